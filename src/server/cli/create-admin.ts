@@ -1,0 +1,47 @@
+/** npm run create-admin -- --email a@b.c --password secret [--first-name A --last-name B --role SUPER_ADMIN] */
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { loadEnv } from '../env';
+import { openDatabaseFromEnv } from '../db/open-from-env';
+import { createAdmin } from '../services/users/create-admin';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'first-name': { type: 'string', default: 'Office' },
+    'last-name': { type: 'string', default: 'Admin' },
+    role: { type: 'string', default: 'SUPER_ADMIN' },
+  },
+});
+
+const input = z
+  .object({
+    email: z.email({ error: '--email must be a valid email address' }),
+    password: z.string({ error: '--password is required' }).min(6, '--password must be at least 6 characters'),
+    firstName: z.string().min(1),
+    lastName: z.string().min(1),
+    role: z.enum(['ADMIN', 'SUPER_ADMIN'], { error: '--role must be ADMIN or SUPER_ADMIN' }),
+  })
+  .safeParse({
+    email: values.email,
+    password: values.password,
+    firstName: values['first-name'],
+    lastName: values['last-name'],
+    role: values.role,
+  });
+if (!input.success) {
+  console.error(input.error.issues.map((issue) => issue.message).join('\n'));
+  process.exit(2);
+}
+
+const database = await openDatabaseFromEnv(loadEnv());
+try {
+  const user = await createAdmin(database.db, input.data);
+  console.log(`Created ${user.role} ${user.email} on ${database.kind}.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

@@ -1,0 +1,275 @@
+/**
+ * Every entity of spec section 3, from the start: users and their children, class types, training
+ * sessions, bookings with the children they cover, sign-in sessions, webhook configurations and logs,
+ * field-mapping templates and rules, plus the e-mail outbox and the login throttle.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull().default('PARENT'),
+    planTier: text('plan_tier').notNull().default('ONE'),
+    /** The create form's single "weekly sessions" value; each child has its own limit too. */
+    weeklyLimit: integer('weekly_limit').notNull().default(1),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    crmUserId: text('crm_user_id'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    uniqueIndex('users_crm_user_id_unique').on(t.crmUserId),
+    check('users_plan_tier_check', sql`${t.planTier} in ('ONE', 'TWO', 'THREE')`),
+    check('users_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
+  ],
+);
+
+/** Children are their own rows (up to four per parent, slot 1..4), each with a weekly limit. */
+export const children = pgTable(
+  'children',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    weeklyLimit: integer('weekly_limit').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('children_user_position_unique').on(t.userId, t.position),
+    uniqueIndex('children_user_name_unique').on(t.userId, sql`lower(${t.name})`),
+    check('children_position_check', sql`${t.position} between 1 and 4`),
+    check('children_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
+  ],
+);
+
+export const classTypes = pgTable(
+  'class_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    minAge: integer('min_age'),
+    maxAge: integer('max_age'),
+    girlsOnly: boolean('girls_only').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('class_types_code_unique').on(t.code)],
+);
+
+/** Training sessions (spec "Session"). bookedCount is kept in step with confirmed booking children. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classTypeId: uuid('class_type_id')
+      .notNull()
+      .references(() => classTypes.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull().default(50),
+    location: text('location').notNull().default('Main Gym'),
+    bookedCount: integer('booked_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('sessions_starts_at_idx').on(t.startsAt),
+    index('sessions_class_type_starts_at_idx').on(t.classTypeId, t.startsAt),
+    check('sessions_capacity_check', sql`${t.capacity} between 1 and 100`),
+    check('sessions_booked_count_check', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
+    check('sessions_time_order_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED', 'RESCHEDULED'] as const;
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('CONFIRMED'),
+    /** Set on the booking a reschedule created: the booking it replaced. */
+    rescheduledFromId: uuid('rescheduled_from_id'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_session_idx').on(t.sessionId, t.status),
+  ],
+);
+
+/** The children a booking covers: one spot each. */
+export const bookingChildren = pgTable(
+  'booking_children',
+  {
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'restrict' }),
+    /** The child's name when booked (the booking keeps it if the child is renamed). */
+    childName: text('child_name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.childId] }), index('booking_children_child_idx').on(t.childId)],
+);
+
+/** Sign-in sessions: only the SHA-256 of the cookie token is stored. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-in counters, per account and per address, shared by every instance. */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const webhookConfigs = pgTable(
+  'webhook_configs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    endpoint: text('endpoint').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    fieldMappings: text('field_mappings').notNull(),
+    secretKey: text('secret_key'),
+    triggerCount: integer('trigger_count').notNull().default(0),
+    lastTriggered: timestamp('last_triggered', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('webhook_configs_endpoint_unique').on(t.endpoint)],
+);
+
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookConfigId: uuid('webhook_config_id').references(() => webhookConfigs.id, { onDelete: 'set null' }),
+    endpoint: text('endpoint').notNull(),
+    method: text('method').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseMessage: text('response_message'),
+    processingTimeMs: integer('processing_time_ms').notNull().default(0),
+    ipAddress: text('ip_address'),
+    errorDetails: text('error_details'),
+    headers: jsonb('headers'),
+    body: jsonb('body'),
+    mappedData: jsonb('mapped_data'),
+    queryParams: jsonb('query_params'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_logs_created_at_idx').on(t.createdAt),
+    index('webhook_logs_config_created_idx').on(t.webhookConfigId, t.createdAt),
+  ],
+);
+
+export const fieldMappingTemplates = pgTable(
+  'field_mapping_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    source: text('source').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
+    samplePayload: text('sample_payload'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('field_mapping_templates_source_idx').on(t.source)],
+);
+
+export const MAPPING_TRANSFORMS = ['none', 'trim', 'toLower', 'toUpper'] as const;
+
+export const fieldMappingRules = pgTable(
+  'field_mapping_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => fieldMappingTemplates.id, { onDelete: 'cascade' }),
+    sourcePath: text('source_path').notNull(),
+    targetPath: text('target_path').notNull(),
+    required: boolean('required').notNull().default(false),
+    order: integer('order').notNull().default(0),
+    transform: text('transform').notNull().default('none'),
+    notes: text('notes'),
+  },
+  (t) => [index('field_mapping_rules_template_idx').on(t.templateId, t.order)],
+);
+
+/** Outgoing e-mail: written in the same transaction as the change it reports, sent (and retried) after. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    attachments: jsonb('attachments'),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,221 @@
+/**
+ * Demo data, built relative to "now" so the calendar is always useful: four accounts from the README,
+ * a dozen demo families, five class types and sessions on every day from last week's Monday to the
+ * Sunday of the week after next (Toronto time), with a full session and a few nearly full ones.
+ */
+import { addDays, addMinutes } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { startOfTorontoWeek, torontoTime, inToronto } from '../../shared/rules/week';
+import { hashPassword } from '../services/auth/password';
+import type { Database, Tx } from './client';
+import { bookingChildren, bookings, children, classTypes, sessions, users } from './schema';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'owner@example.com', password: 'owner-demo-1', firstName: 'Olivia', lastName: 'Owens', role: 'SUPER_ADMIN', planTier: 'ONE', kids: [] },
+  { email: 'admin@example.com', password: 'admin-demo-1', firstName: 'Adam', lastName: 'Archer', role: 'ADMIN', planTier: 'ONE', kids: [] },
+  { email: 'parent@example.com', password: 'parent-demo-1', firstName: 'Priya', lastName: 'Patel', role: 'PARENT', planTier: 'TWO', kids: [['Ava', 2], ['Leo', 1]] },
+  { email: 'parent2@example.com', password: 'parent-demo-2', firstName: 'Marcus', lastName: 'Chen', role: 'PARENT', planTier: 'ONE', kids: [['Maya', 3]] },
+] as const;
+
+/** Demo families filling the sessions; they sign in with FAMILY_PASSWORD. */
+export const FAMILY_PASSWORD = 'family-demo-1';
+const FAMILIES: Array<[string, string, string[]]> = [
+  ['Sofia', 'Martin', ['Lucas', 'Emma']],
+  ['James', 'Wilson', ['Noah']],
+  ['Amara', 'Okafor', ['Zara', 'Tobi']],
+  ['Liam', 'Tremblay', ['Chloe']],
+  ['Hannah', 'Kim', ['Ethan', 'Mia']],
+  ['Diego', 'Alvarez', ['Mateo']],
+  ['Grace', 'Singh', ['Arjun', 'Isla']],
+  ['Owen', 'MacDonald', ['Finn']],
+  ['Fatima', 'Haddad', ['Layla']],
+  ['Ben', 'Roy', ['Jack', 'Lily']],
+];
+
+const CLASS_TYPES = [
+  { code: 'SPEED', name: 'Speed & Agility', minAge: 8, maxAge: 14, girlsOnly: false, description: 'Sprint mechanics, footwork ladders and reaction drills to make young athletes quicker in every sport.' },
+  { code: 'STRENGTH', name: 'Strength Foundations', minAge: 12, maxAge: 17, girlsOnly: false, description: 'Coached bodyweight and light-load strength training with a focus on safe technique and injury prevention.' },
+  { code: 'GIRLS', name: 'Girls Power Hour', minAge: 9, maxAge: 15, girlsOnly: true, description: 'A girls-only session mixing speed, strength and confidence-building games, led by female coaches.' },
+  { code: 'HOOPS', name: 'Basketball Skills Lab', minAge: 10, maxAge: 16, girlsOnly: false, description: 'Ball handling, shooting form and court movement for players who want to sharpen their game.' },
+  { code: 'MOVERS', name: 'Little Movers', minAge: 5, maxAge: 7, girlsOnly: false, description: 'Fun fundamentals for our youngest athletes: running, jumping, throwing and balance.' },
+] as const;
+type ClassCode = (typeof CLASS_TYPES)[number]['code'];
+
+/** [hour, minute, class, location] by day of week (0 = Monday). */
+const TIMETABLE: Array<Array<[number, number, ClassCode, string]>> = [
+  [[16, 30, 'SPEED', 'Main Gym'], [18, 0, 'STRENGTH', 'Main Gym'], [19, 15, 'MOVERS', 'Field House']],
+  [[16, 30, 'HOOPS', 'Court 2'], [18, 0, 'GIRLS', 'Main Gym']],
+  [[16, 30, 'SPEED', 'Field House'], [18, 0, 'STRENGTH', 'Main Gym'], [19, 15, 'HOOPS', 'Court 2']],
+  [[16, 30, 'HOOPS', 'Court 2'], [18, 0, 'GIRLS', 'Main Gym']],
+  [[16, 30, 'SPEED', 'Main Gym'], [18, 0, 'HOOPS', 'Court 2']],
+  [[9, 0, 'SPEED', 'Field House'], [10, 30, 'GIRLS', 'Main Gym'], [12, 0, 'HOOPS', 'Court 2']],
+  [[10, 0, 'STRENGTH', 'Main Gym'], [11, 30, 'MOVERS', 'Field House']],
+];
+
+/** Small deterministic generator so every start produces the same shape of data. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface SeedChild {
+  id: string;
+  userId: string;
+  name: string;
+  weeklyLimit: number;
+}
+
+interface SeedSession {
+  id: string;
+  code: ClassCode;
+  startsAt: Date;
+  capacity: number;
+  booked: number;
+  week: number;
+  dayIndex: number;
+  hour: number;
+}
+
+async function createUser(
+  tx: Tx,
+  account: { email: string; password: string; firstName: string; lastName: string; role: string; planTier: string },
+  kids: ReadonlyArray<readonly [string, number]>,
+): Promise<{ id: string; kids: SeedChild[] }> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
+      planTier: account.planTier,
+      weeklyLimit: Math.max(1, ...kids.map(([, limit]) => limit)),
+      passwordHash: await hashPassword(account.password),
+    })
+    .returning({ id: users.id });
+  const userId = user!.id;
+  const rows = kids.length
+    ? await tx
+        .insert(children)
+        .values(kids.map(([name, weeklyLimit], i) => ({ userId, name, weeklyLimit, position: i + 1 })))
+        .returning()
+    : [];
+  return { id: userId, kids: rows.map((r) => ({ id: r.id, userId, name: r.name, weeklyLimit: r.weeklyLimit })) };
+}
+
+async function book(tx: Tx, session: SeedSession, kids: SeedChild[]): Promise<void> {
+  const [booking] = await tx
+    .insert(bookings)
+    .values({ userId: kids[0]!.userId, sessionId: session.id, createdAt: addDays(session.startsAt, -3) })
+    .returning({ id: bookings.id });
+  await tx
+    .insert(bookingChildren)
+    .values(kids.map((kid, i) => ({ bookingId: booking!.id, childId: kid.id, childName: kid.name, position: i })));
+  session.booked += kids.length;
+}
+
+export interface SeedResult {
+  created: boolean;
+  sessions: number;
+  bookings: number;
+}
+
+export async function seedDemoData(db: Database, now: Date = new Date()): Promise<SeedResult> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
+  if (existing) return { created: false, sessions: 0, bookings: 0 };
+
+  return db.transaction(async (tx) => {
+    const accounts: Record<string, { id: string; kids: SeedChild[] }> = {};
+    for (const account of DEMO_ACCOUNTS) accounts[account.email] = await createUser(tx, account, account.kids);
+    const familyKids: SeedChild[][] = [];
+    for (const [i, [firstName, lastName, names]] of FAMILIES.entries()) {
+      const created = await createUser(
+        tx,
+        {
+          email: `family${i + 1}@example.com`,
+          password: FAMILY_PASSWORD,
+          firstName,
+          lastName,
+          role: 'PARENT',
+          planTier: names.length > 1 ? 'TWO' : 'ONE',
+        },
+        names.map((name) => [name, 3] as const),
+      );
+      familyKids.push(created.kids);
+    }
+
+    const typeRows = await tx.insert(classTypes).values([...CLASS_TYPES]).returning();
+    const typeIds = new Map(typeRows.map((row) => [row.code, row.id]));
+
+    // Every day from last week's Monday to the Sunday of the week after next.
+    const firstMonday = addDays(startOfTorontoWeek(now), -7);
+    const rand = random(20_26);
+    const planned: SeedSession[] = [];
+    const values: Array<typeof sessions.$inferInsert> = [];
+    for (let day = 0; day < 28; day++) {
+      const date = inToronto(addDays(firstMonday, day));
+      const dayIndex = day % 7;
+      for (const [hour, minute, code, location] of TIMETABLE[dayIndex]!) {
+        const startsAt = torontoTime(date.getFullYear(), date.getMonth() + 1, date.getDate(), hour, minute);
+        const capacity = [12, 14, 16, 20][Math.floor(rand() * 4)]!;
+        values.push({ classTypeId: typeIds.get(code)!, startsAt, endsAt: addMinutes(startsAt, 60), capacity, location });
+        planned.push({ id: '', code, startsAt, capacity, booked: 0, week: Math.floor(day / 7), dayIndex, hour });
+      }
+    }
+    const inserted = await tx.insert(sessions).values(values).returning({ id: sessions.id });
+    inserted.forEach((row, i) => (planned[i]!.id = row.id));
+
+    // A full session and a nearly full one next week, a nearly full one this week.
+    const pick = (week: number, dayIndex: number, hour: number) =>
+      planned.find((s) => s.week === week && s.dayIndex === dayIndex && s.hour === hour)!;
+    const full = pick(2, 2, 18);
+    const nearlyFull = pick(2, 3, 16);
+    const thisWeekBusy = pick(1, 4, 16);
+    full.capacity = 6;
+    nearlyFull.capacity = 10;
+    thisWeekBusy.capacity = 8;
+
+    const allFamilyKids = familyKids.flat();
+    const bookedPerWeek = new Map<string, number>();
+    const canBook = (kid: SeedChild, s: SeedSession) => (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) < 2;
+    const fill = async (s: SeedSession, count: number) => {
+      for (const kid of allFamilyKids) {
+        if (s.booked >= count) break;
+        if (!canBook(kid, s)) continue;
+        await book(tx, s, [kid]);
+        bookedPerWeek.set(`${kid.id}:${s.week}`, (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) + 1);
+      }
+    };
+    await fill(full, 6);
+    await fill(nearlyFull, 8);
+    await fill(thisWeekBusy, 7);
+    // Light, varied attendance elsewhere.
+    for (const s of planned) {
+      if (s === full || s === nearlyFull || s === thisWeekBusy) continue;
+      await fill(s, Math.floor(rand() * 5));
+    }
+
+    // The README accounts: a past booking and upcoming ones, all within their weekly limits.
+    const parent = accounts['parent@example.com']!;
+    const parent2 = accounts['parent2@example.com']!;
+    const [ava, leo] = parent.kids;
+    await book(tx, pick(0, 5, 9), [ava!, leo!]);
+    await book(tx, pick(2, 1, 16), [ava!]);
+    await book(tx, pick(2, 0, 16), [parent2.kids[0]!]);
+
+    for (const s of planned) {
+      await tx
+        .update(sessions)
+        .set({ capacity: s.capacity, bookedCount: s.booked })
+        .where(eq(sessions.id, s.id));
+    }
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(bookings);
+    return { created: true, sessions: planned.length, bookings: count };
+  });
+}

@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error';
+
+/** Field path of a validation issue: '/childNames/0' becomes 'childNames.0'. */
+function fieldName(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/**
+ * One place turns every error into `{ message }` with a fitting status. Validation errors name the field
+ * and carry the schema's message; unexpected errors are logged and answered with a generic 500.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: fieldName(issue.instancePath) || (error.validationContext ?? 'request'),
+        message: issue.message,
+      }));
+      const [first] = errors;
+      return reply.status(400).send({
+        message: first ? `${first.field}: ${first.message}` : 'Invalid request',
+        errors,
+      });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...error.details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'The request body is not valid JSON'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'The request body is empty; send a JSON object'
+            : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { actor, requireAdmin, requireUser } from './auth';
+
+let server: TestServer;
+
+// Routes registered only in this test, guarded exactly as real ones are.
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { TRUST_PROXY: 'true' },
+    extraRoutes(app) {
+      app.get('/api/probe/user', { preHandler: requireUser }, async (request) => ({ id: actor(request).id }));
+      app.get('/api/probe/admin', { preHandler: requireAdmin }, async () => ({ ok: true }));
+      app.get('/api/probe/boom', async () => {
+        throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:12');
+      });
+    },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('role guards', () => {
+  it('a guarded route is 401 without a session', async () => {
+    const api = new ApiClient(server.baseUrl);
+    expect((await api.get('/api/probe/user')).status).toBe(401);
+    expect((await api.get('/api/probe/admin')).body).toEqual({ message: 'Please sign in to continue' });
+  });
+
+  it('an admin route is 403 for a parent and 200 for ADMIN and SUPER_ADMIN', async () => {
+    const parent = new ApiClient(server.baseUrl);
+    await parent.login('parent@example.com', 'parent-demo-1');
+    expect((await parent.get('/api/probe/user')).status).toBe(200);
+    const refused = await parent.get('/api/probe/admin');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'Administrator access required' });
+
+    for (const [email, password] of [
+      ['admin@example.com', 'admin-demo-1'],
+      ['owner@example.com', 'owner-demo-1'],
+    ] as const) {
+      const admin = new ApiClient(server.baseUrl);
+      await admin.login(email, password);
+      expect((await admin.get('/api/probe/admin')).status).toBe(200);
+    }
+  });
+
+  it('treats any role other than ADMIN and SUPER_ADMIN as a parent', async () => {
+    await server.database.db.update(users).set({ role: 'COACH' }).where(eq(users.email, 'family3@example.com'));
+    const coach = new ApiClient(server.baseUrl);
+    const login = await coach.login('family3@example.com', 'family-demo-1');
+    expect(login.body.user.role).toBe('COACH');
+    expect((await coach.get('/api/probe/user')).status).toBe(200);
+    expect((await coach.get('/api/probe/admin')).status).toBe(403);
+  });
+});
+
+describe('transport and failures', () => {
+  it('marks the session cookie Secure when the request came over HTTPS (through a trusted proxy)', async () => {
+    const res = await new ApiClient(server.baseUrl).post(
+      '/api/auth/login',
+      { email: 'parent@example.com', password: 'parent-demo-1' },
+      { 'x-forwarded-proto': 'https' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.setCookies[0]).toMatch(/; Secure/);
+    expect(res.setCookies[0]).toMatch(/HttpOnly/);
+  });
+
+  it('answers an unexpected failure with a generic 500 that leaks no detail or stack', async () => {
+    const res = await new ApiClient(server.baseUrl).get('/api/probe/boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(JSON.stringify(res.body)).not.toMatch(/secret_table|db\.ts|at /);
+  });
+});

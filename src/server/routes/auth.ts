@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordBody, loginBody } from '../../shared/schemas/auth';
+import { actor, clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth';
+import { changeOwnPassword } from '../services/auth/change-own-password';
+import { login } from '../services/auth/login';
+import { deleteSession } from '../services/auth/session-user';
+import { toCurrentUser } from '../services/users/current-user';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
+    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    const result = await login(app.db, {
+      ...request.body,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      sessionTtlDays: app.env.SESSION_TTL_DAYS,
+    });
+    setSessionCookie(request, reply, result.token, result.expiresAt);
+    return { user: result.user };
+  });
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    clearSessionCookie(request, reply);
+    return { ok: true };
+  });
+
+  app.get('/api/me', { preHandler: requireUser }, async (request) => toCurrentUser(app.db, actor(request)));
+
+  app.post(
+    '/api/me/change-password',
+    { preHandler: requireUser, schema: { body: changePasswordBody } },
+    async (request) => {
+      await changeOwnPassword(app.db, {
+        userId: actor(request).id,
+        currentToken: request.sessionToken ?? '',
+        ...request.body,
+      });
+      return { message: 'Password changed successfully' };
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { authSessions, users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { hashPassword, verifyPassword } from './password';
+import { hashSessionToken } from './session-token';
+
+export interface ChangeOwnPasswordInput {
+  userId: string;
+  currentToken: string;
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Changes the caller's password after checking the current one; other signed-in devices are signed out. */
+export async function changeOwnPassword(db: Database, input: ChangeOwnPasswordInput): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw new HttpError(401, 'Please sign in to continue');
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new HttpError(400, 'Current password is incorrect');
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new HttpError(400, 'New password must be different from the current password');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, user.id), ne(authSessions.tokenHash, hashSessionToken(input.currentToken))));
+  });
+}

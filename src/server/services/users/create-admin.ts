@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { hashPassword } from '../auth/password';
+
+export interface CreateAdminInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: 'ADMIN' | 'SUPER_ADMIN';
+}
+
+/** Creates an administrator account (the first one on a fresh PostgreSQL database). */
+export async function createAdmin(db: Database, input: CreateAdminInput) {
+  const email = input.email.trim().toLowerCase();
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+  if (taken) throw new HttpError(409, `A user with the email ${email} already exists`);
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    })
+    .returning({ id: users.id, email: users.email, role: users.role });
+  return user!;
+}

@@ -1,0 +1,10 @@
+/** Default product name; the server's BUSINESS_NAME overrides it and the page reads it from /api/config. */
+export const DEFAULT_BUSINESS_NAME = 'Northbound Athletics';
+
+/** Spec 9: the business time zone; every week, day and window is computed in it. */
+export const BUSINESS_TIME_ZONE = 'America/Toronto';
+
+/** Spec 9: booking references are NB- plus the last 8 characters of the id, upper case. */
+export function bookingReference(bookingId: string): string {
+  return `NB-${bookingId.slice(-8).toUpperCase()}`;
+}

@@ -1,0 +1,16 @@
+/** Spec 6: ADMIN and SUPER_ADMIN are administrators; any other role is treated as a parent. */
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === 'ADMIN' || role === 'SUPER_ADMIN';
+}
+
+/** Spec 2, user menu: the role line under the full name. */
+export function roleLine(user: { role: string; planTier?: string | null }): string {
+  if (user.role === 'SUPER_ADMIN') return 'Super Administrator';
+  if (user.role === 'ADMIN') return 'Administrator';
+  return `Plan: ${(user.planTier ?? '').toLowerCase()}`;
+}
+
+/** Spec 2, users tab: SUPER_ADMIN is displayed as 'Super Admin'. */
+export function roleDisplayName(role: string): string {
+  return role === 'SUPER_ADMIN' ? 'Super Admin' : role;
+}

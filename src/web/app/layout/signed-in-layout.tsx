@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { ChangePasswordDialog } from '../../features/account/components/change-password-dialog';
+import { TopBar } from './top-bar';
+
+/** Spec 2, signed-in layout: top bar, page content, and the Change Password dialog the user menu opens. */
+export function SignedInLayout({ children }: { children?: ReactNode }) {
+  const [changePasswordOpen, setChangePasswordOpen] = useState(false);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to main content
+      </a>
+      <TopBar onChangePassword={() => setChangePasswordOpen(true)} />
+      <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+        {children ?? <Outlet />}
+      </main>
+      <ChangePasswordDialog open={changePasswordOpen} onOpenChange={setChangePasswordOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { businessName } from '../../lib/business-name';
+import { cn } from '../../lib/utils';
+
+/** Spec 9: the splash stays at least 2000 ms, then fades out over 300 ms. */
+export const SPLASH_MIN_MS = 2000;
+export const SPLASH_FADE_MS = 300;
+
+type Phase = 'visible' | 'fading' | 'gone';
+
+export function SplashScreen() {
+  const [phase, setPhase] = useState<Phase>('visible');
+
+  useEffect(() => {
+    const fade = setTimeout(() => setPhase('fading'), SPLASH_MIN_MS);
+    const gone = setTimeout(() => setPhase('gone'), SPLASH_MIN_MS + SPLASH_FADE_MS);
+    return () => {
+      clearTimeout(fade);
+      clearTimeout(gone);
+    };
+  }, []);
+
+  if (phase === 'gone') return null;
+
+  return (
+    <div
+      data-testid="splash-screen"
+      aria-hidden="true"
+      className={cn(
+        'fixed inset-0 z-[200] flex flex-col items-center justify-center gap-6 bg-brand-600 bg-cover bg-center px-6 text-center text-white transition-opacity ease-out',
+        phase === 'fading' && 'pointer-events-none opacity-0',
+      )}
+      style={{ backgroundImage: 'url(/splash-background.svg)', transitionDuration: `${SPLASH_FADE_MS}ms` }}
+    >
+      <span className="inline-flex size-20 items-center justify-center rounded-2xl bg-white text-4xl font-black text-brand-600 shadow-xl">
+        {businessName.charAt(0).toUpperCase()}
+      </span>
+      <div className="space-y-2">
+        <p className="text-3xl font-extrabold tracking-tight drop-shadow-sm sm:text-4xl">{businessName}</p>
+        <p className="text-sm font-medium uppercase tracking-[0.25em] text-white/85">Parent Booking Portal</p>
+      </div>
+      <span className="mt-4 size-8 animate-spin rounded-full border-[3px] border-white/30 border-t-white" />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { isAdminRole } from '../../../shared/rules/roles';
+import { BrandMark } from '../../components/brand-mark';
+import { buttonVariants } from '../../components/ui/button';
+import { useAuth } from '../../lib/auth';
+import { businessName } from '../../lib/business-name';
+import { cn } from '../../lib/utils';
+import { UserMenu } from './user-menu';
+
+const navItems = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin', label: 'Admin Panel', icon: ShieldCheck },
+] as const;
+
+/** Spec 2, signed-in layout: product name, greeting, admin navigation and the user menu. Nothing without a user. */
+export function TopBar({ onChangePassword }: { onChangePassword: () => void }) {
+  const { user, logoutMutation } = useAuth();
+  if (!user) return null;
+  const showAdminNav = isAdminRole(user.role);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <div className="h-1 bg-brand-600" />
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6 lg:px-8">
+        <Link
+          to="/dashboard"
+          className="flex min-w-0 grow basis-0 items-center gap-2.5 rounded-md sm:grow-0 sm:basis-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          <BrandMark />
+          <span className="truncate text-base font-bold tracking-tight text-slate-900 sm:text-lg">{businessName}</span>
+        </Link>
+
+        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:order-last sm:gap-2">
+          <p className="max-w-[9rem] truncate text-sm text-slate-700">Hello, {user.firstName}</p>
+          <UserMenu user={user} onChangePassword={onChangePassword} onSignOut={() => logoutMutation.mutate()} />
+        </div>
+
+        {showAdminNav && (
+          <nav aria-label="Main" className="order-last flex w-full gap-1 sm:order-none sm:w-auto">
+            {navItems.map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    buttonVariants({ variant: 'ghost', size: 'sm' }),
+                    'flex-1 sm:flex-none',
+                    isActive && 'bg-brand-50 text-brand-700 hover:bg-brand-100 hover:text-brand-800',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" />
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { AdminPage } from '../features/admin/components/admin-page';
+import { BookingConfirmationPage } from '../features/confirmation/components/booking-confirmation-page';
+import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { LoginPage } from '../features/login/components/login-page';
+import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { ResetPasswordPage } from '../features/reset-password/components/reset-password-page';
+import { useAuth } from '../lib/auth';
+import { SignedInLayout } from './layout/signed-in-layout';
+
+/** Spec 2: any path containing 'reset-password' is reachable without a session. */
+export function isResetPasswordPath(pathname: string): boolean {
+  return pathname.includes('reset-password');
+}
+
+/** Paths a visitor without a session may stay on. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname === '/' || isResetPasswordPath(pathname);
+}
+
+/**
+ * Spec 2, access redirect rule: while the session check runs, a spinner; once it finished without a user,
+ * every path other than / or a reset-password path redirects to /.
+ */
+function AccessGate({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const { pathname } = useLocation();
+  if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
+  if (status === 'unauthenticated' && !isPublicPath(pathname)) return <Navigate to="/" replace />;
+  return children;
+}
+
+/** '/': the login screen, or the dashboard for someone already signed in. */
+function LoginRoute() {
+  const { status } = useAuth();
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <LoginPage />;
+}
+
+/** Any other path: a reset-password page, or 'Page Not Found' inside the signed-in layout. */
+function FallbackRoute() {
+  const { pathname } = useLocation();
+  if (isResetPasswordPath(pathname)) return <ResetPasswordPage />;
+  return (
+    <SignedInLayout>
+      <NotFoundPage />
+    </SignedInLayout>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <AccessGate>
+      <Routes>
+        <Route path="/" element={<LoginRoute />} />
+        <Route element={<SignedInLayout />}>
+          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/admin" element={<AdminPage />} />
+          <Route path="/booking-confirmation/:bookingId" element={<BookingConfirmationPage />} />
+          <Route path="/booking-confirmation" element={<Navigate to="/dashboard" replace />} />
+        </Route>
+        <Route path="*" element={<FallbackRoute />} />
+      </Routes>
+    </AccessGate>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { loginBody, type LoginBody } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { FormMessage } from '../../../components/ui/form-message';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+
+type LoginInput = z.input<typeof loginBody>;
+
+/** Spec 2, login screen form; spec 5 validation; spec 8 'Login Failed' toast. */
+export function LoginForm() {
+  const { loginMutation } = useAuth();
+  const form = useForm<LoginInput, unknown, LoginBody>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const busy = loginMutation.isPending;
+
+  const onSubmit = form.handleSubmit((credentials) => {
+    loginMutation.mutate(credentials, {
+      onError: (error) => {
+        toast({ variant: 'destructive', title: 'Login Failed', description: apiErrorMessage(error, 'Invalid email or password') });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="grid gap-2">
+        <Label htmlFor="login-email">Email</Label>
+        <Input
+          id="login-email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'login-email-error' : undefined}
+          {...form.register('email')}
+        />
+        <FormMessage id="login-email-error">{errors.email?.message}</FormMessage>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="login-password">Password</Label>
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
+          {...form.register('password')}
+        />
+        <FormMessage id="login-password-error">{errors.password?.message}</FormMessage>
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

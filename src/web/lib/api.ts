@@ -1,0 +1,69 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Spec 8: a non-OK response becomes Error(`<status>: <text>`), where the text is the JSON body's
+ * message field, else the raw body text, else the status text.
+ */
+async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const bodyText = (await res.text().catch(() => '')).trim();
+  let text = '';
+  if (bodyText) {
+    text = bodyText;
+    try {
+      const parsed: unknown = JSON.parse(bodyText);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+        text = parsed.message;
+      }
+    } catch {
+      // not JSON: keep the raw body text
+    }
+  }
+  throw new Error(`${res.status}: ${text || res.statusText}`);
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/**
+ * Spec 7: every call sends cookies; a JSON body and JSON content type are sent only when there is a payload.
+ * Resolves with the parsed JSON body (undefined for an empty body).
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+  const hasPayload = data !== undefined;
+  const res = await fetch(url, {
+    method,
+    headers: hasPayload ? { 'Content-Type': 'application/json' } : {},
+    body: hasPayload ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfResNotOk(res);
+  return (await readJson(res)) as T;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Spec 7: the default read is a GET of the query key segments joined with '/'; a 401 throws unless told otherwise. */
+export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return (await readJson(res)) as T;
+  };
+}
+
+/**
+ * The human part of an API error: the text after '<status>: '. Anything else (a network failure,
+ * an empty message) gives the fallback.
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  const text = match?.[1]?.trim();
+  return text ? text : fallback;
+}

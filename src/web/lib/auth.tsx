@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { LoginBody } from '../../shared/schemas/auth';
+import type { CurrentUser } from '../../shared/schemas/users';
+import { apiRequest, getQueryFn } from './api';
+
+/** The query key of the session call (GET /api/me). */
+export const SESSION_QUERY_KEY = ['/api/me'] as const;
+
+/** Spec 4, auth states. */
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthContextValue {
+  user: CurrentUser | null;
+  status: AuthStatus;
+  error: Error | null;
+  loginMutation: UseMutationResult<unknown, Error, LoginBody>;
+  logoutMutation: UseMutationResult<unknown, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const session = useQuery<CurrentUser | null, Error>({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+    retry: false,
+  });
+
+  const loginMutation = useMutation<unknown, Error, LoginBody>({
+    mutationFn: (credentials) => apiRequest('POST', '/api/auth/login', credentials),
+    onSuccess: async () => {
+      // Spec 4: login success re-fetches the session, then goes to the dashboard.
+      await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+      await navigate('/dashboard');
+    },
+  });
+
+  const logoutMutation = useMutation<unknown, Error, void>({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSettled: async () => {
+      // Spec 4: logout clears every cached response and returns to the login screen.
+      queryClient.clear();
+      await navigate('/', { replace: true });
+    },
+  });
+
+  const user = session.data ?? null;
+  const status: AuthStatus = session.isPending ? 'loading' : user && !session.isError ? 'authenticated' : 'unauthenticated';
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user: status === 'authenticated' ? user : null, status, error: session.error, loginMutation, logoutMutation }),
+    [user, status, session.error, loginMutation, logoutMutation],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}
