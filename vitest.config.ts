@@ -2,8 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: "unit" (pure rules and web helpers) and "integration" (the server through real HTTP,
 // on PGlite by default or on PostgreSQL when DATABASE_URL is set: each test file gets a fresh database).
+const zone = (process.env.TZ || 'local').replaceAll('/', '-');
+
 export default defineConfig({
   test: {
+    // Each run also leaves a JSON report in reports/ (CI adds them up into one closing line).
+    reporters: ['default', 'json'],
+    outputFile: { json: `reports/vitest-${zone}-${Date.now()}-${process.pid}.json` },
     projects: [
       {
         test: {

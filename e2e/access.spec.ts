@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { demoAccounts, openApp, signIn } from './support/login';
+
+test.describe('without a session', () => {
+  test('the dashboard redirects to the login screen', async ({ page }) => {
+    await openApp(page, '/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('an unknown path redirects to the login screen', async ({ page }) => {
+    await openApp(page, '/no/such/page');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText('Page Not Found')).toHaveCount(0);
+  });
+
+  test('a reset-password path is reachable', async ({ page }) => {
+    await openApp(page, '/reset-password?token=abc123');
+    await expect(page).toHaveURL(/\/reset-password\?token=abc123$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Password Reset' })).toBeVisible();
+    await expect(page.getByText(/Password resets are handled by our office/)).toBeVisible();
+
+    await openApp(page, '/account/reset-password/xyz');
+    await expect(page).toHaveURL(/\/account\/reset-password\/xyz$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Password Reset' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Back to Sign In' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+});
+
+test.describe('with a session', () => {
+  test('an unknown path shows Page Not Found', async ({ page }) => {
+    await signIn(page, demoAccounts.parent);
+    await openApp(page, '/no/such/page');
+    await expect(page).toHaveURL(/\/no\/such\/page$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a parent opening the admin area sees Access Denied', async ({ page }) => {
+    await signIn(page, demoAccounts.parent);
+    await openApp(page, '/admin');
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText('You need administrator privileges to access this page.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Panel' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import {
+  demoAccounts,
+  fetchCurrentUser,
+  notifications,
+  openApp,
+  openUserMenu,
+  saveScreenshot,
+  signIn,
+  signOut,
+  submitLoginForm,
+} from './support/login';
+
+test.describe('login screen', () => {
+  test('shows the branded header, the form and the help text', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('splash-screen')).toBeVisible();
+    await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Northbound Athletics' })).toBeVisible();
+    await expect(page.getByText('Parent Booking Portal', { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/Northbound Athletics/);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByText('Forgot your password? Please contact us for assistance.')).toBeVisible();
+    await expect(page.getByText('New to Northbound Athletics? Contact our office to set up your account.')).toBeVisible();
+    await saveScreenshot(page, 'login-page');
+  });
+
+  test('shows the validation messages under the fields', async ({ page }) => {
+    await openApp(page, '/');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('something');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the password toggle shows and hides the password', async ({ page }) => {
+    await openApp(page, '/');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('secret-value');
+    await expect(password).toHaveAttribute('type', 'password');
+
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(password).toHaveValue('secret-value');
+
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('a wrong password shows the Login Failed toast', async ({ page }) => {
+    await openApp(page, '/');
+    await submitLoginForm(page, { email: demoAccounts.parent.email, password: 'not-the-password' });
+    const toast = notifications(page);
+    await expect(toast.getByText('Login Failed')).toBeVisible();
+    await expect(toast.getByText('Invalid email or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+});
+
+test.describe('signing in', () => {
+  test('a parent sees the greeting and plan, and no admin navigation', async ({ page }) => {
+    await signIn(page, demoAccounts.parent);
+    const me = await fetchCurrentUser(page);
+    expect(me.role).toBe('PARENT');
+
+    await expect(page.getByText(`Hello, ${me.firstName}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+
+    await openUserMenu(page);
+    const menu = page.getByRole('menu');
+    await expect(menu.getByText(`${me.firstName} ${me.lastName}`)).toBeVisible();
+    await expect(menu.getByText('Plan: two', { exact: true })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Change Password' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  test('an admin sees the Dashboard and Admin Panel buttons and the Administrator role line', async ({ page }) => {
+    await signIn(page, demoAccounts.admin);
+    const me = await fetchCurrentUser(page);
+    await expect(page.getByText(`Hello, ${me.firstName}`, { exact: true })).toBeVisible();
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Admin Panel' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByText('Access Denied')).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    await openUserMenu(page);
+    await expect(page.getByRole('menu').getByText('Administrator', { exact: true })).toBeVisible();
+    await saveScreenshot(page, 'signed-in-user-menu');
+  });
+
+  test('the owner sees the Super Administrator role line', async ({ page }) => {
+    await signIn(page, demoAccounts.owner);
+    const me = await fetchCurrentUser(page);
+    await expect(page.getByText(`Hello, ${me.firstName}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+    await openUserMenu(page);
+    await expect(page.getByRole('menu').getByText('Super Administrator', { exact: true })).toBeVisible();
+  });
+
+  test('the user menu works from the keyboard', async ({ page }) => {
+    await signIn(page, demoAccounts.parent);
+    const trigger = page.getByRole('button', { name: 'User menu' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Change Password' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+
+  test('a signed-in visitor of / goes to the dashboard', async ({ page }) => {
+    await signIn(page, demoAccounts.parent);
+    await openApp(page, '/');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
+  test('signing out returns to the login screen and ends the session', async ({ page }) => {
+    await signIn(page, demoAccounts.parent);
+    await signOut(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Northbound Athletics' })).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    await openApp(page, '/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+});
