@@ -49,6 +49,7 @@ test('a parent changes their own password and signs in with the new one only', a
   await expect(dialog.getByLabel('Current Password', { exact: true })).toHaveValue('');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeFocused();
 
   await signOut(page);
 

@@ -48,9 +48,13 @@ export async function fetchCurrentUser(page: Page): Promise<CurrentUser> {
   return (await response.json()) as CurrentUser;
 }
 
-/** The toast region (Radix labels it 'Notifications (F8)'). */
+/**
+ * The toast region (Radix labels it 'Notifications (F8)'). While a modal dialog is open Radix hides everything
+ * outside it from assistive technology (toasts are then announced through Radix's own live region), so the
+ * lookup includes hidden elements.
+ */
 export function notifications(page: Page) {
-  return page.getByRole('region', { name: 'Notifications (F8)' });
+  return page.getByRole('region', { name: 'Notifications (F8)', includeHidden: true });
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
@@ -67,5 +71,5 @@ export async function signOut(page: Page): Promise<void> {
 
 /** Saves a screenshot for review under /tmp/shots. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true, animations: 'disabled' });
 }

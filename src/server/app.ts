@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
@@ -8,13 +9,21 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { authRoutes } from './routes/auth';
+import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
+import { sessionRoutes } from './routes/sessions';
+import type { EmailContext } from './services/email/booking-emails';
+import { EmailWorker } from './services/email/email-worker';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
     env: Env;
+    emailWorker: EmailWorker;
+    emailContext: EmailContext;
+    /** The current instant for business rules (tests pin it; production reads the system clock). */
+    clock: () => Date;
   }
 }
 
@@ -24,6 +33,7 @@ export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string | null;
   logger?: boolean;
+  clock?: () => Date;
 }
 
 /** Builds the whole HTTP application from plugins and routes (used by server.ts and the tests). */
@@ -48,6 +58,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
   app.decorate('env', env);
+  app.decorate('clock', options.clock ?? (() => new Date()));
+  const emailWorker = new EmailWorker(
+    options.database.db,
+    { smtpUrl: env.SMTP_URL, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox') },
+    app.log,
+  );
+  app.decorate('emailWorker', emailWorker);
+  app.decorate('emailContext', { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl });
+  app.addHook('onClose', () => emailWorker.stop());
 
   registerErrorHandling(app);
   await registerSecurity(app, env.allowedOrigins);
@@ -55,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(bookingRoutes);
 
   const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
   if (webRoot) await registerWebApp(app, webRoot, env.BUSINESS_NAME);

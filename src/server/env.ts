@@ -20,7 +20,10 @@ const envSchema = z.object({
   BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
   /** smtp://user:pass@host:port or smtps://…; without it e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  /** Sender of the e-mails; default "<BUSINESS_NAME> <no-reply@localhost>". */
   MAIL_FROM: z.string().min(3).optional(),
+  /** Public address of the portal, used in e-mail links; default http://localhost:PORT. */
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a URL such as https://portal.example.com' }).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(90).default(14),
   /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies and client addresses behind one). */
   TRUST_PROXY: booleanFlag.default(false),
@@ -31,7 +34,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; allowedOrigins: string[] };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  allowedOrigins: string[];
+  publicUrl: string;
+  mailFrom: string;
+};
 
 /** Parses process.env once; a bad value stops the start-up with a list of what is wrong. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -45,6 +53,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     dataDir: path.resolve(projectRoot, env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    mailFrom: env.MAIL_FROM ?? `"${env.BUSINESS_NAME.replace(/"/g, '')}" <no-reply@localhost>`,
     allowedOrigins: env.ALLOWED_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

@@ -16,6 +16,8 @@ async function main(): Promise<void> {
     app.log.info({ sessions: result.sessions, bookings: result.bookings }, 'demo data created (see README for accounts)');
   }
 
+  app.emailWorker.start();
+
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));
   }, 3_600_000);

@@ -76,7 +76,7 @@ describe('demo data', () => {
       left join ${bookings} b on b.session_id = s.id and b.status = 'CONFIRMED'
       left join ${bookingChildren} bc on bc.booking_id = b.id
       group by s.id, s.booked_count having count(bc.child_id) <> s.booked_count`);
-    expect(mismatched.rows).toEqual([]);
+    expect((mismatched as unknown as { rows: unknown[] }).rows).toEqual([]);
 
     const perChildWeek = await database.db
       .select({

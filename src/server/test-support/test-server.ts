@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
@@ -19,14 +22,17 @@ export async function startTestServer(
     seed?: boolean;
     env?: Record<string, string>;
     now?: Date;
+    /** Pins the server's clock for business rules. */
+    clock?: () => Date;
     /** Extra routes for probing plugins (registered before the server listens). */
     extraRoutes?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
-  if (options.seed !== false) await seedDemoData(database.db, options.now);
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/nb-test-unused', ...options.env });
-  const app = await buildApp({ env, database, webRoot: null, logger: false });
+  if (options.seed !== false) await seedDemoData(database.db, options.now ?? options.clock?.());
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nb-test-'));
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  const app = await buildApp({ env, database, webRoot: null, logger: false, clock: options.clock });
   options.extraRoutes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -37,6 +43,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

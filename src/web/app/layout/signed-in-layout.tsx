@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ChangePasswordDialog } from '../../features/account/components/change-password-dialog';
 import { TopBar } from './top-bar';
@@ -6,6 +6,7 @@ import { TopBar } from './top-bar';
 /** Spec 2, signed-in layout: top bar, page content, and the Change Password dialog the user menu opens. */
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
+  const userMenuTriggerRef = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -15,11 +16,19 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
       >
         Skip to main content
       </a>
-      <TopBar onChangePassword={() => setChangePasswordOpen(true)} />
+      <TopBar onChangePassword={() => setChangePasswordOpen(true)} userMenuTriggerRef={userMenuTriggerRef} />
       <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
         {children ?? <Outlet />}
       </main>
-      <ChangePasswordDialog open={changePasswordOpen} onOpenChange={setChangePasswordOpen} />
+      <ChangePasswordDialog
+        open={changePasswordOpen}
+        onOpenChange={setChangePasswordOpen}
+        onCloseAutoFocus={(event) => {
+          // The dialog has no trigger of its own: give focus back to the user menu that opened it.
+          event.preventDefault();
+          userMenuTriggerRef.current?.focus();
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
 import { isAdminRole } from '../../../shared/rules/roles';
 import { BrandMark } from '../../components/brand-mark';
@@ -14,7 +15,12 @@ const navItems = [
 ] as const;
 
 /** Spec 2, signed-in layout: product name, greeting, admin navigation and the user menu. Nothing without a user. */
-export function TopBar({ onChangePassword }: { onChangePassword: () => void }) {
+interface TopBarProps {
+  onChangePassword: () => void;
+  userMenuTriggerRef?: Ref<HTMLButtonElement>;
+}
+
+export function TopBar({ onChangePassword, userMenuTriggerRef }: TopBarProps) {
   const { user, logoutMutation } = useAuth();
   if (!user) return null;
   const showAdminNav = isAdminRole(user.role);
@@ -33,7 +39,12 @@ export function TopBar({ onChangePassword }: { onChangePassword: () => void }) {
 
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:order-last sm:gap-2">
           <p className="max-w-[9rem] truncate text-sm text-slate-700">Hello, {user.firstName}</p>
-          <UserMenu user={user} onChangePassword={onChangePassword} onSignOut={() => logoutMutation.mutate()} />
+          <UserMenu
+            user={user}
+            triggerRef={userMenuTriggerRef}
+            onChangePassword={onChangePassword}
+            onSignOut={() => logoutMutation.mutate()}
+          />
         </div>
 
         {showAdminNav && (

@@ -22,10 +22,12 @@ const fields = [
 interface ChangePasswordDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Spec 2, Change Password dialog (own password), opened from the user menu. */
-export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ open, onOpenChange, onCloseAutoFocus }: ChangePasswordDialogProps) {
   const changePassword = useChangePassword();
   const form = useForm<ChangePasswordInput, unknown, ChangePasswordForm>({
     resolver: zodResolver(changePasswordForm),
@@ -56,7 +58,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: ChangePasswordDialo
 
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>
           <DialogDescription>Enter your current password, then choose a new one of at least 6 characters.</DialogDescription>

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  childStatsQuery,
+  createBookingBody,
+  rescheduleBookingBody,
+} from '../../shared/schemas/bookings';
+import { HttpError } from '../http-error';
+import { actor, requireUser } from '../plugins/auth';
+import { cancelBooking } from '../services/bookings/cancel-booking';
+import { createBooking } from '../services/bookings/create-booking';
+import { getChildStats } from '../services/bookings/get-child-stats';
+import { listMyBookings } from '../services/bookings/list-my-bookings';
+import { rescheduleBooking } from '../services/bookings/reschedule-booking';
+
+/** A malformed booking id is simply a booking that does not exist. */
+const bookingIdParams = z.object({ id: z.string().max(100) });
+const assertBookingId = (id: string) => {
+  if (!z.uuid().safeParse(id).success) throw new HttpError(404, 'Booking not found');
+  return id;
+};
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Queued e-mails go out right after the change is committed.
+  const thenSendMail = <T>(result: T): T => {
+    app.emailWorker.kick();
+    return result;
+  };
+
+  app.post('/api/bookings', { preHandler: requireUser, schema: { body: createBookingBody } }, async (request, reply) => {
+    const booking = await createBooking(app.db, {
+      actorId: actor(request).id,
+      ...request.body,
+      email: app.emailContext,
+      now: app.clock(),
+    });
+    return reply.status(201).send(thenSendMail(booking));
+  });
+
+  app.post(
+    '/api/bookings/:id/cancel',
+    { preHandler: requireUser, schema: { params: bookingIdParams } },
+    async (request) =>
+      thenSendMail(
+        await cancelBooking(app.db, { actorId: actor(request).id, bookingId: assertBookingId(request.params.id), email: app.emailContext, now: app.clock() }),
+      ),
+  );
+
+  app.post(
+    '/api/bookings/:id/reschedule',
+    { preHandler: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody } },
+    async (request) =>
+      thenSendMail(
+        await rescheduleBooking(app.db, {
+          actorId: actor(request).id,
+          bookingId: assertBookingId(request.params.id),
+          newSessionId: request.body.newSessionId,
+          email: app.emailContext,
+          now: app.clock(),
+        }),
+      ),
+  );
+
+  app.get('/api/me/bookings', { preHandler: requireUser }, (request) => listMyBookings(app.db, actor(request).id));
+
+  app.get('/api/me/child-stats', { preHandler: requireUser, schema: { querystring: childStatsQuery } }, (request) =>
+    getChildStats(app.db, actor(request).id, request.query.week, app.clock()),
+  );
+};

@@ -1,0 +1,55 @@
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { bookingReference } from '../../../shared/product';
+import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { DbOrTx } from '../../db/client';
+import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
+
+/** Bookings in the shape of spec 3 (session, class name, children, parent), ordered by session start. */
+export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]> {
+  const rows = await db
+    .select({ booking: bookings, session: sessions, classType: classTypes, user: users })
+    .from(bookings)
+    .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
+    .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(where)
+    .orderBy(asc(sessions.startsAt), asc(bookings.createdAt));
+  if (!rows.length) return [];
+  const kids = await db
+    .select()
+    .from(bookingChildren)
+    .where(
+      inArray(
+        bookingChildren.bookingId,
+        rows.map((r) => r.booking.id),
+      ),
+    )
+    .orderBy(asc(bookingChildren.position));
+  const namesByBooking = new Map<string, string[]>();
+  for (const kid of kids) {
+    const list = namesByBooking.get(kid.bookingId) ?? [];
+    list.push(kid.childName);
+    namesByBooking.set(kid.bookingId, list);
+  }
+  return rows.map(({ booking, session, classType, user }) => ({
+    id: booking.id,
+    reference: bookingReference(booking.id),
+    sessionId: session.id,
+    session: {
+      startsAt: session.startsAt.toISOString(),
+      endsAt: session.endsAt.toISOString(),
+      location: session.location,
+      classType: { id: classType.id, code: classType.code, name: classType.name, description: classType.description },
+    },
+    childNames: namesByBooking.get(booking.id) ?? [],
+    status: booking.status,
+    createdAt: booking.createdAt.toISOString(),
+    user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  }));
+}
+
+export async function loadBooking(db: DbOrTx, bookingId: string): Promise<BookingDto> {
+  const [booking] = await loadBookings(db, eq(bookings.id, bookingId));
+  if (!booking) throw new Error(`booking ${bookingId} vanished`);
+  return booking;
+}

@@ -1,0 +1,16 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { bookingChildren, bookings } from '../../db/schema';
+import { HttpError } from '../../http-error';
+
+/** The caller's booking, locked; another parent's booking is indistinguishable from a missing one (404). */
+export async function lockOwnBooking(tx: Tx, bookingId: string, actorId: string) {
+  const [booking] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, actorId)))
+    .for('update');
+  if (!booking) throw new HttpError(404, 'Booking not found');
+  const kids = await tx.select().from(bookingChildren).where(eq(bookingChildren.bookingId, booking.id));
+  return { booking, kids };
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { Database } from '../../db/client';
+import { bookings } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { bookingRescheduledEmail, type EmailContext } from '../email/booking-emails';
+import { enqueueEmail } from '../email/outbox';
+import { loadBooking } from './booking-dto';
+import {
+  assertBookable,
+  assertNotAlreadyBooked,
+  assertSpots,
+  assertWeeklyLimits,
+  changeBookedCount,
+  lockChildrenById,
+  lockSession,
+} from './booking-rules';
+import { lockOwnBooking } from './find-own-booking';
+
+export interface RescheduleBookingInput {
+  actorId: string;
+  bookingId: string;
+  newSessionId: string;
+  email: EmailContext;
+  now?: Date;
+}
+
+/**
+ * Moves the same children to another future session inside the booking window, in one transaction:
+ * the new spots are taken and the old ones freed together, or nothing changes. The booking keeps its id
+ * (and so its reference); weekly limits are checked for the new session's week without this booking.
+ */
+export async function rescheduleBooking(db: Database, input: RescheduleBookingInput): Promise<BookingDto> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const { booking, kids } = await lockOwnBooking(tx, input.bookingId, input.actorId);
+    if (booking.status !== 'CONFIRMED') throw new HttpError(409, 'Only confirmed bookings can be rescheduled');
+    if (booking.sessionId === input.newSessionId) {
+      throw new HttpError(400, 'Choose a different session to reschedule to');
+    }
+    // Lock both sessions in id order so two opposite moves cannot deadlock.
+    const [firstId, secondId] = [booking.sessionId, input.newSessionId].sort();
+    const locked = new Map([
+      [firstId!, await lockSession(tx, firstId!)],
+      [secondId!, await lockSession(tx, secondId!)],
+    ]);
+    const oldSession = locked.get(booking.sessionId)!;
+    const newSession = locked.get(input.newSessionId)!;
+    if (oldSession.startsAt.getTime() <= now.getTime()) {
+      throw new HttpError(409, 'Only future bookings can be rescheduled');
+    }
+    assertBookable(newSession, now);
+    assertSpots(newSession, kids.length);
+    const children = await lockChildrenById(
+      tx,
+      kids.map((k) => k.childId),
+    );
+    await assertNotAlreadyBooked(tx, newSession.id, children);
+    await assertWeeklyLimits(tx, children, newSession, booking.id);
+
+    const previous = await loadBooking(tx, booking.id);
+    await tx.update(bookings).set({ sessionId: newSession.id, updatedAt: now }).where(eq(bookings.id, booking.id));
+    await changeBookedCount(tx, oldSession.id, -kids.length);
+    await changeBookedCount(tx, newSession.id, kids.length);
+    const dto = await loadBooking(tx, booking.id);
+    await enqueueEmail(tx, bookingRescheduledEmail(dto, previous, input.email));
+    return dto;
+  });
+}

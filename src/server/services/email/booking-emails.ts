@@ -1,0 +1,103 @@
+import { bookingReference } from '../../../shared/product';
+import type { BookingDto } from '../../../shared/schemas/bookings';
+import { bookingCalendarEvent } from '../../../shared/rules/calendar-event';
+import { formatLongDate, formatTimeRange } from '../../../shared/rules/format';
+import type { EmailMessage } from './outbox';
+
+export interface EmailContext {
+  businessName: string;
+  publicUrl: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+function details(booking: BookingDto): Array<[string, string]> {
+  const rows: Array<[string, string]> = [
+    ['Class', booking.session.classType.name],
+    ['Date', formatLongDate(booking.session.startsAt)],
+    ['Time', `${formatTimeRange(booking.session.startsAt, booking.session.endsAt)} (Toronto time)`],
+    ['Location', booking.session.location],
+  ];
+  if (booking.childNames.length) rows.push(['Children', booking.childNames.join(', ')]);
+  rows.push(['Booking reference', `#${bookingReference(booking.id)}`]);
+  return rows;
+}
+
+function compose(
+  booking: BookingDto,
+  context: EmailContext,
+  subject: string,
+  intro: string,
+  outro: string,
+  withCalendar: boolean,
+): EmailMessage {
+  const rows = details(booking);
+  const text = [
+    `Hello ${booking.user.firstName},`,
+    '',
+    intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    outro,
+    `Manage your bookings: ${context.publicUrl}/dashboard`,
+    '',
+    context.businessName,
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(booking.user.firstName)},</p><p>${escapeHtml(intro)}</p><table>${rows
+    .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('')}</table><p>${escapeHtml(outro)}</p><p><a href="${escapeHtml(context.publicUrl)}/dashboard">Manage your bookings</a></p><p>${escapeHtml(context.businessName)}</p>`;
+  const message: EmailMessage = { to: booking.user.email, subject, text, html };
+  if (withCalendar) {
+    message.attachments = [
+      {
+        filename: `booking-${bookingReference(booking.id)}.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: bookingCalendarEvent({
+          bookingId: booking.id,
+          className: booking.session.classType.name,
+          startsAt: booking.session.startsAt,
+          endsAt: booking.session.endsAt,
+          location: booking.session.location,
+          childNames: booking.childNames,
+          businessName: context.businessName,
+        }),
+      },
+    ];
+  }
+  return message;
+}
+
+export function bookingConfirmedEmail(booking: BookingDto, context: EmailContext): EmailMessage {
+  return compose(
+    booking,
+    context,
+    `Booking confirmed: ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
+    'Your booking is confirmed. Show this e-mail or your confirmation screen at the door.',
+    'Please bring a water bottle, athletic shoes and comfortable athletic clothing. The attached calendar file adds the session to your calendar.',
+    true,
+  );
+}
+
+export function bookingCancelledEmail(booking: BookingDto, context: EmailContext): EmailMessage {
+  return compose(
+    booking,
+    context,
+    `Booking cancelled: ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
+    'Your booking has been cancelled and the spots were released.',
+    'You can book another session from your dashboard at any time.',
+    false,
+  );
+}
+
+export function bookingRescheduledEmail(booking: BookingDto, previous: BookingDto, context: EmailContext): EmailMessage {
+  return compose(
+    booking,
+    context,
+    `Booking rescheduled: ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
+    `Your booking has been moved from ${previous.session.classType.name} on ${formatLongDate(previous.session.startsAt)} at ${formatTimeRange(previous.session.startsAt, previous.session.endsAt)}. The new details:`,
+    'The attached calendar file replaces the earlier event.',
+    true,
+  );
+}

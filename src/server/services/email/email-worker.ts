@@ -1,0 +1,141 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Database } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+import type { EmailAttachment } from './outbox';
+
+export const MAX_EMAIL_ATTEMPTS = 8;
+/** Minutes to wait after the n-th failed attempt. */
+const BACKOFF_MINUTES = [1, 2, 5, 15, 30, 60, 120, 240];
+/** A message claimed by an instance that died mid-send is claimed again after this long. */
+const CLAIM_MINUTES = 10;
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  /** Without SMTP, messages are written here as .eml files. */
+  outboxDir: string;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Sends queued e-mail: claims due messages with FOR UPDATE SKIP LOCKED (so several instances never send
+ * the same one), sends them over SMTP or writes them to the outbox folder, and retries failures with backoff.
+ */
+export class EmailWorker {
+  private readonly transport: Transporter;
+  private readonly toFolder: boolean;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: MailerOptions,
+    private readonly log: Logger,
+  ) {
+    this.toFolder = !options.smtpUrl;
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  start(intervalMs = 15_000): void {
+    this.timer = setInterval(() => this.kick(), intervalMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+    this.transport.close();
+  }
+
+  /** Asks for a run now (after a commit that queued mail); runs never overlap. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.processDue()
+      .catch((err: unknown) => {
+        this.log.warn({ err }, 'e-mail outbox run failed');
+        return 0;
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Waits for the current run (tests and shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Sends every due message once; returns how many were sent. */
+  async processDue(batchSize = 20): Promise<number> {
+    const claimed = await this.db.execute<{ id: string }>(sql`
+      update ${emailOutbox} set status = 'SENDING', attempts = attempts + 1,
+        next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})
+      where id in (
+        select id from ${emailOutbox}
+        where status in ('PENDING', 'SENDING') and next_attempt_at <= now()
+        order by created_at limit ${batchSize} for update skip locked)
+      returning id`);
+    const ids = (claimed as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+    let sent = 0;
+    for (const id of ids) {
+      const [message] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+      if (!message) continue;
+      try {
+        await this.send(message);
+        await this.db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
+        sent++;
+      } catch (err) {
+        const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
+        const wait = BACKOFF_MINUTES[Math.min(message.attempts, BACKOFF_MINUTES.length) - 1] ?? 240;
+        await this.db
+          .update(emailOutbox)
+          .set({
+            status: failedFor ? 'FAILED' : 'PENDING',
+            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+            nextAttemptAt: new Date(Date.now() + wait * 60_000),
+          })
+          .where(eq(emailOutbox.id, id));
+        this.log.warn({ emailId: id, attempt: message.attempts, giveUp: failedFor }, 'e-mail not sent; will retry');
+      }
+    }
+    return sent;
+  }
+
+  private async send(message: typeof emailOutbox.$inferSelect): Promise<void> {
+    const attachments = (message.attachments as EmailAttachment[] | null) ?? [];
+    const info = await this.transport.sendMail({
+      from: this.options.from,
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.textBody,
+      html: message.htmlBody ?? undefined,
+      attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+    });
+    if (this.toFolder) {
+      await mkdir(this.options.outboxDir, { recursive: true });
+      const file = path.join(this.options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
+      await writeFile(file, (info as unknown as { message: Buffer }).message);
+      this.log.info({ emailId: message.id, to: message.toAddress, subject: message.subject, file }, 'e-mail written to outbox folder');
+    } else {
+      this.log.info({ emailId: message.id, to: message.toAddress, subject: message.subject }, 'e-mail sent');
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { addMinutes } from 'date-fns';
+import type { Database } from '../db/client';
+import { children, classTypes, sessions, users } from '../db/schema';
+import { hashPassword } from '../services/auth/password';
+
+const suffix = () => randomBytes(3).toString('hex');
+
+export async function createClassType(db: Database, overrides: Partial<typeof classTypes.$inferInsert> = {}) {
+  const code = overrides.code ?? `T${suffix()}`.toUpperCase();
+  const [row] = await db
+    .insert(classTypes)
+    .values({ code, name: `Test class ${code}`, description: 'A class made by a test', minAge: 8, maxAge: 14, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function createSession(
+  db: Database,
+  input: { classTypeId: string; startsAt: Date; minutes?: number; capacity?: number; location?: string },
+) {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      classTypeId: input.classTypeId,
+      startsAt: input.startsAt,
+      endsAt: addMinutes(input.startsAt, input.minutes ?? 60),
+      capacity: input.capacity ?? 10,
+      location: input.location ?? 'Main Gym',
+    })
+    .returning();
+  return row!;
+}
+
+/** A parent with the given children ([name, weekly limit]); signs in with password 'secret-pass'. */
+export async function createParent(db: Database, kids: Array<[string, number]>, emailPrefix = 'parent') {
+  const email = `${emailPrefix}-${suffix()}@example.com`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, firstName: 'Test', lastName: 'Parent', role: 'PARENT', planTier: 'TWO', passwordHash: await hashPassword('secret-pass') })
+    .returning();
+  if (kids.length) {
+    await db.insert(children).values(kids.map(([name, weeklyLimit], i) => ({ userId: user!.id, name, weeklyLimit, position: i + 1 })));
+  }
+  return { id: user!.id, email, password: 'secret-pass' };
+}

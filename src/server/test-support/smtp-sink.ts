@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime, { type Email } from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpSink {
+  url: string;
+  messages: Email[];
+  /** Resolves with the first message matching (or rejects after the timeout). */
+  waitFor(match: (email: Email) => boolean, timeoutMs?: number): Promise<Email>;
+  /** The first message to `to` whose subject starts with `subjectStart`. */
+  waitForMail(to: string, subjectStart: string): Promise<Email>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server in-process that keeps every message it receives, parsed. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: Email[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        PostalMime.parse(Buffer.concat(chunks))
+          .then((email) => {
+            messages.push(email);
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(match, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) {
+          throw new Error(`no matching e-mail among ${messages.length}: ${messages.map((m) => m.subject).join(' | ')}`);
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    waitForMail(to, subjectStart) {
+      return this.waitFor((m) => m.to?.some((a) => a.address === to) === true && (m.subject ?? '').startsWith(subjectStart));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

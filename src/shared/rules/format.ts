@@ -1,0 +1,13 @@
+import { format } from 'date-fns';
+import { inToronto } from './week';
+
+/** Every date the product shows is a Toronto wall-clock date, whatever the viewer's zone. */
+export const formatLongDate = (instant: Date | string) => format(inToronto(instant), 'EEEE, MMMM d, yyyy');
+export const formatTime = (instant: Date | string) => format(inToronto(instant), 'h:mm a');
+export const formatTimeRange = (start: Date | string, end: Date | string) => `${formatTime(start)} - ${formatTime(end)}`;
+export const formatShortDate = (instant: Date | string) => format(inToronto(instant), 'EEE, MMM d');
+
+/** Calendar header: 'Nov 16 - Nov 22, 2026' (month and day to month, day and year). */
+export function weekRangeLabel(weekStart: Date | string, weekEnd: Date | string): string {
+  return `${format(inToronto(weekStart), 'MMM d')} - ${format(inToronto(weekEnd), 'MMM d, yyyy')}`;
+}
