@@ -1,0 +1,123 @@
+import { addDays } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
+import { bookingChildren, bookings, sessions } from '../../db/schema';
+import { createClassType, createParent, createSession } from '../../test-support/fixtures';
+import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+
+// Many simultaneous requests through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on
+// separate pooled connections at the same time; the row locks must keep every rule.
+const NOW = torontoTime(2026, 11, 18, 12, 0);
+const nextWeek = (day: number, hour: number) => {
+  const d = addDays(startOfTorontoWeek(NOW), 7 + day);
+  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour).getTime());
+};
+
+let server: TestServer;
+let classTypeId: string;
+beforeAll(async () => {
+  server = await startTestServer({ seed: false, clock: () => NOW });
+  classTypeId = (await createClassType(server.database.db)).id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function signedIn(kids: Array<[string, number]>) {
+  const parent = await createParent(server.database.db, kids);
+  const api = new ApiClient(server.baseUrl);
+  await api.login(parent.email, parent.password);
+  return api;
+}
+
+describe('booking under concurrency', () => {
+  it(`never oversells a session: 24 parents race for 5 spots (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
+    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(1, 17), capacity: 5 });
+    const parents = await Promise.all(Array.from({ length: 24 }, (_, i) => signedIn([[`Kid${i}`, 3]])));
+    const results = await Promise.all(
+      parents.map((api, i) => api.post('/api/bookings', { sessionId: session.id, childNames: [`Kid${i}`] })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const refused of results.filter((r) => r.status === 409)) expect(refused.body.message).toBe('This session is full');
+
+    const [row] = await server.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.bookedCount).toBe(5);
+    const [{ spots } = { spots: -1 }] = await server.database.db
+      .select({ spots: sql<number>`count(*)::int` })
+      .from(bookingChildren)
+      .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
+      .where(eq(bookings.sessionId, session.id));
+    expect(spots).toBe(5);
+  });
+
+  it('never oversells with multi-child bookings: families of two race for 7 spots', async () => {
+    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(2, 17), capacity: 7 });
+    const families = await Promise.all(Array.from({ length: 10 }, () => signedIn([['Ann', 2], ['Ben', 2]])));
+    const results = await Promise.all(
+      families.map((api) => api.post('/api/bookings', { sessionId: session.id, childNames: ['Ann', 'Ben'] })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    const [row] = await server.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.bookedCount).toBe(6);
+  });
+
+  it("never lets one child exceed the weekly limit: the same child races into 8 sessions of one week", async () => {
+    const api = await signedIn([['Solo', 2]]);
+    const week = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        createSession(server.database.db, { classTypeId, startsAt: nextWeek(i % 7, 8 + i), capacity: 10 }),
+      ),
+    );
+    const results = await Promise.all(week.map((s) => api.post('/api/bookings', { sessionId: s.id, childNames: ['Solo'] })));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(2);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('Solo has reached the weekly limit of 2 sessions for that week');
+    }
+    const stats = await api.get(`/api/me/child-stats?week=${nextWeek(0, 12).toISOString().slice(0, 10)}`);
+    expect(stats.body.children).toEqual([{ name: 'Solo', used: 2, limit: 2, remaining: 0 }]);
+  });
+
+  it('books one child into one session once, however many tabs submit at the same time', async () => {
+    const api = await signedIn([['Twin', 7]]);
+    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(4, 9), capacity: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api.post('/api/bookings', { sessionId: session.id, childNames: ['Twin'] })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(refused.body.message).toBe('Twin is already booked in this session');
+    }
+    const [row] = await server.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.bookedCount).toBe(1);
+  });
+
+  it('keeps counts exact when reschedules and cancellations race with new bookings', async () => {
+    const a = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(5, 10), capacity: 4 });
+    const b = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(5, 12), capacity: 4 });
+    const movers = await Promise.all(Array.from({ length: 4 }, (_, i) => signedIn([[`M${i}`, 7]])));
+    const booked = await Promise.all(movers.map((api, i) => api.post('/api/bookings', { sessionId: a.id, childNames: [`M${i}`] })));
+    const newcomers = await Promise.all(Array.from({ length: 6 }, (_, i) => signedIn([[`N${i}`, 7]])));
+    await Promise.all([
+      ...movers.map((api, i) =>
+        i % 2 === 0
+          ? api.post(`/api/bookings/${booked[i]!.body.id}/reschedule`, { newSessionId: b.id })
+          : api.post(`/api/bookings/${booked[i]!.body.id}/cancel`),
+      ),
+      ...newcomers.map((api, i) => api.post('/api/bookings', { sessionId: i % 2 ? a.id : b.id, childNames: [`N${i}`] })),
+    ]);
+    for (const s of [a, b]) {
+      const [row] = await server.database.db.select().from(sessions).where(eq(sessions.id, s.id));
+      const [{ spots } = { spots: -1 }] = await server.database.db
+        .select({ spots: sql<number>`count(*)::int` })
+        .from(bookingChildren)
+        .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
+        .where(sql`${bookings.sessionId} = ${s.id} and ${bookings.status} = 'CONFIRMED'`);
+      expect(row!.bookedCount).toBe(spots);
+      expect(row!.bookedCount).toBeLessThanOrEqual(4);
+    }
+  });
+});
