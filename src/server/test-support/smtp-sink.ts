@@ -34,7 +34,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return {
+  const sink: SmtpSink = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     async waitFor(match, timeoutMs = 10_000) {
@@ -49,8 +49,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
     },
     waitForMail(to, subjectStart) {
-      return this.waitFor((m) => m.to?.some((a) => a.address === to) === true && (m.subject ?? '').startsWith(subjectStart));
+      return sink.waitFor((m) => m.to?.some((a) => a.address === to) === true && (m.subject ?? '').startsWith(subjectStart));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return sink;
 }
