@@ -1,6 +1,7 @@
 // Local ESLint rule: the import direction of ARCHITECTURE.md.
 //   src/shared  imports nothing from server or web, and no Node or DOM-only modules;
 //   src/server  never imports src/web;  src/web never imports src/server or node: modules;
+//   (test files may use Node modules to run real servers);
 //   src/web/features/x never imports src/web/features/y (screens are composed in src/web/app).
 import path from 'node:path';
 
@@ -22,7 +23,8 @@ export default {
         const check = (node, source) => {
           if (typeof source !== 'string') return;
           const report = (reason) => context.report({ node, messageId: 'denied', data: { reason } });
-          if (source.startsWith('node:') && (from.side === 'shared' || from.side === 'web')) {
+          const isTest = /\.test\.tsx?$/.test(context.filename);
+          if (source.startsWith('node:') && !isTest && (from.side === 'shared' || from.side === 'web')) {
             return report(`src/${from.side} must not import Node modules ('${source}')`);
           }
           if (!source.startsWith('.')) return;

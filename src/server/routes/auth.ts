@@ -25,7 +25,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true };
   });
 
-  app.get('/api/me', { preHandler: requireUser }, async (request) => toCurrentUser(app.db, actor(request)));
+  app.get('/api/me', { preHandler: requireUser }, async (request) => toCurrentUser(app.db, actor(request), app.clock()));
 
   app.post(
     '/api/me/change-password',

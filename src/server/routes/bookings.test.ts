@@ -221,6 +221,8 @@ describe('POST /api/bookings', () => {
     expect(await bookedCount(tue.id)).toBe(0);
 
     expect((await api.post('/api/bookings', { sessionId: thisWeek.id, childNames: ['Leo'] })).status).toBe(201);
+    // GET /api/me counts this week's spots only (the two of next Monday are another week).
+    expect((await api.get('/api/me')).body.usedThisWeek).toBe(1);
     const avaSecond = await api.post('/api/bookings', { sessionId: tue.id, childNames: ['Ava'] });
     expect(avaSecond.status).toBe(201);
     const avaThird = await api.post('/api/bookings', { sessionId: sun.id, childNames: ['Ava'] });

@@ -13,7 +13,7 @@ export interface SmtpSink {
 }
 
 /** A real SMTP server in-process that keeps every message it receives, parsed. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: Email[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -32,10 +32,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   const sink: SmtpSink = {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     async waitFor(match, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

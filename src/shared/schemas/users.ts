@@ -34,6 +34,8 @@ export interface CurrentUser {
   role: string;
   planTier: PlanTier;
   weeklyLimit: number;
+  /** Confirmed spots the user's children hold in the current Toronto week. */
+  usedThisWeek: number;
   children: Child[];
   firstChildName: string | null;
   secondChildName: string | null;

@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { addDays } from 'date-fns';
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
+import { emailOutbox } from '../../db/schema';
+import { createClassType, createParent, createSession } from '../../test-support/fixtures';
+import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
+import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+
+const NOW = torontoTime(2026, 11, 18, 12, 0);
+const nextTuesday = () => {
+  const d = addDays(startOfTorontoWeek(NOW), 8);
+  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), 17).getTime());
+};
+
+let server: TestServer | undefined;
+let smtp: SmtpSink | undefined;
+afterEach(async () => {
+  await server?.close();
+  await smtp?.close();
+  server = smtp = undefined;
+});
+
+async function bookSomething(s: TestServer) {
+  const classType = await createClassType(s.database.db, { name: 'Outbox Class' });
+  const session = await createSession(s.database.db, { classTypeId: classType.id, startsAt: nextTuesday() });
+  const parent = await createParent(s.database.db, [['Ava', 2]]);
+  const api = new ApiClient(s.baseUrl);
+  await api.login(parent.email, parent.password);
+  const res = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] });
+  return { res, parent };
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+describe('e-mail outbox', () => {
+  it('without SMTP_URL writes the message to DATA_DIR/outbox as an .eml file', async () => {
+    server = await startTestServer({ seed: false, clock: () => NOW });
+    const { res, parent } = await bookSomething(server);
+    expect(res.status).toBe(201);
+    await server.app.emailWorker.idle();
+    const folder = path.join(server.app.env.dataDir, 'outbox');
+    const files = readdirSync(folder).filter((f) => f.endsWith('.eml'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(folder, files[0]!), 'utf8');
+    expect(eml).toContain(`To: ${parent.email}`);
+    expect(eml).toContain('Subject: Booking confirmed: Outbox Class on Tuesday, November 24, 2026');
+    expect(eml).toMatch(/Content-Type: text\/calendar/);
+    const [row] = await server.database.db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  it('books even when the mail server is down, then delivers on a later attempt', async () => {
+    const port = await freePort();
+    server = await startTestServer({ seed: false, clock: () => NOW, env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    const { res, parent } = await bookSomething(server);
+    expect(res.status).toBe(201); // the booking does not wait for, or fail with, the e-mail
+    await server.app.emailWorker.idle();
+    const [failed] = await server.database.db.select().from(emailOutbox);
+    expect(failed).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    smtp = await startSmtpSink(port);
+    await server.database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` });
+    expect(await server.app.emailWorker.processDue()).toBe(1);
+    const mail = await smtp.waitForMail(parent.email, 'Booking confirmed');
+    expect(mail.attachments).toHaveLength(1);
+    const [sent] = await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, failed!.id));
+    expect(sent).toMatchObject({ status: 'SENT', attempts: 2, lastError: null });
+    // Nothing left to send: a second run sends nothing again.
+    expect(await server.app.emailWorker.processDue()).toBe(0);
+  });
+});
