@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { DatabaseHandle } from '../db/client';
+import { loadEnv } from '../env';
+import { createTestDatabase } from '../test-support/test-database';
+
+// The server serving a built web app: SPA fallback, product name, caching, and /api staying JSON.
+let webRoot: string;
+let database: DatabaseHandle;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let base: string;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(path.join(tmpdir(), 'nb-web-'));
+  mkdirSync(path.join(webRoot, 'assets'));
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><title>__BUSINESS_NAME__ · Parent Booking Portal</title><meta name="business-name" content="__BUSINESS_NAME__"><div id="root"></div>',
+  );
+  writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log("app")');
+  writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  database = await createTestDatabase();
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', BUSINESS_NAME: 'Maple & "Leaf" Sports', DATA_DIR: webRoot });
+  app = await buildApp({ env, database, webRoot, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('fills in the configured product name, HTML-escaped, in the page title', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<title>Maple &amp; &quot;Leaf&quot; Sports · Parent Booking Portal</title>');
+    expect(html).not.toContain('__BUSINESS_NAME__');
+  });
+
+  it('answers every app route with the app (the router decides), including reset-password paths', async () => {
+    for (const route of ['/dashboard', '/booking-confirmation/abc', '/no/such/page', '/account/reset-password?token=x']) {
+      const res = await fetch(base + route);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets with long caching, and a missing asset as a plain 404', async () => {
+    const asset = await fetch(`${base}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
+    const missing = await fetch(`${base}/assets/missing-9.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('<div id="root">');
+  });
+
+  it('never answers an unknown /api path with the app', async () => {
+    const res = await fetch(`${base}/api/nothing/here`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ message: 'No such endpoint: GET /api/nothing/here' });
+  });
+
+  it('does not escape the web root', async () => {
+    const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
+    expect(await res.text()).not.toContain('root:');
+  });
+
+  it('sends the security headers', async () => {
+    const res = await fetch(`${base}/`);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+});
