@@ -1,4 +1,4 @@
-/** Default product name; the server's BUSINESS_NAME overrides it and the page reads it from /api/config. */
+/** Default product name; the server's BUSINESS_NAME overrides it and fills it into index.html (title and a meta tag the app reads). */
 export const DEFAULT_BUSINESS_NAME = 'Northbound Athletics';
 
 /** Spec 9: the business time zone; every week, day and window is computed in it. */

@@ -12,5 +12,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(503).send({ message: 'Database unavailable' });
     }
   });
-  app.get('/api/config', async () => ({ businessName: app.env.BUSINESS_NAME }));
 };
