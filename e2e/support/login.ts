@@ -69,7 +69,7 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
-/** Saves a screenshot for review under /tmp/shots. */
-export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true, animations: 'disabled' });
+/** Saves a screenshot for review under /tmp/shots (the whole page, or only the viewport: best with a dialog open). */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: options.fullPage ?? true, animations: 'disabled' });
 }

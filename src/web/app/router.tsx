@@ -3,11 +3,11 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { AdminPage } from '../features/admin/components/admin-page';
 import { BookingConfirmationPage } from '../features/confirmation/components/booking-confirmation-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { LoginPage } from '../features/login/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ResetPasswordPage } from '../features/reset-password/components/reset-password-page';
 import { useAuth } from '../lib/auth';
+import { DashboardScreen } from './dashboard-screen';
 import { SignedInLayout } from './layout/signed-in-layout';
 
 /** Spec 2: any path containing 'reset-password' is reachable without a session. */
@@ -56,7 +56,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<LoginRoute />} />
         <Route element={<SignedInLayout />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
+          <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path="/admin" element={<AdminPage />} />
           <Route path="/booking-confirmation/:bookingId" element={<BookingConfirmationPage />} />
           <Route path="/booking-confirmation" element={<Navigate to="/dashboard" replace />} />

@@ -33,16 +33,30 @@ async function readJson(res: Response): Promise<unknown> {
  * Spec 7: every call sends cookies; a JSON body and JSON content type are sent only when there is a payload.
  * Resolves with the parsed JSON body (undefined for an empty body).
  */
-export async function apiRequest<T = unknown>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  options: { signal?: AbortSignal } = {},
+): Promise<T> {
   const hasPayload = data !== undefined;
   const res = await fetch(url, {
     method,
     headers: hasPayload ? { 'Content-Type': 'application/json' } : {},
     body: hasPayload ? JSON.stringify(data) : undefined,
     credentials: 'include',
+    signal: options.signal,
   });
   await throwIfResNotOk(res);
   return (await readJson(res)) as T;
+}
+
+/** A path with a query string; parameters that are undefined are left out. */
+export function withSearchParams(path: string, params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';

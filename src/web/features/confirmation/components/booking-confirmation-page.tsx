@@ -1,25 +1,198 @@
-import { CircleCheck } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarPlus,
+  CircleCheck,
+  Clock,
+  Copy,
+  Droplets,
+  Footprints,
+  Mail,
+  MapPin,
+  SearchX,
+  Shirt,
+  Smartphone,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
+import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
+import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../hooks/use-toast';
+import { businessName } from '../../../lib/business-name';
+import { copyText } from '../../../lib/clipboard';
+import { useMyBookings } from '../../../lib/my-bookings';
+import { downloadCalendarEvent } from './download-calendar-event';
 
-/** Booking confirmation (spec 2). For now a placeholder showing the booking reference. */
+/** Spec 2, booking confirmation screen at /booking-confirmation/:bookingId. */
 export function BookingConfirmationPage() {
   const { bookingId } = useParams();
+  // The list may be cached from before this booking existed: always ask the server once on arrival.
+  const bookings = useMyBookings({ refetchOnMount: 'always' });
   if (!bookingId) return <Navigate to="/dashboard" replace />;
 
+  const booking = bookings.data?.find((candidate) => candidate.id === bookingId);
+  if (bookings.isPending || (!booking && bookings.isFetching)) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="size-10" label="Loading your booking" />
+      </div>
+    );
+  }
+  // 'Failed to fetch bookings' and 'Booking not found' both lead here (spec 8).
+  if (bookings.isError || !booking) return <BookingNotFound />;
+  return <BookingConfirmed booking={booking} />;
+}
+
+function BookingNotFound() {
   return (
-    <Card className="mx-auto max-w-lg">
-      <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
-        <CircleCheck className="size-12 text-green-700" aria-hidden="true" />
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Booking Confirmation</h1>
-        <p className="font-mono text-sm text-slate-700">#{bookingReference(bookingId)}</p>
-        <p className="text-slate-600">The full details of this booking will appear here.</p>
-        <Button asChild className="mt-2">
+    <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
+      <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <SearchX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Booking Not Found</h1>
+      <p className="mt-2 text-slate-600">We couldn&apos;t find the booking you&apos;re looking for.</p>
+      <Button asChild className="mt-6">
+        <Link to="/dashboard">Return to Dashboard</Link>
+      </Button>
+    </div>
+  );
+}
+
+function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-4">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+        <dd className="font-medium text-slate-900">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+function BookingConfirmed({ booking }: { booking: BookingDto }) {
+  const reference = bookingReference(booking.id);
+  const cancelled = booking.status !== 'CONFIRMED';
+
+  async function copyReference() {
+    if (await copyText(reference)) toast({ title: 'Copied!', description: 'Booking ID copied to clipboard' });
+  }
+
+  async function addToCalendar() {
+    await downloadCalendarEvent(booking, businessName);
+    toast({ title: 'Calendar Event Created', description: 'Open the downloaded file to add this session to your calendar.' });
+  }
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <div className="flex flex-col items-center text-center">
+        <span
+          className={
+            cancelled
+              ? 'inline-flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-600'
+              : 'inline-flex size-16 items-center justify-center rounded-full bg-green-50 text-green-700 ring-8 ring-green-50/60'
+          }
+        >
+          <CircleCheck className="size-9" aria-hidden="true" />
+        </span>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">
+          {cancelled ? 'Booking Cancelled' : 'Booking Confirmed!'}
+        </h1>
+        {cancelled ? (
+          <p className="mt-2 text-slate-600">This booking has been cancelled and no longer holds a spot.</p>
+        ) : (
+          <div className="mt-3 grid gap-2 text-slate-700">
+            <p className="flex items-center justify-center gap-2 font-medium text-slate-900">
+              <Smartphone className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              Take a screenshot of this screen and show it at the door when you arrive.
+            </p>
+            <p className="flex items-center justify-center gap-2 text-sm">
+              <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              A confirmation email will arrive in your inbox shortly.
+            </p>
+          </div>
+        )}
+      </div>
+
+      <Card className="overflow-hidden">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-6 py-4">
+          <h2 className="text-lg font-semibold text-slate-900">Booking Details</h2>
+          <button
+            type="button"
+            onClick={() => void copyReference()}
+            className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 font-mono text-sm font-semibold text-slate-900 shadow-xs transition-colors hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          >
+            #{reference}
+            <Copy className="size-4 text-slate-500" aria-hidden="true" />
+            <span className="sr-only">Copy booking ID</span>
+          </button>
+        </div>
+        <CardContent className="pt-6">
+          <dl className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <dt className="sr-only">Class</dt>
+              <dd className="text-xl font-bold tracking-tight text-slate-900">{booking.session.classType.name}</dd>
+            </div>
+            <DetailRow icon={<CalendarDays />} label="Date">
+              {formatLongDate(booking.session.startsAt)}
+            </DetailRow>
+            <DetailRow icon={<Clock />} label="Time">
+              {formatTimeRange(booking.session.startsAt, booking.session.endsAt)}
+            </DetailRow>
+            <DetailRow icon={<MapPin />} label="Location">
+              {booking.session.location}
+            </DetailRow>
+            {booking.childNames.length > 0 && (
+              <DetailRow icon={<Users />} label={booking.childNames.length === 1 ? 'Child' : 'Children'}>
+                {booking.childNames.join(', ')}
+              </DetailRow>
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+
+      {!cancelled && (
+        <Card>
+          <CardContent className="pt-6">
+            <h2 className="text-lg font-semibold text-slate-900">What to bring</h2>
+            <ul className="mt-3 grid gap-2 text-slate-700 sm:grid-cols-3">
+              <li className="flex items-center gap-2">
+                <Droplets className="size-4 shrink-0 text-brand-700" aria-hidden="true" />A water bottle
+              </li>
+              <li className="flex items-center gap-2">
+                <Footprints className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                Athletic shoes suitable for basketball
+              </li>
+              <li className="flex items-center gap-2">
+                <Shirt className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                Comfortable athletic clothing
+              </li>
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+        <Button asChild variant="outline" size="lg">
           <Link to="/dashboard">Return to Dashboard</Link>
         </Button>
-      </CardContent>
-    </Card>
+        {!cancelled && (
+          <Button size="lg" onClick={() => void addToCalendar()}>
+            <CalendarPlus aria-hidden="true" />
+            Add to Calendar
+          </Button>
+        )}
+      </div>
+
+      <p className="text-center text-sm text-slate-600">
+        Need to make a change? Bookings can be cancelled or rescheduled from your dashboard.
+      </p>
+    </div>
   );
 }

@@ -1,32 +1,45 @@
-import { CalendarDays } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useAuth } from '../../../lib/auth';
+import type { ReactNode } from 'react';
+import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/week';
+import type { CurrentUser } from '../../../../shared/schemas/users';
+import { useNow } from '../../../lib/use-now';
+import { ChildUsageCards, ThisWeekCard } from './child-usage-cards';
+import { ComingSoonCard } from './coming-soon-card';
+import { NextSessionCard } from './next-session-card';
 
-/** Parent dashboard (spec 2). For now a placeholder; the calendar and bookings arrive later. */
-export function DashboardPage() {
-  const { user } = useAuth();
-  if (!user) return <p className="text-slate-700">Please log in to view your dashboard.</p>;
+interface DashboardPageProps {
+  user: CurrentUser;
+  /** The weekly calendar (composed in src/web/app). */
+  calendar: ReactNode;
+  /** 'My Upcoming Bookings' (composed in src/web/app). */
+  upcomingBookings: ReactNode;
+}
+
+/**
+ * Spec 2, parent dashboard: per-child usage cards (or 'This Week'), Next Session, Coming Soon, the calendar
+ * and the upcoming bookings.
+ */
+export function DashboardPage({ user, calendar, upcomingBookings }: DashboardPageProps) {
+  const now = useNow();
+  const week = torontoDateKey(startOfTorontoWeek(now));
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
-        <p className="mt-1 text-slate-600">Welcome back, {user.firstName}. Your sessions and bookings will appear here.</p>
+        <p className="mt-1 text-slate-600">Welcome back, {user.firstName}. Book, reschedule or cancel training sessions here.</p>
       </div>
-      <Card>
-        <CardHeader className="flex-row items-start gap-4">
-          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-            <CalendarDays className="size-5" aria-hidden="true" />
-          </span>
-          <div className="space-y-1">
-            <CardTitle>Weekly calendar</CardTitle>
-            <CardDescription>Booking is open for the current week and the next one.</CardDescription>
-          </div>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-slate-600">The calendar is coming soon.</p>
-        </CardContent>
-      </Card>
+
+      <section aria-label="This week at a glance" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+        {/* Two usage cards a row on small screens (a lone last one takes the row), stacked beside the others on large ones. */}
+        <div className="grid grid-cols-2 content-start gap-3 md:col-span-2 lg:col-span-1 lg:grid-cols-1 [&>:last-child:nth-child(odd)]:col-span-2 lg:[&>:last-child:nth-child(odd)]:col-span-1">
+          {user.children.length > 0 ? <ChildUsageCards week={week} /> : <ThisWeekCard user={user} />}
+        </div>
+        <NextSessionCard now={now} />
+        <ComingSoonCard />
+      </section>
+
+      {calendar}
+      {upcomingBookings}
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { canSubmitBooking, isFutureBooking, isRescheduleTarget, sessionCardState } from './session-card';
+
+const now = new Date('2026-11-19T01:00:00Z'); // Wednesday 20:00 Toronto
+const session = (startsAt: string, availableSpots = 5, id = 's1') => ({ id, startsAt, availableSpots });
+
+describe('session card state (spec 4)', () => {
+  it('an upcoming session with spots is available and opens the dialog', () => {
+    expect(sessionCardState(session('2026-11-19T21:30:00Z'), { booked: false, now })).toEqual({
+      booked: false,
+      full: false,
+      past: false,
+      bookable: true,
+    });
+  });
+
+  it('a session that started before now is past and cannot be opened', () => {
+    const state = sessionCardState(session('2026-11-18T23:00:00Z'), { booked: false, now });
+    expect(state.past).toBe(true);
+    expect(state.bookable).toBe(false);
+  });
+
+  it('a session starting exactly now is not past yet', () => {
+    expect(sessionCardState(session(now.toISOString()), { booked: false, now }).past).toBe(false);
+  });
+
+  it('a session with no spots is full and cannot be opened', () => {
+    const state = sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: false, now });
+    expect(state.full).toBe(true);
+    expect(state.bookable).toBe(false);
+  });
+
+  it('a booked future session with spots still opens the dialog; booked and full does not', () => {
+    expect(sessionCardState(session('2026-11-20T21:30:00Z'), { booked: true, now })).toMatchObject({ booked: true, bookable: true });
+    expect(sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: true, now })).toMatchObject({ booked: true, bookable: false });
+  });
+});
+
+describe('reschedule targets (spec 4, booking lifecycle)', () => {
+  it('only future sessions with spots, other than the current one', () => {
+    expect(isRescheduleTarget(session('2026-11-20T21:30:00Z', 3, 'other'), 'current', now)).toBe(true);
+    expect(isRescheduleTarget(session('2026-11-20T21:30:00Z', 3, 'current'), 'current', now)).toBe(false);
+    expect(isRescheduleTarget(session('2026-11-20T21:30:00Z', 0, 'other'), 'current', now)).toBe(false);
+    expect(isRescheduleTarget(session('2026-11-18T21:30:00Z', 3, 'other'), 'current', now)).toBe(false);
+    // A two-child booking needs two spots.
+    expect(isRescheduleTarget(session('2026-11-20T21:30:00Z', 1, 'other'), 'current', now, 2)).toBe(false);
+    expect(isRescheduleTarget(session('2026-11-20T21:30:00Z', 2, 'other'), 'current', now, 2)).toBe(true);
+  });
+
+  it('a booking is future while its session has not started', () => {
+    expect(isFutureBooking({ session: { startsAt: '2026-11-19T01:00:01Z' } }, now)).toBe(true);
+    expect(isFutureBooking({ session: { startsAt: '2026-11-19T01:00:00Z' } }, now)).toBe(false);
+  });
+});
+
+describe('Book button rule (spec 5)', () => {
+  it('needs at least one child and enough spots for every child selected', () => {
+    expect(canSubmitBooking(0, 10)).toBe(false);
+    expect(canSubmitBooking(1, 1)).toBe(true);
+    expect(canSubmitBooking(2, 1)).toBe(false);
+    expect(canSubmitBooking(2, 2)).toBe(true);
+    expect(canSubmitBooking(1, 0)).toBe(false);
+  });
+});

@@ -1,0 +1,112 @@
+import { CalendarCheck, CircleAlert, CircleCheck, RotateCw, TriangleAlert, UserRound } from 'lucide-react';
+import { childRemainingLabel, childUsageSummary, childUsageTone, type ChildUsageTone } from '../../../../shared/rules/child-usage';
+import type { ChildStat } from '../../../../shared/schemas/bookings';
+import type { CurrentUser } from '../../../../shared/schemas/users';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { apiErrorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/utils';
+import { useChildStats } from '../api/get-child-stats';
+
+const toneStyles: Record<ChildUsageTone, { card: string; bar: string; text: string; icon: typeof CircleCheck }> = {
+  success: { card: 'border-green-200 bg-green-50/60', bar: 'bg-green-600', text: 'text-green-800', icon: CircleCheck },
+  warning: { card: 'border-amber-200 bg-amber-50/70', bar: 'bg-amber-500', text: 'text-amber-900', icon: CircleAlert },
+  danger: { card: 'border-red-200 bg-red-50/70', bar: 'bg-red-600', text: 'text-red-800', icon: CircleAlert },
+};
+
+/** Spec 2 and 4: one card per child for the current week, coloured by what is left of the weekly limit. */
+export function ChildUsageCards({ week }: { week: string }) {
+  const stats = useChildStats(week);
+
+  if (stats.isPending) {
+    return (
+      <>
+        {[0, 1].map((i) => (
+          <Card key={i} className="p-4" role="status" aria-label="Loading weekly usage">
+            <Skeleton className="h-4 w-20" />
+            <Skeleton className="mt-3 h-6 w-28" />
+            <Skeleton className="mt-3 h-2 w-full" />
+          </Card>
+        ))}
+      </>
+    );
+  }
+
+  if (stats.isError) {
+    return (
+      <Alert variant="destructive" role="alert" className="col-span-full">
+        <TriangleAlert aria-hidden="true" />
+        <div className="grid gap-2">
+          <div>
+            <AlertTitle>Failed to fetch child stats</AlertTitle>
+            <AlertDescription>{apiErrorMessage(stats.error, 'Weekly usage could not be loaded.')}</AlertDescription>
+          </div>
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => void stats.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      {stats.data.children.map((child) => (
+        <ChildUsageCard key={child.name} child={child} />
+      ))}
+    </>
+  );
+}
+
+function ChildUsageCard({ child }: { child: ChildStat }) {
+  const tone = childUsageTone(child.remaining);
+  const style = toneStyles[tone];
+  const Icon = style.icon;
+  const share = child.limit > 0 ? Math.min(100, Math.round((child.used / child.limit) * 100)) : 100;
+  return (
+    <Card className={cn('flex flex-col gap-2 p-4', style.card)} data-tone={tone} aria-label={`${child.name}, this week`} role="group">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
+          <UserRound className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
+          <span className="truncate">{child.name}</span>
+        </p>
+        <p className={cn('flex items-center gap-1.5 text-sm font-semibold', style.text)}>
+          <Icon className="size-4 shrink-0" aria-hidden="true" />
+          {childRemainingLabel(child.remaining)}
+        </p>
+      </div>
+      <p className="text-slate-900">
+        <span className="text-base font-bold tracking-tight sm:text-xl">{childUsageSummary(child)}</span>{' '}
+        <span className="whitespace-nowrap text-sm text-slate-600">this week</span>
+      </p>
+      <div className="mt-auto h-2 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-200" aria-hidden="true">
+        <div className={cn('h-full rounded-full', style.bar)} style={{ width: `${share}%` }} />
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * Spec 2: the single card shown instead when the account has no children: the spots booked this week
+ * (usedThisWeek of GET /api/me, refreshed after every booking change) against the account's weekly limit.
+ */
+export function ThisWeekCard({ user }: { user: Pick<CurrentUser, 'usedThisWeek' | 'weeklyLimit'> }) {
+  return (
+    <Card className="col-span-full flex flex-col gap-2 p-4" role="group" aria-label="This Week">
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <CalendarCheck className="size-4 text-brand-700" aria-hidden="true" />
+        This Week
+      </p>
+      <p className="text-slate-900">
+        <span className="text-base font-bold tracking-tight sm:text-xl">
+          {childUsageSummary({ used: user.usedThisWeek, limit: user.weeklyLimit })}
+        </span>{' '}
+        <span className="whitespace-nowrap text-sm text-slate-600">booked</span>
+      </p>
+      <p className="text-sm text-slate-600">Sessions booked for the current week.</p>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { ArrowRight, CalendarDays, Clock, MapPin, Sparkles, Users } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
+import { nextBooking } from '../../../../shared/rules/upcoming-bookings';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useMyBookings } from '../../../lib/my-bookings';
+
+/** Spec 2, 'Next Session': the next future confirmed booking, or an empty state. */
+export function NextSessionCard({ now }: { now: Date }) {
+  const bookings = useMyBookings();
+  const next = nextBooking(bookings.data ?? [], now);
+
+  return (
+    <Card className="flex flex-col gap-3 p-5" role="group" aria-label="Next Session">
+      <p className="flex items-center gap-2 font-semibold text-slate-900">
+        <Sparkles className="size-4 text-brand-700" aria-hidden="true" />
+        Next Session
+      </p>
+      {bookings.isPending ? (
+        <div className="grid gap-2" role="status" aria-label="Loading next session">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-4 w-24" />
+        </div>
+      ) : bookings.isError ? (
+        <p className="text-sm font-medium text-red-700">Failed to fetch bookings</p>
+      ) : next ? (
+        <>
+          <div className="grid gap-1 text-sm text-slate-700">
+            <p className="text-base font-semibold leading-snug text-slate-900">{next.session.classType.name}</p>
+            <p className="flex items-center gap-1.5">
+              <CalendarDays className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+              {formatLongDate(next.session.startsAt)}
+            </p>
+            <p className="flex items-center gap-1.5">
+              <Clock className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+              {formatTimeRange(next.session.startsAt, next.session.endsAt)}
+            </p>
+            <p className="flex items-center gap-1.5">
+              <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+              {next.session.location}
+            </p>
+            <p className="flex items-center gap-1.5">
+              <Users className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
+              {next.childNames.join(', ')}
+            </p>
+          </div>
+          <Button asChild variant="link" size="sm" className="mt-auto h-auto w-fit px-0">
+            <Link to={`/booking-confirmation/${next.id}`}>
+              View booking
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="font-medium text-slate-900">No upcoming sessions</p>
+          <p className="text-sm text-slate-600">Pick a session in the calendar below to book your next one.</p>
+        </>
+      )}
+    </Card>
+  );
+}

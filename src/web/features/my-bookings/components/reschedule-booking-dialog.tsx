@@ -1,0 +1,160 @@
+import { ArrowDown } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { formatShortDate, formatTime } from '../../../../shared/rules/format';
+import { isRescheduleTarget } from '../../../../shared/rules/session-card';
+import type { BookingDto } from '../../../../shared/schemas/bookings';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useRescheduleBooking } from '../api/reschedule-booking';
+import { BookingSummary } from './booking-summary';
+
+/** What the reschedule dialog hands to the calendar it shows (composed in src/web/app). */
+export interface SessionPickerProps {
+  currentSessionId: string;
+  /** The current session's start, so the picker can open on its week. */
+  currentSessionStartsAt: string;
+  selectedSessionId: string | null;
+  onSelectSession: (session: SessionDto) => void;
+  /** Spec 4: only future sessions with spots, other than the current one. */
+  isSelectable: (session: SessionDto, now: Date) => boolean;
+}
+
+export type RenderSessionPicker = (props: SessionPickerProps) => ReactNode;
+
+interface RescheduleBookingDialogProps {
+  booking: BookingDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+  renderSessionPicker: RenderSessionPicker;
+}
+
+/** Spec 2, reschedule dialog: the current booking, a calendar of alternatives, then a confirmation step. */
+export function RescheduleBookingDialog({ booking, open, onOpenChange, onCloseAutoFocus, renderSessionPicker }: RescheduleBookingDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  return (
+    <Dialog open={open && booking !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        ref={contentRef}
+        className="max-w-5xl"
+        // Start on the dialog itself (title and current booking are read first), not on the picker's class filter.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus();
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        {booking && (
+          <RescheduleSteps key={booking.id} booking={booking} onClose={() => onOpenChange(false)} renderSessionPicker={renderSessionPicker} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+interface RescheduleStepsProps {
+  booking: BookingDto;
+  onClose: () => void;
+  renderSessionPicker: RenderSessionPicker;
+}
+
+function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleStepsProps) {
+  const reschedule = useRescheduleBooking();
+  const [choice, setChoice] = useState<SessionDto | null>(null);
+  const [step, setStep] = useState<'choose' | 'confirm'>('choose');
+  const busy = reschedule.isPending;
+
+  function confirm() {
+    if (!choice || busy) return;
+    reschedule.mutate(
+      { bookingId: booking.id, newSessionId: choice.id },
+      {
+        onSuccess: (moved) => {
+          toast({
+            title: 'Booking Rescheduled',
+            description: `Moved to ${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Reschedule Failed', description: apiErrorMessage(error, 'Failed to reschedule booking') });
+          setStep('choose');
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Reschedule Booking</DialogTitle>
+        <DialogDescription>
+          {step === 'choose'
+            ? 'Choose a new session for this booking. Only upcoming sessions with open spots can be selected.'
+            : 'Please confirm the move. The spots in the current session will be released.'}
+        </DialogDescription>
+      </DialogHeader>
+
+      {step === 'choose' ? (
+        <>
+          <section aria-label="Current booking" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+            <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Current booking</p>
+            <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" />
+          </section>
+          {renderSessionPicker({
+            currentSessionId: booking.sessionId,
+            currentSessionStartsAt: booking.session.startsAt,
+            selectedSessionId: choice?.id ?? null,
+            onSelectSession: setChoice,
+            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, booking.childNames.length),
+          })}
+          <div aria-live="polite" className="text-sm text-slate-700">
+            {choice ? (
+              <p>
+                <span className="font-medium text-slate-900">New session:</span> {choice.classType.name},{' '}
+                {formatShortDate(choice.startsAt)} at {formatTime(choice.startsAt)}
+              </p>
+            ) : (
+              <p>No new session selected yet.</p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => setStep('confirm')} disabled={!choice}>
+              Continue
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <>
+          <div className="mx-auto grid w-full max-w-lg gap-3">
+            <section aria-label="Current booking" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">From</p>
+              <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} />
+            </section>
+            <ArrowDown className="mx-auto size-5 text-slate-500" aria-hidden="true" />
+            {choice && (
+              <section aria-label="New session" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
+                <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-brand-800">To</p>
+                <BookingSummary session={choice} childNames={booking.childNames} />
+              </section>
+            )}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setStep('choose')} disabled={busy}>
+              Back
+            </Button>
+            <Button onClick={confirm} disabled={busy}>
+              {busy ? 'Rescheduling...' : 'Confirm Reschedule'}
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </div>
+  );
+}

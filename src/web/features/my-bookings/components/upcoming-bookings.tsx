@@ -1,0 +1,135 @@
+import { CalendarClock, CalendarX2, RotateCw, TriangleAlert } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { bookingReference } from '../../../../shared/product';
+import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
+import { upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
+import type { BookingDto } from '../../../../shared/schemas/bookings';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { apiErrorMessage } from '../../../lib/api';
+import { useMyBookings } from '../../../lib/my-bookings';
+import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
+import { useNow } from '../../../lib/use-now';
+import { CancelBookingDialog } from './cancel-booking-dialog';
+import { RescheduleBookingDialog, type RenderSessionPicker } from './reschedule-booking-dialog';
+
+interface UpcomingBookingsProps {
+  /** The calendar shown in the reschedule dialog (composed in src/web/app). */
+  renderSessionPicker: RenderSessionPicker;
+}
+
+type Action = { kind: 'cancel' | 'reschedule'; booking: BookingDto; open: boolean };
+
+/** Spec 2, 'My Upcoming Bookings': the first 5 future confirmed bookings, each with Reschedule and Cancel. */
+export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps) {
+  const bookings = useMyBookings();
+  const now = useNow();
+  const [action, setAction] = useState<Action | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const headingId = useId();
+  const upcoming = upcomingBookings(bookings.data ?? [], now);
+
+  function open(kind: Action['kind'], booking: BookingDto) {
+    openerRef.current = focusedElement();
+    setAction({ kind, booking, open: true });
+  }
+  const setOpen = (next: boolean) => setAction((current) => (current ? { ...current, open: next } : null));
+  const onCloseAutoFocus = (event: Event) => restoreFocus(event, openerRef.current, headingRef.current);
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader className="flex-row items-start gap-4">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <CalendarClock className="size-5" aria-hidden="true" />
+        </span>
+        <div className="space-y-1">
+          <CardTitle id={headingId} ref={headingRef} tabIndex={-1} className="focus:outline-none">
+            My Upcoming Bookings
+          </CardTitle>
+          <CardDescription>Your next sessions. Plans changed? Reschedule or cancel here.</CardDescription>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {bookings.isPending ? (
+          <div className="grid gap-3" role="status" aria-label="Loading bookings">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} className="h-24" />
+            ))}
+          </div>
+        ) : bookings.isError ? (
+          <Alert variant="destructive" role="alert">
+            <TriangleAlert aria-hidden="true" />
+            <div className="grid gap-2">
+              <div>
+                <AlertTitle>Failed to fetch bookings</AlertTitle>
+                <AlertDescription>{apiErrorMessage(bookings.error, 'Your bookings could not be loaded.')}</AlertDescription>
+              </div>
+              <Button variant="outline" size="sm" className="w-fit" onClick={() => void bookings.refetch()}>
+                <RotateCw aria-hidden="true" />
+                Try again
+              </Button>
+            </div>
+          </Alert>
+        ) : upcoming.length === 0 ? (
+          <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+            <CalendarX2 className="size-8 text-slate-400" aria-hidden="true" />
+            <p className="mt-2 font-medium text-slate-900">No upcoming bookings</p>
+            <p className="mt-1 text-sm text-slate-600">Choose a session in the calendar above to book one.</p>
+          </div>
+        ) : (
+          <ul className="grid gap-3">
+            {upcoming.map((booking) => (
+              <li
+                key={booking.id}
+                className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0 space-y-1">
+                  <p className="font-semibold text-slate-900">{booking.session.classType.name}</p>
+                  <p className="text-sm text-slate-700">
+                    {formatLongDate(booking.session.startsAt)}
+                    <span aria-hidden="true"> · </span>
+                    <span className="whitespace-nowrap">{formatTimeRange(booking.session.startsAt, booking.session.endsAt)}</span>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    <span className="font-medium text-slate-700">Children:</span> {booking.childNames.join(', ')}
+                  </p>
+                  <p className="font-mono text-xs text-slate-600">#{bookingReference(booking.id)}</p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button variant="outline" size="sm" className="flex-1 sm:flex-none" onClick={() => open('reschedule', booking)}>
+                    Reschedule<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
+                    onClick={() => open('cancel', booking)}
+                  >
+                    Cancel<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <CancelBookingDialog
+        booking={action?.kind === 'cancel' ? action.booking : null}
+        open={action?.kind === 'cancel' && action.open}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <RescheduleBookingDialog
+        booking={action?.kind === 'reschedule' ? action.booking : null}
+        open={action?.kind === 'reschedule' && action.open}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={onCloseAutoFocus}
+        renderSessionPicker={renderSessionPicker}
+      />
+    </Card>
+  );
+}

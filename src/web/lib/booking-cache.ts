@@ -1,0 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Spec 7: after a booking change the cached reads of these endpoints are refreshed. Every query key starts
+ * with its endpoint's path, so each prefix below matches all its variants (any week, range or class filter).
+ */
+export const BOOKING_DEPENDENT_QUERY_KEYS = [['/api/me/bookings'], ['/api/sessions'], ['/api/me'], ['/api/me/child-stats']] as const;
+
+/** Marks the booking-dependent reads stale and waits for the ones on screen to come back. */
+export async function refreshAfterBookingChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all(BOOKING_DEPENDENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
