@@ -6,7 +6,8 @@ export default defineConfig({
   testDir: 'e2e',
   workers: 1,
   retries: 0,
-  reporter: 'list',
+  // The JSON report lands beside vitest's in reports/ (CI adds them up into one closing line).
+  reporter: [['list'], ['json', { outputFile: `reports/playwright-${Date.now()}.json` }]],
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   use: {
