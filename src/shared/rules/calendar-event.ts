@@ -1,5 +1,6 @@
 import { createEvent } from 'ics';
 import { bookingReference } from '../product';
+import type { BookingDto } from '../schemas/bookings';
 
 export interface BookingEventInput {
   bookingId: string;
@@ -35,4 +36,20 @@ export function bookingCalendarEvent(input: BookingEventInput): string {
   });
   if (error || !value) throw new Error(`Could not create the calendar event: ${error?.message ?? 'unknown error'}`);
   return value;
+}
+
+/** The .ics file name of a booking: booking-NB-XXXXXXXX.ics (the e-mail attachment and the download). */
+export const calendarFileName = (bookingId: string) => `booking-${bookingReference(bookingId)}.ics`;
+
+/** The calendar event of a booking as the API returns it. */
+export function calendarEventForBooking(booking: BookingDto, businessName: string): string {
+  return bookingCalendarEvent({
+    bookingId: booking.id,
+    className: booking.session.classType.name,
+    startsAt: booking.session.startsAt,
+    endsAt: booking.session.endsAt,
+    location: booking.session.location,
+    childNames: booking.childNames,
+    businessName,
+  });
 }

@@ -1,6 +1,6 @@
 import { bookingReference } from '../../../shared/product';
 import type { BookingDto } from '../../../shared/schemas/bookings';
-import { bookingCalendarEvent } from '../../../shared/rules/calendar-event';
+import { calendarEventForBooking, calendarFileName } from '../../../shared/rules/calendar-event';
 import { formatLongDate, formatTimeRange } from '../../../shared/rules/format';
 import type { EmailMessage } from './outbox';
 
@@ -52,17 +52,9 @@ function compose(
   if (withCalendar) {
     message.attachments = [
       {
-        filename: `booking-${bookingReference(booking.id)}.ics`,
+        filename: calendarFileName(booking.id),
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
-        content: bookingCalendarEvent({
-          bookingId: booking.id,
-          className: booking.session.classType.name,
-          startsAt: booking.session.startsAt,
-          endsAt: booking.session.endsAt,
-          location: booking.session.location,
-          childNames: booking.childNames,
-          businessName: context.businessName,
-        }),
+        content: calendarEventForBooking(booking, context.businessName),
       },
     ];
   }

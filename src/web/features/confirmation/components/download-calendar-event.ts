@@ -1,24 +1,12 @@
-import { bookingReference } from '../../../../shared/product';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
-
-/** The .ics file name of a booking: booking-NB-XXXXXXXX.ics. */
-export const calendarFileName = (bookingId: string) => `booking-${bookingReference(bookingId)}.ics`;
 
 /**
  * Spec 2, 'Add to Calendar': one VEVENT (start, end, summary = class name, description, location, status
  * confirmed) made by the shared ics rule, downloaded as a file. The ics library loads only when asked.
  */
 export async function downloadCalendarEvent(booking: BookingDto, businessName: string): Promise<void> {
-  const { bookingCalendarEvent } = await import('../../../../shared/rules/calendar-event');
-  const text = bookingCalendarEvent({
-    bookingId: booking.id,
-    className: booking.session.classType.name,
-    startsAt: booking.session.startsAt,
-    endsAt: booking.session.endsAt,
-    location: booking.session.location,
-    childNames: booking.childNames,
-    businessName,
-  });
+  const { calendarEventForBooking, calendarFileName } = await import('../../../../shared/rules/calendar-event');
+  const text = calendarEventForBooking(booking, businessName);
   const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
