@@ -110,8 +110,6 @@ export const sessions = pgTable(
   ],
 );
 
-export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED', 'RESCHEDULED'] as const;
-
 export const bookings = pgTable(
   'bookings',
   {
@@ -122,9 +120,8 @@ export const bookings = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'restrict' }),
+    /** CONFIRMED or CANCELLED; a reschedule moves the booking in place and keeps it CONFIRMED. */
     status: text('status').notNull().default('CONFIRMED'),
-    /** Set on the booking a reschedule created: the booking it replaced. */
-    rescheduledFromId: uuid('rescheduled_from_id'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -132,6 +129,7 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_session_idx').on(t.sessionId, t.status),
+    check('bookings_status_check', sql`${t.status} in ('CONFIRMED', 'CANCELLED')`),
   ],
 );
 
@@ -235,8 +233,6 @@ export const fieldMappingTemplates = pgTable(
   (t) => [index('field_mapping_templates_source_idx').on(t.source)],
 );
 
-export const MAPPING_TRANSFORMS = ['none', 'trim', 'toLower', 'toUpper'] as const;
-
 export const fieldMappingRules = pgTable(
   'field_mapping_rules',
   {
@@ -251,7 +247,10 @@ export const fieldMappingRules = pgTable(
     transform: text('transform').notNull().default('none'),
     notes: text('notes'),
   },
-  (t) => [index('field_mapping_rules_template_idx').on(t.templateId, t.order)],
+  (t) => [
+    index('field_mapping_rules_template_idx').on(t.templateId, t.order),
+    check('field_mapping_rules_transform_check', sql`${t.transform} in ('none', 'trim', 'toLower', 'toUpper')`),
+  ],
 );
 
 /** Outgoing e-mail: written in the same transaction as the change it reports, sent (and retried) after. */

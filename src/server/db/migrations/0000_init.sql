@@ -21,10 +21,10 @@ CREATE TABLE "bookings" (
 	"user_id" uuid NOT NULL,
 	"session_id" uuid NOT NULL,
 	"status" text DEFAULT 'CONFIRMED' NOT NULL,
-	"rescheduled_from_id" uuid,
 	"cancelled_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "bookings_status_check" CHECK ("bookings"."status" in ('CONFIRMED', 'CANCELLED'))
 );
 --> statement-breakpoint
 CREATE TABLE "children" (
@@ -73,7 +73,8 @@ CREATE TABLE "field_mapping_rules" (
 	"required" boolean DEFAULT false NOT NULL,
 	"order" integer DEFAULT 0 NOT NULL,
 	"transform" text DEFAULT 'none' NOT NULL,
-	"notes" text
+	"notes" text,
+	CONSTRAINT "field_mapping_rules_transform_check" CHECK ("field_mapping_rules"."transform" in ('none', 'trim', 'toLower', 'toUpper'))
 );
 --> statement-breakpoint
 CREATE TABLE "field_mapping_templates" (
