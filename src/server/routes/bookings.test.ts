@@ -281,7 +281,11 @@ describe('GET /api/me/bookings and /api/me/child-stats', () => {
       { name: 'Ava', used: 0, limit: 2, remaining: 2 },
       { name: 'Leo', used: 0, limit: 1, remaining: 1 },
     ]);
+    // An instant names its Toronto week: Monday 03:00 UTC is still Sunday evening in Toronto.
+    const instant = await api.get('/api/me/child-stats?week=2026-11-30T03:00:00Z');
+    expect(instant.body.children[0]).toEqual({ name: 'Ava', used: 1, limit: 2, remaining: 1 });
     expect((await api.get('/api/me/child-stats?week=soon')).status).toBe(400);
+    expect((await api.get('/api/me/child-stats?week=2026-02-30')).body.message).toBe('week: week must be an ISO date (YYYY-MM-DD)');
   });
 });
 

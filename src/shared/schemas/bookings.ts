@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDateOrInstant } from './dates';
 import { MAX_CHILDREN } from './users';
 
 export const NO_CHILDREN_SELECTED = 'Please select at least one child for this session.';
@@ -22,11 +23,7 @@ export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBody>;
 
 
 export const childStatsQuery = z.object({
-  week: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}/, 'week must be an ISO date (YYYY-MM-DD)')
-    .refine((value) => !Number.isNaN(Date.parse(value.slice(0, 10))), 'week must be a real date')
-    .optional(),
+  week: z.string().trim().refine(isIsoDateOrInstant, 'week must be an ISO date (YYYY-MM-DD)').optional(),
 });
 
 export interface BookingDto {

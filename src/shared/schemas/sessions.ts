@@ -1,19 +1,27 @@
 import { z } from 'zod';
+import { endOfDay } from 'date-fns';
+import { torontoMidnightOf } from '../rules/week';
+import { isIsoDateOrInstant } from './dates';
 
 /** Spec 9 / 7: the calendar asks for up to 1000 sessions at once. */
 export const MAX_SESSIONS_PAGE_SIZE = 1000;
 
-const instant = (field: string) =>
+/** An instant; a bare date means the start (from) or the end (to) of that Toronto day. */
+const instant = (field: string, edge: 'start' | 'end') =>
   z
     .string()
     .trim()
-    .refine((value) => !Number.isNaN(Date.parse(value)), `${field} must be an ISO date or date-time`)
-    .transform((value) => new Date(value));
+    .refine(isIsoDateOrInstant, `${field} must be an ISO date or date-time`)
+    .transform((value) => {
+      if (value.length !== 10) return new Date(value);
+      const midnight = torontoMidnightOf(value);
+      return new Date((edge === 'start' ? midnight : endOfDay(midnight)).getTime());
+    });
 
 export const listSessionsQuery = z
   .object({
-    from: instant('from').optional(),
-    to: instant('to').optional(),
+    from: instant('from', 'start').optional(),
+    to: instant('to', 'end').optional(),
     limit: z.coerce
       .number()
       .int('limit must be a whole number')

@@ -6,7 +6,8 @@ import { bookingChildren, bookings, children, sessions } from '../../db/schema';
 
 /** Per child of the caller: confirmed bookings in the Toronto week holding `week` (YYYY-MM-DD), limit, remaining. */
 export async function getChildStats(db: Database, actorId: string, week: string | undefined, now = new Date()): Promise<ChildStatsResponse> {
-  const range = torontoWeekOf(week ? torontoMidnightOf(week.slice(0, 10)) : now);
+  // A calendar date names a Toronto day; a date-time names an instant.
+  const range = torontoWeekOf(!week ? now : week.length === 10 ? torontoMidnightOf(week) : new Date(week));
   const rows = await db
     .select({
       name: children.name,
