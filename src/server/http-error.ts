@@ -9,7 +9,3 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
-
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const badRequest = (message: string) => new HttpError(400, message);
-export const conflict = (message: string) => new HttpError(409, message);

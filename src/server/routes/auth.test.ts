@@ -21,6 +21,12 @@ describe('health and errors', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
+  it('answers /api/health/ready with the database it reached', async () => {
+    const res = await client().get('/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: process.env.DATABASE_URL ? 'postgres' : 'pglite' });
+  });
+
   it('answers unknown /api paths with a JSON 404, for any method', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const res = await client().request(method, '/api/no-such-thing');

@@ -9,8 +9,3 @@ export function roleLine(user: { role: string; planTier?: string | null }): stri
   if (user.role === 'ADMIN') return 'Administrator';
   return `Plan: ${(user.planTier ?? '').toLowerCase()}`;
 }
-
-/** Spec 2, users tab: SUPER_ADMIN is displayed as 'Super Admin'. */
-export function roleDisplayName(role: string): string {
-  return role === 'SUPER_ADMIN' ? 'Super Admin' : role;
-}

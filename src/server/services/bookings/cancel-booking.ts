@@ -7,7 +7,7 @@ import { bookingCancelledEmail, type EmailContext } from '../email/booking-email
 import { enqueueEmail } from '../email/outbox';
 import { loadBooking } from './booking-dto';
 import { changeBookedCount, lockSession } from './booking-rules';
-import { lockOwnBooking } from './find-own-booking';
+import { lockOwnBooking } from './lock-own-booking';
 
 export interface CancelBookingInput {
   actorId: string;

@@ -15,7 +15,7 @@ import {
   lockChildrenById,
   lockSession,
 } from './booking-rules';
-import { lockOwnBooking } from './find-own-booking';
+import { lockOwnBooking } from './lock-own-booking';
 
 export interface RescheduleBookingInput {
   actorId: string;

@@ -6,6 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
 import { emailOutbox } from '../../db/schema';
+import { EmailWorker } from './email-worker';
+import { enqueueEmail } from './outbox';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
 import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
@@ -79,5 +81,51 @@ describe('e-mail outbox', () => {
     expect(sent).toMatchObject({ status: 'SENT', attempts: 2, lastError: null });
     // Nothing left to send: a second run sends nothing again.
     expect(await server.app.emailWorker.processDue()).toBe(0);
+  });
+
+  it('several instances draining one outbox send each message exactly once', async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer({ seed: false, clock: () => NOW });
+    const db = server.database.db;
+    for (let i = 0; i < 30; i++) {
+      await enqueueEmail(db, { to: `family${i}@example.com`, subject: `Message ${i}`, text: 'Hello' });
+    }
+    const quiet = { info: () => undefined, warn: () => undefined };
+    const workers = Array.from(
+      { length: 3 },
+      () => new EmailWorker(db, { smtpUrl: smtp!.url, from: 'portal@example.com', outboxDir: '/nonexistent' }, quiet),
+    );
+    const sent = await Promise.all(workers.map((worker) => worker.processDue(4)));
+    // Each run claims batches of 4; run again until the outbox is empty.
+    let more = sent.reduce((a, b) => a + b, 0);
+    for (let round = 0; round < 10 && more < 30; round++) {
+      more += (await Promise.all(workers.map((worker) => worker.processDue(4)))).reduce((a, b) => a + b, 0);
+    }
+    await Promise.all(workers.map((worker) => worker.stop()));
+    expect(more).toBe(30);
+    await smtp.waitFor(() => smtp!.messages.length >= 30);
+    const subjects = smtp.messages.map((m) => m.subject).sort();
+    expect(new Set(subjects).size).toBe(30);
+    expect(subjects).toHaveLength(30);
+    const rows = await db.select().from(emailOutbox);
+    expect(rows.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+  });
+
+  it('claims again a message left "sending" by an instance that died', async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer({ seed: false, clock: () => NOW, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    const db = server.database.db;
+    await enqueueEmail(db, { to: 'late@example.com', subject: 'Stuck', text: 'Hello' });
+    // As if another instance claimed it and vanished: SENDING, claim expired.
+    await db.update(emailOutbox).set({ status: 'SENDING', attempts: 1, nextAttemptAt: sql`now() - interval '1 minute'` });
+    const worker = new EmailWorker(db, { smtpUrl: smtp.url, from: 'portal@example.com', outboxDir: '/nonexistent' }, {
+      info: () => undefined,
+      warn: () => undefined,
+    });
+    expect(await worker.processDue()).toBe(1);
+    await worker.stop();
+    await smtp.waitForMail('late@example.com', 'Stuck');
+    const [row] = await db.select().from(emailOutbox);
+    expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
   });
 });

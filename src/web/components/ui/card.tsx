@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
 
 export function Card({ className, ...props }: ComponentProps<'div'>) {
@@ -21,6 +22,12 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-6 pt-0', className)} {...props} />;
 }
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center p-6 pt-0', className)} {...props} />;
+/** A small card heading: a brand-coloured icon before the label (the dashboard's summary cards). */
+export function CardLabel({ icon: Icon, children, className }: { icon: LucideIcon; children: ReactNode; className?: string }) {
+  return (
+    <p className={cn('flex items-center gap-2 font-semibold text-slate-900', className)}>
+      <Icon className="size-4 text-brand-700" aria-hidden="true" />
+      {children}
+    </p>
+  );
 }

@@ -4,7 +4,7 @@ import type { ChildStat } from '../../../../shared/schemas/bookings';
 import type { CurrentUser } from '../../../../shared/schemas/users';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Card, CardLabel } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
@@ -96,10 +96,7 @@ function ChildUsageCard({ child }: { child: ChildStat }) {
 export function ThisWeekCard({ user }: { user: Pick<CurrentUser, 'usedThisWeek' | 'weeklyLimit'> }) {
   return (
     <Card className="col-span-full flex flex-col gap-2 p-4" role="group" aria-label="This Week">
-      <p className="flex items-center gap-2 font-semibold text-slate-900">
-        <CalendarCheck className="size-4 text-brand-700" aria-hidden="true" />
-        This Week
-      </p>
+      <CardLabel icon={CalendarCheck}>This Week</CardLabel>
       <p className="text-slate-900">
         <span className="text-base font-bold tracking-tight sm:text-xl">
           {childUsageSummary({ used: user.usedThisWeek, limit: user.weeklyLimit })}

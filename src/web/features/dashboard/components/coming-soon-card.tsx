@@ -1,16 +1,13 @@
 import { BookOpen } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
+import { Card, CardLabel } from '../../../components/ui/card';
 
 /** Spec 2: the 'Coming Soon' resources card. */
 export function ComingSoonCard() {
   return (
     <Card className="flex flex-col gap-3 p-5" role="group" aria-label="Coming Soon">
       <div className="flex items-center justify-between gap-2">
-        <p className="flex items-center gap-2 font-semibold text-slate-900">
-          <BookOpen className="size-4 text-brand-700" aria-hidden="true" />
-          Coming Soon
-        </p>
+        <CardLabel icon={BookOpen}>Coming Soon</CardLabel>
         <Badge variant="secondary">Resources</Badge>
       </div>
       <p className="text-sm text-slate-600">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
 import { nextBooking } from '../../../../shared/rules/upcoming-bookings';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Card, CardLabel } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useMyBookings } from '../../../lib/my-bookings';
 
@@ -14,10 +14,7 @@ export function NextSessionCard({ now }: { now: Date }) {
 
   return (
     <Card className="flex flex-col gap-3 p-5" role="group" aria-label="Next Session">
-      <p className="flex items-center gap-2 font-semibold text-slate-900">
-        <Sparkles className="size-4 text-brand-700" aria-hidden="true" />
-        Next Session
-      </p>
+      <CardLabel icon={Sparkles}>Next Session</CardLabel>
       {bookings.isPending ? (
         <div className="grid gap-2" role="status" aria-label="Loading next session">
           <Skeleton className="h-5 w-32" />
