@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
@@ -24,7 +25,14 @@ declare module 'fastify' {
     emailContext: EmailContext;
     /** The current instant for business rules (tests pin it; production reads the system clock). */
     clock: () => Date;
+    /** Every /api route registered (method and URL), for the tests that walk the route table. */
+    apiRoutes: ApiRoute[];
   }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
 }
 
 export interface AppOptions {
@@ -68,6 +76,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('emailContext', { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl });
   app.addHook('onClose', () => emailWorker.stop());
 
+  // Structural rule: every /api route declares a response schema, so the serializer drops any field the
+  // schema does not list (a password hash, a token) whatever a handler returns. A route without one fails
+  // the start-up instead of leaking.
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = ([] as string[]).concat(route.method);
+    if (methods.every((method) => method === 'HEAD')) return;
+    if (!route.schema?.response) throw new Error(`${methods.join(',')} ${route.url} must declare a response schema`);
+    for (const method of methods) apiRoutes.push({ method, url: route.url });
+  });
+
   registerErrorHandling(app);
   await registerSecurity(app, env.allowedOrigins);
   await registerAuth(app);
@@ -76,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(sessionRoutes);
   await app.register(bookingRoutes);
+  await app.register(adminRoutes, { prefix: '/api/admin' });
 
   const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
   if (webRoot) await registerWebApp(app, webRoot, env.BUSINESS_NAME);

@@ -98,6 +98,9 @@ export const sessions = pgTable(
     capacity: integer('capacity').notNull().default(50),
     location: text('location').notNull().default('Main Gym'),
     bookedCount: integer('booked_count').notNull().default(0),
+    /** SCHEDULED, or CANCELLED by the office (its bookings are cancelled with it). */
+    status: text('status').notNull().default('SCHEDULED'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,6 +110,7 @@ export const sessions = pgTable(
     check('sessions_capacity_check', sql`${t.capacity} between 1 and 100`),
     check('sessions_booked_count_check', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
     check('sessions_time_order_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('sessions_status_check', sql`${t.status} in ('SCHEDULED', 'CANCELLED')`),
   ],
 );
 
@@ -123,6 +127,8 @@ export const bookings = pgTable(
     /** CONFIRMED or CANCELLED; a reschedule moves the booking in place and keeps it CONFIRMED. */
     status: text('status').notNull().default('CONFIRMED'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** iCalendar SEQUENCE of the booking's event: raised each time its time or place changes or it is cancelled. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { users } from '../db/schema';
 import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
 import { actor, requireAdmin, requireUser } from './auth';
@@ -11,9 +12,17 @@ beforeAll(async () => {
   server = await startTestServer({
     env: { TRUST_PROXY: 'true' },
     extraRoutes(app) {
-      app.get('/api/probe/user', { preHandler: requireUser }, async (request) => ({ id: actor(request).id }));
-      app.get('/api/probe/admin', { preHandler: requireAdmin }, async () => ({ ok: true }));
-      app.get('/api/probe/boom', async () => {
+      const idOnly = { response: { 200: z.object({ id: z.string() }) } };
+      app.get('/api/probe/user', { preHandler: requireUser, schema: idOnly }, async (request) => ({ id: actor(request).id }));
+      app.get('/api/probe/admin', { preHandler: requireAdmin, schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
+        ok: true,
+      }));
+      // A careless handler that returns the whole user row: the response schema must drop everything but the id.
+      app.get('/api/probe/careless', { preHandler: requireUser, schema: idOnly }, async (request) => ({
+        ...actor(request),
+        sessionToken: request.sessionToken,
+      }));
+      app.get('/api/probe/boom', { schema: idOnly }, async () => {
         throw new Error('relation "secret_table" does not exist at /srv/app/db.ts:12');
       });
     },
@@ -52,9 +61,29 @@ describe('role guards', () => {
     await server.database.db.update(users).set({ role: 'COACH' }).where(eq(users.email, 'family3@example.com'));
     const coach = new ApiClient(server.baseUrl);
     const login = await coach.login('family3@example.com', 'family-demo-1');
-    expect(login.body.user.role).toBe('COACH');
+    // The API shows such a role as PARENT (spec 6); the response schema's role is an enum.
+    expect(login.body.user.role).toBe('PARENT');
     expect((await coach.get('/api/probe/user')).status).toBe(200);
     expect((await coach.get('/api/probe/admin')).status).toBe(403);
+  });
+});
+
+describe('response schemas', () => {
+  it('drop every field a handler returns that the schema does not list (password hash, session token)', async () => {
+    const api = new ApiClient(server.baseUrl);
+    await api.login('parent@example.com', 'parent-demo-1');
+    const res = await api.get('/api/probe/careless');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['id']);
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|sessionToken/);
+  });
+
+  it('are required: an /api route without one cannot be registered', async () => {
+    const { buildApp } = await import('../app');
+    const { loadEnv } = await import('../env');
+    const app = await buildApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database: server.database, webRoot: null, logger: false });
+    expect(() => app.get('/api/probe/unguarded', async () => ({ secret: 1 }))).toThrow(/must declare a response schema/);
+    await app.close();
   });
 });
 

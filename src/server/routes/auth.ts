@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBody, loginBody } from '../../shared/schemas/auth';
+import { messageResponse, okResponse } from '../../shared/schemas/common';
+import { currentUserDto, loginResponse } from '../../shared/schemas/users';
 import { actor, clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth';
 import { changeOwnPassword } from '../services/auth/change-own-password';
 import { login } from '../services/auth/login';
@@ -7,7 +9,7 @@ import { deleteSession } from '../services/auth/session-user';
 import { toCurrentUser } from '../services/users/current-user';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/auth/login', { schema: { body: loginBody } }, async (request, reply) => {
+  app.post('/api/auth/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     const result = await login(app.db, {
       ...request.body,
@@ -19,17 +21,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user: result.user };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     clearSessionCookie(request, reply);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.get('/api/me', { preHandler: requireUser }, async (request) => toCurrentUser(app.db, actor(request), app.clock()));
+  app.get('/api/me', { preHandler: requireUser, schema: { response: { 200: currentUserDto } } }, async (request) => toCurrentUser(app.db, actor(request), app.clock()));
 
   app.post(
     '/api/me/change-password',
-    { preHandler: requireUser, schema: { body: changePasswordBody } },
+    { preHandler: requireUser, schema: { body: changePasswordBody, response: { 200: messageResponse } } },
     async (request) => {
       await changeOwnPassword(app.db, {
         userId: actor(request).id,

@@ -69,6 +69,7 @@ describe('GET /api/sessions and /api/classes', () => {
       location: 'Main Gym',
       bookedCount: 0,
       availableSpots: 8,
+      status: 'SCHEDULED',
       classType: {
         id: classTypeId,
         code: 'BKT',

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bookingDto,
+  bookingListResponse,
   childStatsQuery,
+  childStatsResponse,
   createBookingBody,
   rescheduleBookingBody,
 } from '../../shared/schemas/bookings';
@@ -27,7 +30,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   };
 
-  app.post('/api/bookings', { preHandler: requireUser, schema: { body: createBookingBody } }, async (request, reply) => {
+  app.post('/api/bookings', { preHandler: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) => {
     const booking = await createBooking(app.db, {
       actorId: actor(request).id,
       ...request.body,
@@ -39,7 +42,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bookings/:id/cancel',
-    { preHandler: requireUser, schema: { params: bookingIdParams } },
+    { preHandler: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
     async (request) =>
       thenSendMail(
         await cancelBooking(app.db, { actorId: actor(request).id, bookingId: assertBookingId(request.params.id), email: app.emailContext, now: app.clock() }),
@@ -48,7 +51,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bookings/:id/reschedule',
-    { preHandler: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody } },
+    { preHandler: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
     async (request) =>
       thenSendMail(
         await rescheduleBooking(app.db, {
@@ -61,9 +64,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/api/me/bookings', { preHandler: requireUser }, (request) => listMyBookings(app.db, actor(request).id));
+  app.get('/api/me/bookings', { preHandler: requireUser, schema: { response: { 200: bookingListResponse } } }, (request) => listMyBookings(app.db, actor(request).id));
 
-  app.get('/api/me/child-stats', { preHandler: requireUser, schema: { querystring: childStatsQuery } }, (request) =>
+  app.get('/api/me/child-stats', { preHandler: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>
     getChildStats(app.db, actor(request).id, request.query.week, app.clock()),
   );
 };

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { messageResponse } from '../../shared/schemas/common';
+
+const liveResponse = z.object({ status: z.literal('ok') });
+const readyResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
 /** Liveness and readiness: answers without a session. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.get('/api/health/ready', async (_request, reply) => {
+  app.get('/api/health', { schema: { response: { 200: liveResponse } } }, async () => ({ status: 'ok' as const }));
+  app.get('/api/health/ready', { schema: { response: { 200: readyResponse, 503: messageResponse } } }, async (_request, reply) => {
     try {
       await app.db.execute(sql`select 1`);
-      return { status: 'ok', database: app.dbKind };
+      return { status: 'ok' as const, database: app.dbKind };
     } catch {
       return reply.status(503).send({ message: 'Database unavailable' });
     }

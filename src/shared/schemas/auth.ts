@@ -29,3 +29,22 @@ export const changePasswordForm = changePasswordBody
     path: ['confirmPassword'],
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
+
+/** The settings tab's Change Password form: the same call, with the settings form's own messages (spec 5). */
+export const settingsChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, 'New password must be at least 6 characters')
+      .max(200, 'Password is too long'),
+    confirmPassword: z
+      .string()
+      .min(1, 'Please confirm your password')
+      .min(MIN_PASSWORD_LENGTH, 'Please confirm your password'),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type SettingsChangePasswordForm = z.infer<typeof settingsChangePasswordForm>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isoInstant } from './common';
 import { isIsoDateOrInstant } from './dates';
+import { dateRangeQuery, fromNotAfterTo } from './sessions';
 import { MAX_CHILDREN } from './users';
 
 export const NO_CHILDREN_SELECTED = 'Please select at least one child for this session.';
@@ -20,36 +22,54 @@ export type CreateBookingBody = z.infer<typeof createBookingBody>;
 export const rescheduleBookingBody = z.object({ newSessionId: sessionId('newSessionId') });
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBody>;
 
-
-
 export const childStatsQuery = z.object({
   week: z.string().trim().refine(isIsoDateOrInstant, 'week must be an ISO date (YYYY-MM-DD)').optional(),
 });
 
-export interface BookingDto {
-  id: string;
-  reference: string;
-  sessionId: string;
-  session: {
-    startsAt: string;
-    endsAt: string;
-    location: string;
-    classType: { id: string; code: string; name: string; description: string | null };
-  };
-  childNames: string[];
-  status: string;
-  createdAt: string;
-  user: { firstName: string; lastName: string; email: string };
-}
+/** CONFIRMED holds spots; CANCELLED does not (spec 4: any status other than CONFIRMED shows as pending to admins). */
+export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-export interface ChildStat {
-  name: string;
-  used: number;
-  limit: number;
-  remaining: number;
-}
+/** Spec 3, Booking. */
+export const bookingDto = z.object({
+  id: z.string(),
+  reference: z.string(),
+  sessionId: z.string(),
+  session: z.object({
+    startsAt: isoInstant,
+    endsAt: isoInstant,
+    location: z.string(),
+    classType: z.object({ id: z.string(), code: z.string(), name: z.string(), description: z.string().nullable() }),
+  }),
+  childNames: z.array(z.string()),
+  status: z.enum(BOOKING_STATUSES),
+  createdAt: isoInstant,
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type BookingDto = z.infer<typeof bookingDto>;
+export const bookingListResponse = z.array(bookingDto);
 
-export interface ChildStatsResponse {
-  weekStart: string;
-  children: ChildStat[];
-}
+export const childStat = z.object({
+  name: z.string(),
+  used: z.number().int(),
+  limit: z.number().int(),
+  remaining: z.number().int(),
+});
+export type ChildStat = z.infer<typeof childStat>;
+
+export const childStatsResponse = z.object({ weekStart: isoInstant, children: z.array(childStat) });
+export type ChildStatsResponse = z.infer<typeof childStatsResponse>;
+
+/** GET /api/admin/reservations: bookings whose session starts in the range (Toronto days), optionally one class. */
+export const MAX_RESERVATION_RANGE_DAYS = 400;
+export const reservationsQuery = z
+  .object({
+    ...dateRangeQuery,
+    classCode: z.string().trim().min(1).max(50).optional(),
+  })
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] })
+  .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= MAX_RESERVATION_RANGE_DAYS * 86_400_000, {
+    message: `The date range cannot exceed ${MAX_RESERVATION_RANGE_DAYS} days`,
+    path: ['to'],
+  });
+export type ReservationsQuery = z.input<typeof reservationsQuery>;

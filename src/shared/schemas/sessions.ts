@@ -1,10 +1,26 @@
 import { z } from 'zod';
 import { endOfDay } from 'date-fns';
 import { torontoMidnightOf } from '../rules/week';
+import { classTypeDto } from './classes';
+import { isoInstant, torontoDateTime } from './common';
 import { isIsoDateOrInstant } from './dates';
+
+export { classTypeDto, type ClassTypeDto } from './classes';
 
 /** Spec 9 / 7: the calendar asks for up to 1000 sessions at once. */
 export const MAX_SESSIONS_PAGE_SIZE = 1000;
+
+/** Spec 9: session capacity 1 to 100, default 50; default location 'Main Gym'. */
+export const MIN_CAPACITY = 1;
+export const MAX_CAPACITY = 100;
+export const DEFAULT_CAPACITY = 50;
+export const DEFAULT_LOCATION = 'Main Gym';
+/** A session (or a bulk series' sessions) may last at most this long. */
+export const MAX_SESSION_HOURS = 12;
+
+/** A session is SCHEDULED until the office cancels it; cancelled sessions stay visible to admins only. */
+export const SESSION_STATUSES = ['SCHEDULED', 'CANCELLED'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
 
 /** An instant; a bare date means the start (from) or the end (to) of that Toronto day. */
 const instant = (field: string, edge: 'start' | 'end') =>
@@ -18,10 +34,19 @@ const instant = (field: string, edge: 'start' | 'end') =>
       return new Date((edge === 'start' ? midnight : endOfDay(midnight)).getTime());
     });
 
+/** Shared by the parent calendar, the admin sessions table and the reservations report. */
+export const dateRangeQuery = {
+  from: instant('from', 'start').optional(),
+  to: instant('to', 'end').optional(),
+};
+
+/** A query's from must not be after its to. */
+export const fromNotAfterTo = (q: { from?: Date | undefined; to?: Date | undefined }) =>
+  !q.from || !q.to || q.from.getTime() <= q.to.getTime();
+
 export const listSessionsQuery = z
   .object({
-    from: instant('from', 'start').optional(),
-    to: instant('to', 'end').optional(),
+    ...dateRangeQuery,
     limit: z.coerce
       .number()
       .int('limit must be a whole number')
@@ -32,35 +57,133 @@ export const listSessionsQuery = z
     classCode: z.string().trim().min(1).max(50).optional(),
     classTypeId: z.uuid({ error: 'classTypeId must be a class type id' }).optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from.getTime() <= q.to.getTime(), {
-    message: 'from must not be after to',
-    path: ['to'],
-  });
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] });
 export type ListSessionsQuery = z.input<typeof listSessionsQuery>;
 
-export interface ClassTypeDto {
-  id: string;
-  code: string;
-  name: string;
-  description: string | null;
-  minAge: number | null;
-  maxAge: number | null;
-  girlsOnly: boolean;
-}
+/** Spec 3, Session (plus its status). */
+export const sessionDto = z.object({
+  id: z.string(),
+  startsAt: isoInstant,
+  endsAt: isoInstant,
+  capacity: z.number().int(),
+  location: z.string(),
+  bookedCount: z.number().int(),
+  availableSpots: z.number().int(),
+  status: z.enum(SESSION_STATUSES),
+  classType: classTypeDto,
+});
+export type SessionDto = z.infer<typeof sessionDto>;
 
-export interface SessionDto {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-  capacity: number;
-  location: string;
-  bookedCount: number;
-  availableSpots: number;
-  classType: ClassTypeDto;
-}
+export const sessionsListResponse = z.object({
+  sessions: z.array(sessionDto),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type SessionsListResponse = z.infer<typeof sessionsListResponse>;
 
-export interface SessionsListResponse {
-  sessions: SessionDto[];
-  total: number;
-  totalPages: number;
-}
+const capacity = z.coerce
+  .number({ error: 'Capacity must be a whole number' })
+  .int('Capacity must be a whole number')
+  .min(MIN_CAPACITY, 'Capacity must be at least 1')
+  .max(MAX_CAPACITY, 'Capacity cannot exceed 100');
+
+const location = z
+  .string({ error: 'Location is required' })
+  .trim()
+  .min(1, 'Location is required')
+  .max(100, 'Location cannot exceed 100 characters');
+
+const classTypeId = z.string({ error: 'Class type is required' }).trim().min(1, 'Class type is required');
+
+/**
+ * Spec 5, session form (create and edit). Date-times are Toronto wall-clock times ('YYYY-MM-DDTHH:mm') or
+ * ISO instants with an offset.
+ */
+export const sessionFormBody = z
+  .object({
+    classTypeId,
+    startsAt: torontoDateTime('Start date and time is required'),
+    endsAt: torontoDateTime('End date and time is required'),
+    capacity: capacity.default(DEFAULT_CAPACITY),
+    location: location.default(DEFAULT_LOCATION),
+  })
+  .refine((form) => form.endsAt.getTime() > form.startsAt.getTime(), {
+    message: 'End time must be after the start time',
+    path: ['endsAt'],
+  })
+  .refine((form) => form.endsAt.getTime() - form.startsAt.getTime() <= MAX_SESSION_HOURS * 3_600_000, {
+    message: `A session cannot last longer than ${MAX_SESSION_HOURS} hours`,
+    path: ['endsAt'],
+  });
+export type SessionFormInput = z.input<typeof sessionFormBody>;
+export type SessionFormBody = z.output<typeof sessionFormBody>;
+
+/** Spec 5, bulk session form. Patterns: every day, chosen weekdays (0 = Sunday … 6 = Saturday), chosen dates. */
+export const BULK_PATTERNS = ['daily', 'weekly', 'specific-days'] as const;
+export type BulkPattern = (typeof BULK_PATTERNS)[number];
+/** At most this many sessions are created by one bulk request. */
+export const MAX_BULK_SESSIONS = 1000;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const calendarDate = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((value) => DATE.test(value) && isIsoDateOrInstant(value), 'Enter a valid date (YYYY-MM-DD)');
+const clockTime = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).regex(TIME, 'Enter a valid time (HH:MM)');
+
+export const bulkSessionBody = z
+  .object({
+    classTypeId,
+    startDate: calendarDate('Start date is required'),
+    endDate: calendarDate('End date is required'),
+    startTime: clockTime('Start time is required'),
+    endTime: clockTime('End time is required'),
+    location: location.default(DEFAULT_LOCATION),
+    capacity: capacity.default(DEFAULT_CAPACITY),
+    pattern: z.enum(BULK_PATTERNS, { error: 'Pattern is required' }),
+    daysOfWeek: z
+      .array(z.coerce.number().int().min(0, 'Days of the week are 0 (Sunday) to 6 (Saturday)').max(6, 'Days of the week are 0 (Sunday) to 6 (Saturday)'))
+      .max(7)
+      .default([]),
+    specificDates: z.array(calendarDate('Dates cannot be blank')).max(MAX_BULK_SESSIONS).default([]),
+  })
+  .refine((form) => form.endDate >= form.startDate, { message: 'End date cannot be before the start date', path: ['endDate'] })
+  .refine((form) => form.endTime > form.startTime, { message: 'End time must be after the start time', path: ['endTime'] })
+  .refine((form) => form.pattern !== 'weekly' || form.daysOfWeek.length > 0, {
+    message: 'Choose at least one day of the week',
+    path: ['daysOfWeek'],
+  })
+  .refine((form) => form.pattern !== 'specific-days' || form.specificDates.length > 0, {
+    message: 'Choose at least one date',
+    path: ['specificDates'],
+  })
+  .refine(
+    (form) => form.pattern !== 'specific-days' || form.specificDates.every((d) => d >= form.startDate && d <= form.endDate),
+    { message: 'Every chosen date must fall between the start and end dates', path: ['specificDates'] },
+  );
+export type BulkSessionInput = z.input<typeof bulkSessionBody>;
+export type BulkSessionBody = z.output<typeof bulkSessionBody>;
+
+export const bulkSessionResponse = z.object({ count: z.number().int() });
+
+export const bulkDeleteSessionsBody = z.object({
+  sessionIds: z
+    .array(z.string().max(100), { error: 'sessionIds must be a list of session ids' })
+    .min(1, 'Select at least one session')
+    .max(MAX_BULK_SESSIONS, `At most ${MAX_BULK_SESSIONS} sessions can be deleted at once`),
+});
+export const bulkDeleteSessionsResponse = z.object({ deletedCount: z.number().int(), skippedCount: z.number().int() });
+
+/** POST /api/admin/sessions/:id/cancel */
+export const cancelSessionResponse = z.object({
+  session: sessionDto,
+  cancelledBookings: z.number().int(),
+  notifiedFamilies: z.number().int(),
+});
+export type CancelSessionResponse = z.infer<typeof cancelSessionResponse>;

@@ -20,29 +20,35 @@ export const weeklyLimit = z.coerce
   .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
   .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');
 
-export interface Child {
-  name: string;
-  weeklyLimit: number;
+export const childDto = z.object({ name: z.string(), weeklyLimit: z.number().int() });
+export type Child = z.infer<typeof childDto>;
+
+/** A role as the API shows it: any role other than ADMIN and SUPER_ADMIN is a parent (spec 6). */
+export function apiRole(role: string): Role {
+  return role === 'ADMIN' || role === 'SUPER_ADMIN' ? role : 'PARENT';
 }
 
-/** GET /api/me: the signed-in user. Never carries a password hash. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  planTier: PlanTier;
-  weeklyLimit: number;
+/** GET /api/me: the signed-in user. Never carries a password hash (the schema drops any field not listed). */
+export const currentUserDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  planTier: z.enum(PLAN_TIERS),
+  weeklyLimit: z.number().int(),
   /** Confirmed spots the user's children hold in the current Toronto week. */
-  usedThisWeek: number;
-  children: Child[];
-  firstChildName: string | null;
-  secondChildName: string | null;
-  thirdChildName: string | null;
-  fourthChildName: string | null;
-  firstChildWeeklyLimit: number | null;
-  secondChildWeeklyLimit: number | null;
-  thirdChildWeeklyLimit: number | null;
-  fourthChildWeeklyLimit: number | null;
-}
+  usedThisWeek: z.number().int(),
+  children: z.array(childDto),
+  firstChildName: z.string().nullable(),
+  secondChildName: z.string().nullable(),
+  thirdChildName: z.string().nullable(),
+  fourthChildName: z.string().nullable(),
+  firstChildWeeklyLimit: z.number().int().nullable(),
+  secondChildWeeklyLimit: z.number().int().nullable(),
+  thirdChildWeeklyLimit: z.number().int().nullable(),
+  fourthChildWeeklyLimit: z.number().int().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUserDto>;
+
+export const loginResponse = z.object({ user: currentUserDto });

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
-import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { BookingDto, BookingStatus } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
 
@@ -42,7 +42,7 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]
       classType: { id: classType.id, code: classType.code, name: classType.name, description: classType.description },
     },
     childNames: namesByBooking.get(booking.id) ?? [],
-    status: booking.status,
+    status: booking.status as BookingStatus,
     createdAt: booking.createdAt.toISOString(),
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
   }));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type { SessionsListResponse } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
 import { classTypes, sessions } from '../../db/schema';
@@ -11,11 +11,14 @@ export interface ListSessionsInput {
   page: number;
   classCode?: string | undefined;
   classTypeId?: string | undefined;
+  /** Administrators see cancelled sessions too; parents never do. */
+  includeCancelled?: boolean;
 }
 
 /** Sessions ordered by start, with their class type and spots, one page at a time. */
 export async function listSessions(db: Database, input: ListSessionsInput): Promise<SessionsListResponse> {
   const conditions: SQL[] = [];
+  if (!input.includeCancelled) conditions.push(ne(sessions.status, 'CANCELLED'));
   if (input.from) conditions.push(gte(sessions.startsAt, input.from));
   if (input.to) conditions.push(lte(sessions.startsAt, input.to));
   if (input.classTypeId) conditions.push(eq(sessions.classTypeId, input.classTypeId));
@@ -42,5 +45,7 @@ export async function listSessions(db: Database, input: ListSessionsInput): Prom
     sessions: rows.map((row) => toSessionDto(row.session, row.classType)),
     total,
     totalPages: Math.ceil(total / input.limit),
+    page: input.page,
+    limit: input.limit,
   };
 }

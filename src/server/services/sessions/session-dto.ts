@@ -1,4 +1,4 @@
-import type { ClassTypeDto, SessionDto } from '../../../shared/schemas/sessions';
+import type { ClassTypeDto, SessionDto, SessionStatus } from '../../../shared/schemas/sessions';
 import type { classTypes, sessions } from '../../db/schema';
 
 export function toClassTypeDto(row: typeof classTypes.$inferSelect): ClassTypeDto {
@@ -21,7 +21,8 @@ export function toSessionDto(row: typeof sessions.$inferSelect, classType: typeo
     capacity: row.capacity,
     location: row.location,
     bookedCount: row.bookedCount,
-    availableSpots: Math.max(0, row.capacity - row.bookedCount),
+    availableSpots: row.status === 'CANCELLED' ? 0 : Math.max(0, row.capacity - row.bookedCount),
+    status: row.status as SessionStatus,
     classType: toClassTypeDto(classType),
   };
 }

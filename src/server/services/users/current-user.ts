@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { torontoWeekOf } from '../../../shared/rules/week';
 import type { CurrentUser, PlanTier } from '../../../shared/schemas/users';
-import { CHILD_SLOTS } from '../../../shared/schemas/users';
+import { apiRole, CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, children, sessions, type users } from '../../db/schema';
 
@@ -44,7 +44,7 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    role: user.role,
+    role: apiRole(user.role),
     planTier: user.planTier as PlanTier,
     weeklyLimit: user.weeklyLimit,
     usedThisWeek: await usedThisWeek(db, user.id, now),

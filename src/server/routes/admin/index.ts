@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../plugins/auth';
+import { adminClassRoutes } from './classes';
+import { adminStatsRoutes } from './stats';
+
+/**
+ * Everything under /api/admin. ONE hook guards the whole folder: a route registered here is an admin route
+ * because of where it lives, not because its author remembered a guard. The hook runs at onRequest, before
+ * the body is parsed or validated, so a visitor without the role learns nothing about the route (401/403,
+ * never a 400 that describes the expected body). A test walks the route table to prove it for every route.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+  await app.register(adminStatsRoutes);
+  await app.register(adminClassRoutes);
+};

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Spec 3, ClassType. */
+export const classTypeDto = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  minAge: z.number().int().nullable(),
+  maxAge: z.number().int().nullable(),
+  girlsOnly: z.boolean(),
+});
+export type ClassTypeDto = z.infer<typeof classTypeDto>;
+
+export const classTypeListResponse = z.array(classTypeDto);
+
+/** Spec 5, class type: name required ('Name is required'), description optional. */
+export const updateClassTypeBody = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description cannot exceed 1000 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type UpdateClassTypeBody = z.input<typeof updateClassTypeBody>;

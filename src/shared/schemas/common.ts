@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { torontoTime } from '../rules/week';
+
+/** An instant as the API writes it: an ISO 8601 UTC string. */
+export const isoInstant = z.string();
+
+/** `{ message }`: the reply of an action that has nothing else to say, and of every error. */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** `{ ok: true }` */
+export const okResponse = z.object({ ok: z.literal(true) });
+
+/** A malformed id in a path is answered like an unknown one (404), so params only bound the length. */
+export const idParams = z.object({ id: z.string().max(100) });
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * Reads a date-time typed into a form: a wall-clock 'YYYY-MM-DDTHH:mm' (what a datetime-local input gives)
+ * is a Toronto time, whatever the browser's or server's zone; an ISO string with an offset is an instant.
+ * Returns null when the text is neither, or names a day that does not exist.
+ */
+export function parseTorontoDateTime(value: string): Date | null {
+  const local = LOCAL_DATE_TIME.exec(value);
+  if (local) {
+    const [year, month, day, hour, minute] = local.slice(1, 6).map(Number) as [number, number, number, number, number];
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59) return null;
+    const probe = new Date(Date.UTC(year, month - 1, day));
+    if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+    return new Date(torontoTime(year, month, day, hour, minute).getTime());
+  }
+  if (OFFSET_DATE_TIME.test(value)) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
+  return null;
+}
+
+/** A required date-time field of a form (see parseTorontoDateTime), with the form's own message. */
+export const torontoDateTime = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .refine((value) => parseTorontoDateTime(value) !== null, 'Enter a valid date and time')
+    .transform((value) => parseTorontoDateTime(value)!);
