@@ -1,14 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { FullPageSpinner } from '../components/ui/spinner';
-import { AdminPage } from '../features/admin/components/admin-page';
+import { FullPageSpinner, Spinner } from '../components/ui/spinner';
 import { BookingConfirmationPage } from '../features/confirmation/components/booking-confirmation-page';
 import { LoginPage } from '../features/login/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ResetPasswordPage } from '../features/reset-password/components/reset-password-page';
 import { useAuth } from '../lib/auth';
 import { DashboardScreen } from './dashboard-screen';
+import { RequireAdmin } from './admin/require-admin';
 import { SignedInLayout } from './layout/signed-in-layout';
+
+/** The admin area is its own chunk: a parent's first load does not grow because of it. */
+const AdminScreen = lazy(() => import('./admin/admin-screen'));
 
 /** Spec 2: any path containing 'reset-password' is reachable without a session. */
 export function isResetPasswordPath(pathname: string): boolean {
@@ -57,7 +60,22 @@ export function AppRoutes() {
         <Route path="/" element={<LoginRoute />} />
         <Route element={<SignedInLayout />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
-          <Route path="/admin" element={<AdminPage />} />
+          <Route
+            path="/admin"
+            element={
+              <RequireAdmin>
+                <Suspense
+                  fallback={
+                    <div className="flex justify-center py-24">
+                      <Spinner className="size-10" label="Loading the admin area" />
+                    </div>
+                  }
+                >
+                  <AdminScreen />
+                </Suspense>
+              </RequireAdmin>
+            }
+          />
           <Route path="/booking-confirmation/:bookingId" element={<BookingConfirmationPage />} />
           <Route path="/booking-confirmation" element={<Navigate to="/dashboard" replace />} />
         </Route>

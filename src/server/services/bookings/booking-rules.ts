@@ -17,8 +17,9 @@ export async function lockSession(tx: Tx, sessionId: string): Promise<SessionRow
   return session;
 }
 
-/** A session can be booked only before it starts and inside the booking window (this week and next). */
+/** A session can be booked only while scheduled, before it starts and inside the booking window (this week and next). */
 export function assertBookable(session: SessionRow, now: Date): void {
+  if (session.status === 'CANCELLED') throw new HttpError(409, 'This session has been cancelled');
   if (session.startsAt.getTime() <= now.getTime()) {
     throw new HttpError(409, 'This session has already started and can no longer be booked');
   }

@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../components/ui/button';
 
 /** Spec 2, admin dashboard: what a non-admin sees. */
 export function AccessDenied() {

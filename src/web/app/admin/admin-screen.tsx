@@ -1,0 +1,78 @@
+import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
+import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
+import { ReservationsTab } from '../../features/admin-reservations/components/reservations-tab';
+import { SessionsTab } from '../../features/admin-sessions/components/sessions-tab';
+import { SettingsTab } from '../../features/admin-settings/components/settings-tab';
+import { EmptyTab } from './empty-tab';
+
+/** Spec 2: the admin tabs, in order, with their labels. The open tab is kept in the address (?tab=…). */
+export const ADMIN_TABS = [
+  { value: 'sessions', label: 'Sessions', icon: CalendarDays },
+  { value: 'reservations', label: 'Reservations', icon: ClipboardList },
+  { value: 'classes', label: 'Classes', icon: Shapes },
+  { value: 'users', label: 'Users', icon: Users },
+  { value: 'settings', label: 'Settings', icon: Settings },
+  { value: 'field-mapping', label: 'Mapping', icon: Workflow },
+  { value: 'webhook-logs', label: 'Logs', icon: FileClock },
+] as const;
+type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+
+const isAdminTab = (value: string | null): value is AdminTab => ADMIN_TABS.some((tab) => tab.value === value);
+
+/** /admin: stat cards and the admin tabs (loaded as its own chunk; parents never download it). */
+export default function AdminScreen() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'sessions';
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Panel</h1>
+        <p className="mt-1 text-slate-600">Sessions, bookings and class types. All times are Toronto time.</p>
+      </div>
+      <StatCards />
+      <Tabs value={tab} onValueChange={(value) => setParams(value === 'sessions' ? {} : { tab: value }, { replace: true })}>
+        <TabsList aria-label="Admin sections">
+          {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value}>
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="sessions">
+          <SessionsTab />
+        </TabsContent>
+        <TabsContent value="reservations">
+          <ReservationsTab />
+        </TabsContent>
+        <TabsContent value="classes">
+          <ClassesTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <EmptyTab icon={Users} title="User management is not available yet">
+            Parent accounts, CSV import and set-password links arrive with the next admin release. Until then the office
+            creates accounts with the create-admin command or directly in the database.
+          </EmptyTab>
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+        <TabsContent value="field-mapping">
+          <EmptyTab icon={Workflow} title="No field mapping templates yet">
+            Mapping of CRM data onto parent accounts arrives with the CRM integration. Nothing is configured.
+          </EmptyTab>
+        </TabsContent>
+        <TabsContent value="webhook-logs">
+          <EmptyTab icon={FileClock} title="No webhook deliveries yet">
+            Webhook delivery logs arrive with the CRM integration. No webhook has been received.
+          </EmptyTab>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
