@@ -29,11 +29,23 @@ test("another family's booking is not found either", async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Not Found' })).toBeVisible();
 });
 
-test('a failed bookings fetch leads to Booking Not Found', async ({ page }) => {
+test('a failed bookings fetch leads to Booking Not Found, even for a real booking', async ({ page }) => {
+  // The parent's own booking shows as confirmed, so only the failing fetch can turn it into 'Booking Not Found'.
   await signIn(page, demoAccounts.parent);
-  await page.route('**/api/me/bookings', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable' } }));
-  await openApp(page, '/booking-confirmation/00000000-0000-4000-8000-000000000000');
+  const own = (await (await page.request.get('/api/me/bookings')).json()) as Array<{ id: string; status: string }>;
+  const booking = own.find((b) => b.status === 'CONFIRMED')!;
+  await openApp(page, `/booking-confirmation/${booking.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
+
+  let failedFetches = 0;
+  await page.route('**/api/me/bookings', (route) => {
+    failedFetches++;
+    return route.fulfill({ status: 500, json: { message: 'Database unavailable' } });
+  });
+  await openApp(page, `/booking-confirmation/${booking.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Not Found' })).toBeVisible();
+  await expect(page.getByText('Booking Confirmed!')).toHaveCount(0);
+  expect(failedFetches).toBeGreaterThan(0);
 });
 
 test('without a session the confirmation screen redirects to the login screen', async ({ page }) => {
