@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,14 +10,19 @@ import { loadEnv } from '../env';
 import { createTestDatabase } from '../test-support/test-database';
 
 // The server serving a built web app: SPA fallback, product name, caching, and /api staying JSON.
+// The web root sits inside an outer folder that also holds files the server must never serve.
+let outerDir: string;
 let webRoot: string;
 let database: DatabaseHandle;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let base: string;
 
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(tmpdir(), 'nb-web-'));
-  mkdirSync(path.join(webRoot, 'assets'));
+  outerDir = mkdtempSync(path.join(tmpdir(), 'nb-web-'));
+  webRoot = path.join(outerDir, 'web');
+  mkdirSync(path.join(webRoot, 'assets'), { recursive: true });
+  writeFileSync(path.join(outerDir, 'package.json'), `{"name": "${OUTSIDE_MARKER}"}`);
+  writeFileSync(path.join(outerDir, 'secret.txt'), OUTSIDE_MARKER);
   writeFileSync(
     path.join(webRoot, 'index.html'),
     '<!doctype html><title>__BUSINESS_NAME__ · Parent Booking Portal</title><meta name="business-name" content="__BUSINESS_NAME__"><div id="root"></div>',
@@ -32,8 +38,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  rmSync(webRoot, { recursive: true, force: true });
+  rmSync(outerDir, { recursive: true, force: true });
 });
+
+/** Text that only the files outside the web root contain. */
+const OUTSIDE_MARKER = 'outside-the-web-root-7f3a';
+
+/** A GET with the path sent exactly as written (fetch would normalise '..' and '%2e%2e' segments away). */
+function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { port } = new URL(base);
+    const request = http.request({ host: '127.0.0.1', port, path: rawPath, method: 'GET' }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 describe('serving the web app', () => {
   it('fills in the configured product name, HTML-escaped, in the page title', async () => {
@@ -70,9 +93,30 @@ describe('serving the web app', () => {
     expect(await res.json()).toEqual({ message: 'No such endpoint: GET /api/nothing/here' });
   });
 
-  it('does not escape the web root', async () => {
-    const res = await fetch(`${base}/..%2f..%2fetc%2fpasswd`);
-    expect(await res.text()).not.toContain('root:');
+  it('does not escape the web root, however the path is encoded', async () => {
+    // The outside files are real and readable: only the server's checks keep them in.
+    const control = await rawGet('/assets/app-1234.js');
+    expect(control.status).toBe(200);
+    for (const attempt of [
+      '/..%2f..%2fetc%2fpasswd',
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/..%2fsecret.txt',
+      '/..%2fpackage.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/..%2F..%2Fsecret.txt',
+      '/%2e%2e/package.json',
+      '/%2e%2e%2fsecret.txt',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/%2E%2E%2F%2E%2E%2Fsecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/assets/%252e%252e%252fsecret.txt',
+    ]) {
+      const res = await rawGet(attempt);
+      expect({ attempt, status: [400, 404].includes(res.status) }).toEqual({ attempt, status: true });
+      expect(res.body, attempt).not.toContain(OUTSIDE_MARKER);
+      expect(res.body, attempt).not.toContain('root:');
+    }
   });
 
   it('sends the security headers', async () => {

@@ -159,8 +159,17 @@ describe('POST /api/bookings', () => {
     const res = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava', 'Maya'] });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('"Maya" is not one of your children');
+    // Nobody is booked: not the caller's own Ava (all or nothing), not the other family's Maya.
     expect(await bookedCount(session.id)).toBe(0);
-    expect(other.id).toBeTruthy();
+    expect(await db().select().from(bookings).where(eq(bookings.sessionId, session.id))).toEqual([]);
+    expect((await api.get('/api/me/bookings')).body).toEqual([]);
+    expect((await other.api.get('/api/me/bookings')).body).toEqual([]);
+    expect((await other.api.get(`/api/me/child-stats?week=${at(8, 0).toISOString().slice(0, 10)}`)).body.children).toEqual([
+      { name: 'Maya', used: 0, limit: 3, remaining: 3 },
+    ]);
+    // Maya's own parent can still book her there.
+    expect((await other.api.post('/api/bookings', { sessionId: session.id, childNames: ['Maya'] })).status).toBe(201);
+    expect(await bookedCount(session.id)).toBe(1);
   });
 
   it('refuses a child already booked in the session', async () => {

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { BookingDto } from '../schemas/bookings';
-import { calendarEventForBooking, calendarFileName } from './calendar-event';
+import { calendarAttachmentForBooking, calendarEventForBooking, calendarFileName } from './calendar-event';
 
 // Runs under the machine's zone, UTC and Asia/Tokyo: the event must land at the same instant in each.
 const booking: BookingDto = {
@@ -38,5 +38,48 @@ describe('booking calendar event', () => {
 
   it('is named after the booking reference', () => {
     expect(calendarFileName(booking.id)).toBe('booking-NB-BBCCDDEE.ics');
+  });
+
+  it('is published at SEQUENCE 0 when first sent', () => {
+    const calendar = new ICAL.Component(ICAL.parse(calendarEventForBooking(booking, 'Northbound Athletics')));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence')).toBe(0);
+  });
+
+  it('carries a raised SEQUENCE with the same UID, so a calendar replaces the earlier event', () => {
+    const moved = { ...booking, session: { ...booking.session, startsAt: '2026-11-02T23:00:00.000Z', endsAt: '2026-11-03T00:00:00.000Z' } };
+    const calendar = new ICAL.Component(ICAL.parse(calendarEventForBooking(moved, 'Northbound Athletics', { sequence: 2 })));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(event.uid).toBe(`${booking.id}@northbound-portal`);
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(2);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-02T23:00:00.000Z');
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
+  });
+
+  it('cancels the event: METHOD:CANCEL, STATUS:CANCELLED, same UID, raised SEQUENCE', () => {
+    const text = calendarEventForBooking(booking, 'Northbound Athletics', { method: 'CANCEL', sequence: 1 });
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(1);
+    expect(vevent.getFirstPropertyValue('uid')).toBe(`${booking.id}@northbound-portal`);
+    expect(new ICAL.Event(vevent).startDate.toJSDate().toISOString()).toBe('2026-11-01T22:30:00.000Z');
+  });
+
+  it('as an e-mail attachment names the same method in its content type', () => {
+    const cancel = calendarAttachmentForBooking(booking, 'Northbound Athletics', { method: 'CANCEL', sequence: 3 });
+    expect(cancel.filename).toBe('booking-NB-BBCCDDEE.ics');
+    expect(cancel.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+    expect(cancel.content).toMatch(/^METHOD:CANCEL\r$/m);
+    expect(cancel.content).toMatch(/^SEQUENCE:3\r$/m);
+    expect(calendarAttachmentForBooking(booking, 'Northbound Athletics').contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+  });
+
+  it('refuses a negative or fractional sequence', () => {
+    expect(() => calendarEventForBooking(booking, 'Northbound Athletics', { sequence: -1 })).toThrow(RangeError);
+    expect(() => calendarEventForBooking(booking, 'Northbound Athletics', { sequence: 1.5 })).toThrow(RangeError);
   });
 });

@@ -2,7 +2,20 @@ import { createEvent } from 'ics';
 import { bookingReference } from '../product';
 import type { BookingDto } from '../schemas/bookings';
 
-export interface BookingEventInput {
+/**
+ * iTIP method of a calendar file: PUBLISH adds or updates the event, CANCEL removes it. A calendar
+ * matches a later file to the event it holds by UID and keeps the one with the higher SEQUENCE.
+ */
+export type CalendarMethod = 'PUBLISH' | 'CANCEL';
+
+export interface CalendarRevision {
+  /** The event's SEQUENCE: 0 when first sent, raised by one each time its time or place changes or it is cancelled. */
+  sequence?: number;
+  /** PUBLISH (default) or CANCEL (the event is marked STATUS:CANCELLED). */
+  method?: CalendarMethod;
+}
+
+export interface BookingEventInput extends CalendarRevision {
   bookingId: string;
   className: string;
   startsAt: string | Date;
@@ -12,6 +25,9 @@ export interface BookingEventInput {
   businessName: string;
 }
 
+/** The UID of a booking's event: the same in every file sent for that booking, so updates replace it. */
+export const calendarEventUid = (bookingId: string) => `${bookingId}@northbound-portal`;
+
 /**
  * One iCalendar event for a booking (made with the `ics` library). Times are written in UTC, so the
  * event lands at the right Toronto time in any calendar, whatever zone the file was made in.
@@ -19,20 +35,28 @@ export interface BookingEventInput {
 export function bookingCalendarEvent(input: BookingEventInput): string {
   const reference = bookingReference(input.bookingId);
   const kids = input.childNames.length ? `Children: ${input.childNames.join(', ')}\n` : '';
+  const method = input.method ?? 'PUBLISH';
+  const sequence = input.sequence ?? 0;
+  if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError(`Not a calendar sequence: ${sequence}`);
+  const cancelled = method === 'CANCEL';
   const { error, value } = createEvent({
     productId: 'northbound-portal/ics',
-    uid: `${input.bookingId}@northbound-portal`,
+    method,
+    uid: calendarEventUid(input.bookingId),
+    sequence,
     start: new Date(input.startsAt).getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',
     end: new Date(input.endsAt).getTime(),
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: input.className,
-    description: `${input.className} at ${input.businessName}\n${kids}Booking reference: #${reference}\nBring a water bottle, athletic shoes and comfortable athletic clothing.`,
+    title: cancelled ? `Cancelled: ${input.className}` : input.className,
+    description: cancelled
+      ? `${input.className} at ${input.businessName} has been cancelled.\n${kids}Booking reference: #${reference}`
+      : `${input.className} at ${input.businessName}\n${kids}Booking reference: #${reference}\nBring a water bottle, athletic shoes and comfortable athletic clothing.`,
     location: input.location,
-    status: 'CONFIRMED',
-    busyStatus: 'BUSY',
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    busyStatus: cancelled ? 'FREE' : 'BUSY',
   });
   if (error || !value) throw new Error(`Could not create the calendar event: ${error?.message ?? 'unknown error'}`);
   return value;
@@ -41,8 +65,8 @@ export function bookingCalendarEvent(input: BookingEventInput): string {
 /** The .ics file name of a booking: booking-NB-XXXXXXXX.ics (the e-mail attachment and the download). */
 export const calendarFileName = (bookingId: string) => `booking-${bookingReference(bookingId)}.ics`;
 
-/** The calendar event of a booking as the API returns it. */
-export function calendarEventForBooking(booking: BookingDto, businessName: string): string {
+/** The calendar event of a booking as the API returns it (optionally a later revision of it, or its cancellation). */
+export function calendarEventForBooking(booking: BookingDto, businessName: string, revision: CalendarRevision = {}): string {
   return bookingCalendarEvent({
     bookingId: booking.id,
     className: booking.session.classType.name,
@@ -51,5 +75,19 @@ export function calendarEventForBooking(booking: BookingDto, businessName: strin
     location: booking.session.location,
     childNames: booking.childNames,
     businessName,
+    ...revision,
   });
+}
+
+/** A booking's event as an e-mail attachment; the content type carries the same method as the file (RFC 6047). */
+export function calendarAttachmentForBooking(
+  booking: BookingDto,
+  businessName: string,
+  revision: CalendarRevision = {},
+): { filename: string; contentType: string; content: string } {
+  return {
+    filename: calendarFileName(booking.id),
+    contentType: `text/calendar; charset=utf-8; method=${revision.method ?? 'PUBLISH'}`,
+    content: calendarEventForBooking(booking, businessName, revision),
+  };
 }

@@ -97,6 +97,8 @@ const location = z
 
 const classTypeId = z.string({ error: 'Class type is required' }).trim().min(1, 'Class type is required');
 
+const bothParsed = (form: { startsAt: unknown; endsAt: unknown }) => form.startsAt instanceof Date && form.endsAt instanceof Date;
+
 /**
  * Spec 5, session form (create and edit). Date-times are Toronto wall-clock times ('YYYY-MM-DDTHH:mm') or
  * ISO instants with an offset.
@@ -109,11 +111,13 @@ export const sessionFormBody = z
     capacity: capacity.default(DEFAULT_CAPACITY),
     location: location.default(DEFAULT_LOCATION),
   })
-  .refine((form) => form.endsAt.getTime() > form.startsAt.getTime(), {
+  // A field that failed its own checks is still a string here (zod runs object refinements after non-fatal
+  // field issues), so the order checks only compare two parsed times.
+  .refine((form) => !bothParsed(form) || form.endsAt.getTime() > form.startsAt.getTime(), {
     message: 'End time must be after the start time',
     path: ['endsAt'],
   })
-  .refine((form) => form.endsAt.getTime() - form.startsAt.getTime() <= MAX_SESSION_HOURS * 3_600_000, {
+  .refine((form) => !bothParsed(form) || form.endsAt.getTime() - form.startsAt.getTime() <= MAX_SESSION_HOURS * 3_600_000, {
     message: `A session cannot last longer than ${MAX_SESSION_HOURS} hours`,
     path: ['endsAt'],
   });
@@ -134,6 +138,8 @@ const calendarDate = (message: string) =>
     .trim()
     .min(1, message)
     .refine((value) => DATE.test(value) && isIsoDateOrInstant(value), 'Enter a valid date (YYYY-MM-DD)');
+/** Minutes since midnight of an 'HH:mm' time. */
+const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const clockTime = (message: string) =>
   z.string({ error: message }).trim().min(1, message).regex(TIME, 'Enter a valid time (HH:MM)');
 
@@ -155,6 +161,10 @@ export const bulkSessionBody = z
   })
   .refine((form) => form.endDate >= form.startDate, { message: 'End date cannot be before the start date', path: ['endDate'] })
   .refine((form) => form.endTime > form.startTime, { message: 'End time must be after the start time', path: ['endTime'] })
+  .refine((form) => !TIME.test(form.startTime) || !TIME.test(form.endTime) || minutesOfDay(form.endTime) - minutesOfDay(form.startTime) <= MAX_SESSION_HOURS * 60, {
+    message: `A session cannot last longer than ${MAX_SESSION_HOURS} hours`,
+    path: ['endTime'],
+  })
   .refine((form) => form.pattern !== 'weekly' || form.daysOfWeek.length > 0, {
     message: 'Choose at least one day of the week',
     path: ['daysOfWeek'],

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
 import { adminClassRoutes } from './classes';
+import { adminSessionRoutes } from './sessions';
+import { adminReservationRoutes } from './reservations';
+import { adminSessionExportRoutes } from './session-export';
 import { adminStatsRoutes } from './stats';
 
 /**
@@ -13,4 +16,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireAdmin);
   await app.register(adminStatsRoutes);
   await app.register(adminClassRoutes);
+  await app.register(adminSessionRoutes);
+  await app.register(adminReservationRoutes);
+  await app.register(adminSessionExportRoutes);
 };

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
-import { isInBookingWindow, torontoWeekOf } from '../../../shared/rules/week';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { isInBookingWindow } from '../../../shared/rules/week';
 import type { Tx } from '../../db/client';
 import { bookingChildren, bookings, children, sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { countWeeklyUsage } from './count-weekly-usage';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type ChildRow = typeof children.$inferSelect;
@@ -85,32 +86,6 @@ export async function assertNotAlreadyBooked(tx: Tx, sessionId: string, kids: Ch
   }
 }
 
-/** Confirmed bookings of each child in the Toronto week holding `instant` (optionally leaving one booking out). */
-export async function weeklyUsage(
-  tx: Tx,
-  childIds: string[],
-  instant: Date,
-  excludeBookingId?: string,
-): Promise<Map<string, number>> {
-  if (!childIds.length) return new Map();
-  const week = torontoWeekOf(instant);
-  const conditions = [
-    inArray(bookingChildren.childId, childIds),
-    eq(bookings.status, 'CONFIRMED'),
-    gte(sessions.startsAt, week.start),
-    lt(sessions.startsAt, week.end),
-  ];
-  if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId));
-  const rows = await tx
-    .select({ childId: bookingChildren.childId, used: sql<number>`count(*)::int` })
-    .from(bookingChildren)
-    .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
-    .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
-    .where(and(...conditions))
-    .groupBy(bookingChildren.childId);
-  return new Map(rows.map((row) => [row.childId, row.used]));
-}
-
 /** Each child may have at most their weekly limit of confirmed bookings in the session's Toronto week. */
 export async function assertWeeklyLimits(
   tx: Tx,
@@ -118,12 +93,7 @@ export async function assertWeeklyLimits(
   session: SessionRow,
   excludeBookingId?: string,
 ): Promise<void> {
-  const usage = await weeklyUsage(
-    tx,
-    kids.map((k) => k.id),
-    session.startsAt,
-    excludeBookingId,
-  );
+  const usage = await countWeeklyUsage(tx, { childIds: kids.map((k) => k.id), weekOf: session.startsAt, excludeBookingId });
   for (const kid of kids) {
     const used = usage.get(kid.id) ?? 0;
     if (used + 1 > kid.weeklyLimit) {

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { calendarAttachmentForBooking } from '../../../shared/rules/calendar-event';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
@@ -29,6 +30,7 @@ export interface RescheduleBookingInput {
  * Moves the same children to another future session inside the booking window, in one transaction:
  * the new spots are taken and the old ones freed together, or nothing changes. The booking keeps its id
  * (and so its reference); weekly limits are checked for the new session's week without this booking.
+ * Its calendar event keeps its UID at a raised SEQUENCE, so the e-mailed file replaces the earlier event.
  */
 export async function rescheduleBooking(db: Database, input: RescheduleBookingInput): Promise<BookingDto> {
   const now = input.now ?? new Date();
@@ -59,11 +61,20 @@ export async function rescheduleBooking(db: Database, input: RescheduleBookingIn
     await assertWeeklyLimits(tx, children, newSession, booking.id);
 
     const previous = await loadBooking(tx, booking.id);
-    await tx.update(bookings).set({ sessionId: newSession.id, updatedAt: now }).where(eq(bookings.id, booking.id));
+    // The event keeps its UID and moves: its SEQUENCE goes up so calendars replace the earlier one.
+    const [moved] = await tx
+      .update(bookings)
+      .set({ sessionId: newSession.id, calendarSequence: sql`${bookings.calendarSequence} + 1`, updatedAt: now })
+      .where(eq(bookings.id, booking.id))
+      .returning({ calendarSequence: bookings.calendarSequence });
     await changeBookedCount(tx, oldSession.id, -kids.length);
     await changeBookedCount(tx, newSession.id, kids.length);
     const dto = await loadBooking(tx, booking.id);
-    await enqueueEmail(tx, bookingRescheduledEmail(dto, previous, input.email));
+    const message = bookingRescheduledEmail(dto, previous, input.email);
+    await enqueueEmail(tx, {
+      ...message,
+      attachments: [calendarAttachmentForBooking(dto, input.email.businessName, { sequence: moved!.calendarSequence })],
+    });
     return dto;
   });
 }

@@ -1,38 +1,22 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { torontoWeekOf } from '../../../shared/rules/week';
+import { asc, eq } from 'drizzle-orm';
 import type { CurrentUser, PlanTier } from '../../../shared/schemas/users';
 import { apiRole, CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
-import { bookingChildren, bookings, children, sessions, type users } from '../../db/schema';
+import { children, type users } from '../../db/schema';
+import { countWeeklyUsage } from '../bookings/count-weekly-usage';
 
 type UserRow = typeof users.$inferSelect;
-
-/** Confirmed spots the user's children hold in the Toronto week of `now`. */
-async function usedThisWeek(db: DbOrTx, userId: string, now: Date): Promise<number> {
-  const week = torontoWeekOf(now);
-  const [row] = await db
-    .select({ used: sql<number>`count(*)::int` })
-    .from(bookingChildren)
-    .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
-    .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
-    .where(
-      and(
-        eq(bookings.userId, userId),
-        eq(bookings.status, 'CONFIRMED'),
-        gte(sessions.startsAt, week.start),
-        lt(sessions.startsAt, week.end),
-      ),
-    );
-  return row?.used ?? 0;
-}
 
 /** Shapes a user row and its children for GET /api/me (never the password hash). */
 export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new Date()): Promise<CurrentUser> {
   const kids = await db
-    .select({ name: children.name, weeklyLimit: children.weeklyLimit, position: children.position })
+    .select({ id: children.id, name: children.name, weeklyLimit: children.weeklyLimit, position: children.position })
     .from(children)
     .where(eq(children.userId, user.id))
     .orderBy(asc(children.position));
+  // Confirmed spots all the user's children hold in the Toronto week of `now`.
+  const usage = await countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: now });
+  const usedThisWeek = [...usage.values()].reduce((sum, used) => sum + used, 0);
   const slotFields: Record<string, string | number | null> = {};
   CHILD_SLOTS.forEach((slot, index) => {
     const kid = kids.find((k) => k.position === index + 1);
@@ -47,7 +31,7 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
     role: apiRole(user.role),
     planTier: user.planTier as PlanTier,
     weeklyLimit: user.weeklyLimit,
-    usedThisWeek: await usedThisWeek(db, user.id, now),
+    usedThisWeek,
     children: kids.map(({ name, weeklyLimit }) => ({ name, weeklyLimit })),
     ...(slotFields as Pick<
       CurrentUser,

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classTypes } from '../../db/schema';
+import { createClassType } from '../../test-support/fixtures';
+import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+
+let server: TestServer;
+let admin: ApiClient;
+let parent: ApiClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = new ApiClient(server.baseUrl);
+  await admin.login('admin@example.com', 'admin-demo-1');
+  parent = new ApiClient(server.baseUrl);
+  await parent.login('parent@example.com', 'parent-demo-1');
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const db = () => server.database.db;
+const put = (api: ApiClient, id: string, body: unknown) => api.request('PUT', `/api/admin/classes/${id}`, body);
+const stored = async (id: string) => (await db().select().from(classTypes).where(eq(classTypes.id, id)))[0]!;
+
+describe('PUT /api/admin/classes/:id', () => {
+  it('renames a class type (trimmed) and stores a blank description as null; parents see the new name', async () => {
+    const classType = await createClassType(db(), { code: 'CLSA', name: 'Old Name', minAge: 9, maxAge: 12, girlsOnly: true });
+    const res = await put(admin, classType.id, { name: '  Speed Lab  ', description: '   ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      id: classType.id,
+      code: 'CLSA',
+      name: 'Speed Lab',
+      description: null,
+      minAge: 9,
+      maxAge: 12,
+      girlsOnly: true,
+    });
+    const row = await stored(classType.id);
+    expect(row.name).toBe('Speed Lab');
+    expect(row.description).toBeNull();
+    // Code, ages and girls-only are not the form's to change.
+    expect(row).toMatchObject({ code: 'CLSA', minAge: 9, maxAge: 12, girlsOnly: true });
+
+    const seen = await parent.get('/api/classes');
+    expect(seen.status).toBe(200);
+    expect(seen.body.find((c: { id: string }) => c.id === classType.id)).toMatchObject({ name: 'Speed Lab', description: null });
+
+    // A description is kept (trimmed); leaving it out clears it.
+    expect((await put(admin, classType.id, { name: 'Speed Lab', description: ' Fast feet. ' })).body.description).toBe('Fast feet.');
+    expect((await stored(classType.id)).description).toBe('Fast feet.');
+    expect((await put(admin, classType.id, { name: 'Speed Lab' })).body.description).toBeNull();
+    expect((await stored(classType.id)).description).toBeNull();
+  });
+
+  it("requires a name ('Name is required'), changing nothing", async () => {
+    const classType = await createClassType(db(), { code: 'CLSB', name: 'Keep Me' });
+    for (const body of [{}, { name: '' }, { name: '    ' }, { name: null, description: 'x' }]) {
+      const res = await put(admin, classType.id, body);
+      expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message: 'name: Name is required' });
+    }
+    expect((await put(admin, classType.id, { name: 'x'.repeat(101) })).body.message).toBe('name: Name cannot exceed 100 characters');
+    expect((await stored(classType.id)).name).toBe('Keep Me');
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    for (const id of [randomUUID(), 'not-a-uuid']) {
+      const res = await put(admin, id, { name: 'Anything' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: 'Class type not found' });
+    }
+  });
+
+  it('is refused to a parent, changing nothing', async () => {
+    const classType = await createClassType(db(), { code: 'CLSC', name: 'Untouched' });
+    const res = await put(parent, classType.id, { name: 'Hijacked' });
+    expect(res.status).toBe(403);
+    expect((await stored(classType.id)).name).toBe('Untouched');
+  });
+});

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookingListResponse, reservationsQuery } from '../../../shared/schemas/bookings';
+import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
+import { exportReservationsCsv } from '../../services/reservations/export-reservations-csv';
+import { listReservations } from '../../services/reservations/list-reservations';
+
+export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/reservations', { schema: { querystring: reservationsQuery, response: { 200: bookingListResponse } } }, (request) =>
+    listReservations(app.db, { ...request.query, now: app.clock() }),
+  );
+
+  app.get(
+    '/reservations/export.csv',
+    { schema: { querystring: reservationsQuery, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const now = app.clock();
+      const csv = await exportReservationsCsv(app.db, { ...request.query, now });
+      return reply.type(CSV_CONTENT_TYPE).header('content-disposition', csvAttachment({ name: 'reservations', now })).send(csv);
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fromNotAfterTo, listSessionsQuery } from '../../../shared/schemas/sessions';
+import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
+import { exportSessionsCsv } from '../../services/sessions/export-sessions-csv';
+
+/** The filters of GET /api/sessions (same fields, same messages), without paging: an export holds every row. */
+const { from, to, classCode, classTypeId } = listSessionsQuery.shape;
+const sessionsExportQuery = z
+  .object({ from, to, classCode, classTypeId })
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] });
+
+export const adminSessionExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/sessions/export.csv',
+    { schema: { querystring: sessionsExportQuery, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const csv = await exportSessionsCsv(app.db, request.query);
+      return reply
+        .type(CSV_CONTENT_TYPE)
+        .header('content-disposition', csvAttachment({ name: 'sessions', now: app.clock() }))
+        .send(csv);
+    },
+  );
+};

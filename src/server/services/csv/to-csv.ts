@@ -1,0 +1,40 @@
+import { format } from 'date-fns';
+import { stringify } from 'csv-stringify/sync';
+import { neutraliseFormula } from '../../../shared/rules/csv-safe';
+import { inToronto, torontoDateKey } from '../../../shared/rules/week';
+
+/** A cell as exports give it: text is neutralised against formula injection, numbers are written as they are. */
+export type CsvCell = string | number | null | undefined;
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvCell;
+}
+
+/** The media type every CSV download answers with. */
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+const safeCell = (cell: CsvCell): string | number => {
+  if (cell === null || cell === undefined) return '';
+  return typeof cell === 'string' ? neutraliseFormula(cell) : cell;
+};
+
+/**
+ * A CSV file: UTF-8 byte order mark (so Excel reads accents right), a header row, CRLF line ends (RFC 4180),
+ * quoting by csv-stringify, and every text cell, headers included, passed through neutraliseFormula.
+ */
+export function toCsv<Row>({ columns, rows }: { columns: ReadonlyArray<CsvColumn<Row>>; rows: readonly Row[] }): string {
+  const records = [columns.map((column) => safeCell(column.header))];
+  for (const row of rows) records.push(columns.map((column) => safeCell(column.value(row))));
+  return stringify(records, { bom: true, record_delimiter: 'windows' });
+}
+
+/** `content-disposition` of a download named `<name>-YYYY-MM-DD.csv`, dated the Toronto day of `now`. */
+export function csvAttachment({ name, now }: { name: string; now: Date }): string {
+  return `attachment; filename="${name}-${torontoDateKey(now)}.csv"`;
+}
+
+/** Dates and times in exports: Toronto wall clock, sortable and unambiguous ('2026-11-25', '18:00', '2026-11-25 18:00'). */
+export const csvDate = (instant: Date | string) => format(inToronto(instant), 'yyyy-MM-dd');
+export const csvTime = (instant: Date | string) => format(inToronto(instant), 'HH:mm');
+export const csvDateTime = (instant: Date | string) => format(inToronto(instant), 'yyyy-MM-dd HH:mm');

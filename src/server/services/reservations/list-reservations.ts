@@ -1,0 +1,40 @@
+import { addDays, endOfDay, startOfDay } from 'date-fns';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { inToronto } from '../../../shared/rules/week';
+import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { DbOrTx } from '../../db/client';
+import { classTypes, sessions } from '../../db/schema';
+import { loadBookings } from '../bookings/booking-dto';
+
+/** Spec: the admin reservations list shows, unless told otherwise, sessions from 7 days ago to 30 days ahead. */
+export const RESERVATIONS_DAYS_BACK = 7;
+export const RESERVATIONS_DAYS_AHEAD = 30;
+
+export interface ListReservationsInput {
+  /** First session start included; defaults to the start of the Toronto day 7 days before `now`. */
+  from?: Date | undefined;
+  /** Last session start included; defaults to the end of the Toronto day 30 days after `now`. */
+  to?: Date | undefined;
+  classCode?: string | undefined;
+  now: Date;
+}
+
+/** The range a reservations query covers, each missing edge filled with the default (Toronto days, DST-safe). */
+export function reservationsRange({ from, to, now }: ListReservationsInput): { from: Date; to: Date } {
+  const today = inToronto(now);
+  return {
+    from: from ?? new Date(startOfDay(addDays(today, -RESERVATIONS_DAYS_BACK)).getTime()),
+    to: to ?? new Date(endOfDay(addDays(today, RESERVATIONS_DAYS_AHEAD)).getTime()),
+  };
+}
+
+/**
+ * Every booking, whatever its status, whose session starts in the range (optionally of one class code), with
+ * parent, class, session and children; ordered by session start, then by when it was booked.
+ */
+export async function listReservations(db: DbOrTx, input: ListReservationsInput): Promise<BookingDto[]> {
+  const range = reservationsRange(input);
+  const conditions: SQL[] = [gte(sessions.startsAt, range.from), lte(sessions.startsAt, range.to)];
+  if (input.classCode) conditions.push(eq(classTypes.code, input.classCode));
+  return loadBookings(db, and(...conditions)!);
+}

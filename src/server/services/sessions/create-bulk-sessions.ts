@@ -1,0 +1,56 @@
+import { bulkSessionStarts, countBulkSessions } from '../../../shared/rules/bulk-schedule';
+import { formatLongDate } from '../../../shared/rules/format';
+import { MAX_BULK_SESSIONS, type BulkSessionBody } from '../../../shared/schemas/sessions';
+import type { Database } from '../../db/client';
+import { sessions } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { assertClassTypeExists } from './session-rules';
+
+export interface CreateBulkSessionsInput {
+  form: BulkSessionBody;
+  now: Date;
+}
+
+/**
+ * Spec 5, bulk create: every occurrence of the pattern (see shared/rules/bulk-schedule) as one multi-row
+ * insert in one transaction. The whole request is refused, creating nothing, when it would make more than
+ * MAX_BULK_SESSIONS sessions, none at all, or any in the past.
+ */
+export async function createBulkSessions(db: Database, input: CreateBulkSessionsInput): Promise<{ count: number }> {
+  const { form, now } = input;
+  const count = countBulkSessions(form);
+  if (count > MAX_BULK_SESSIONS) {
+    throw new HttpError(400, `This would create ${count} sessions; at most ${MAX_BULK_SESSIONS} can be created at once`);
+  }
+  if (count === 0) throw new HttpError(400, 'The pattern creates no sessions between those dates');
+  const occurrences = bulkSessionStarts(form, { max: MAX_BULK_SESSIONS });
+  if (occurrences.some((o) => o.startsAt.getTime() < now.getTime())) {
+    throw new HttpError(400, 'The series includes sessions in the past; choose a start date from today on');
+  }
+  // On the spring-forward Sunday, 02:00-03:00 does not exist on a Toronto clock: such a session would have no length.
+  const vanished = occurrences.find((o) => o.endsAt.getTime() <= o.startsAt.getTime());
+  if (vanished) {
+    throw new HttpError(
+      400,
+      `${form.startTime} - ${form.endTime} does not exist on ${formatLongDate(vanished.startsAt)} (the clocks go forward that night); choose other times`,
+    );
+  }
+  return db.transaction(async (tx) => {
+    const classType = await assertClassTypeExists(tx, form.classTypeId);
+    const created = await tx
+      .insert(sessions)
+      .values(
+        occurrences.map((o) => ({
+          classTypeId: classType.id,
+          startsAt: o.startsAt,
+          endsAt: o.endsAt,
+          capacity: form.capacity,
+          location: form.location,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .returning({ id: sessions.id });
+    return { count: created.length };
+  });
+}

@@ -1,0 +1,73 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { bookings, classTypes, sessions } from '../../db/schema';
+import { HttpError } from '../../http-error';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type BookingRow = typeof bookings.$inferSelect;
+export type ClassTypeRow = typeof classTypes.$inferSelect;
+
+const uuid = z.uuid();
+export const isUuid = (value: string) => uuid.safeParse(value).success;
+
+/** A malformed session id is simply a session that does not exist. */
+export function sessionIdOrNotFound(id: string): string {
+  if (!isUuid(id)) throw new HttpError(404, 'Session not found');
+  return id.toLowerCase();
+}
+
+/** The class type a session form names; a missing or malformed id is the form's mistake (400). */
+export async function assertClassTypeExists(tx: Tx, classTypeId: string): Promise<ClassTypeRow> {
+  const [classType] = isUuid(classTypeId) ? await tx.select().from(classTypes).where(eq(classTypes.id, classTypeId)) : [];
+  if (!classType) throw new HttpError(400, 'Class type does not exist');
+  return classType;
+}
+
+export interface LockedSessions {
+  /** The sessions that exist, in id order. */
+  sessions: SessionRow[];
+  /** Their CONFIRMED bookings, in id order. */
+  confirmedBookings: BookingRow[];
+}
+
+/**
+ * Locks sessions and their confirmed bookings for the rest of the transaction, in the order the parents'
+ * cancel and reschedule take them (booking first, then session), so an office change racing a parent's
+ * change waits instead of deadlocking. Bookings made while this waited for the session locks are read (and
+ * locked) after them: once the session rows are held, no booking can be added, moved in or cancelled.
+ */
+export async function lockSessionsWithBookings(tx: Tx, sessionIds: string[]): Promise<LockedSessions> {
+  const ids = [...new Set(sessionIds)].sort();
+  if (!ids.length) return { sessions: [], confirmedBookings: [] };
+  const confirmedIn = (idList: string[]) => and(inArray(bookings.sessionId, idList), eq(bookings.status, 'CONFIRMED'));
+  await tx.select({ id: bookings.id }).from(bookings).where(confirmedIn(ids)).orderBy(asc(bookings.id)).for('update');
+  const locked = await tx.select().from(sessions).where(inArray(sessions.id, ids)).orderBy(asc(sessions.id)).for('update');
+  if (!locked.length) return { sessions: [], confirmedBookings: [] };
+  const confirmedBookings = await tx
+    .select()
+    .from(bookings)
+    .where(
+      confirmedIn(locked.map((s) => s.id)),
+    )
+    .orderBy(asc(bookings.id))
+    .for('update');
+  return { sessions: locked, confirmedBookings };
+}
+
+/** One session and its confirmed bookings, locked (see lockSessionsWithBookings); 404 when it does not exist. */
+export async function lockSessionWithBookings(tx: Tx, sessionId: string): Promise<{ session: SessionRow; confirmedBookings: BookingRow[] }> {
+  const { sessions: [session], confirmedBookings } = await lockSessionsWithBookings(tx, [sessionIdOrNotFound(sessionId)]);
+  if (!session) throw new HttpError(404, 'Session not found');
+  return { session, confirmedBookings };
+}
+
+/** The class type of a session row (for its DTO). */
+export async function classTypeOf(tx: Tx, session: SessionRow): Promise<ClassTypeRow> {
+  const [classType] = await tx.select().from(classTypes).where(eq(classTypes.id, session.classTypeId));
+  if (!classType) throw new Error(`class type ${session.classTypeId} of session ${session.id} vanished`);
+  return classType;
+}
+
+/** "1 confirmed booking", "3 confirmed bookings". */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

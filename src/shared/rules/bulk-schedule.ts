@@ -1,0 +1,140 @@
+import type { BulkPattern } from '../schemas/sessions';
+import { torontoTime } from './week';
+
+/**
+ * The occurrences of a bulk session series (spec 5), shared by the server (which creates them) and the
+ * bulk form (which shows a live count). Pure: no Node or DOM APIs.
+ *
+ * Calendar dates are walked as Y-M-D values with UTC date arithmetic (a day is always one step, never
+ * "24 hours later"), and each occurrence is the form's start and end time read on a Toronto wall clock on
+ * that date, so a series across a daylight-saving change keeps its local times.
+ */
+export interface BulkScheduleForm {
+  pattern: BulkPattern;
+  /** YYYY-MM-DD, inclusive. */
+  startDate: string;
+  /** YYYY-MM-DD, inclusive. */
+  endDate: string;
+  /** HH:mm, Toronto wall clock. */
+  startTime: string;
+  /** HH:mm, Toronto wall clock. */
+  endTime: string;
+  /** weekly: 0 = Sunday … 6 = Saturday. */
+  daysOfWeek?: readonly number[];
+  /** specific-days: YYYY-MM-DD dates (de-duplicated and sorted; dates outside startDate..endDate are left out). */
+  specificDates?: readonly string[];
+}
+
+export interface SessionOccurrence {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})$/;
+
+/** Days since 1970-01-01 of a calendar date, or null when it is not a real date. */
+function dayNumber(date: string): number | null {
+  const match = DATE.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear keeps them as written.
+  utc.setUTCFullYear(year);
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return null;
+  return Math.round(utc.getTime() / DAY_MS);
+}
+
+/** The calendar date (year, month 1-12, day) and weekday (0 = Sunday) of a day number. */
+function calendarDay(dayNo: number) {
+  const utc = new Date(dayNo * DAY_MS);
+  return { year: utc.getUTCFullYear(), month: utc.getUTCMonth() + 1, day: utc.getUTCDate(), weekday: utc.getUTCDay() };
+}
+
+function clock(time: string): [number, number] | null {
+  const match = TIME.exec(time);
+  if (!match) return null;
+  const [hour, minute] = [Number(match[1]), Number(match[2])];
+  return hour < 24 && minute < 60 ? [hour, minute] : null;
+}
+
+function range(form: BulkScheduleForm): { first: number; last: number } | null {
+  const first = dayNumber(form.startDate);
+  const last = dayNumber(form.endDate);
+  if (first === null || last === null || last < first) return null;
+  return { first, last };
+}
+
+const weekdays = (form: BulkScheduleForm) => [...new Set((form.daysOfWeek ?? []).filter((d) => Number.isInteger(d) && d >= 0 && d <= 6))];
+
+function specificDayNumbers(form: BulkScheduleForm, first: number, last: number): number[] {
+  const days = new Set<number>();
+  for (const date of form.specificDates ?? []) {
+    const dayNo = dayNumber(date);
+    if (dayNo !== null && dayNo >= first && dayNo <= last) days.add(dayNo);
+  }
+  return [...days].sort((a, b) => a - b);
+}
+
+/**
+ * How many sessions the form would create, computed without listing them (so the bulk form can show it as
+ * the admin types, whatever the range). An incomplete or invalid form counts 0.
+ */
+export function countBulkSessions(form: BulkScheduleForm): number {
+  const span = range(form);
+  if (!span || !clock(form.startTime) || !clock(form.endTime)) return 0;
+  const length = span.last - span.first + 1;
+  switch (form.pattern) {
+    case 'daily':
+      return length;
+    case 'weekly': {
+      const firstWeekday = calendarDay(span.first).weekday;
+      const fullWeeks = Math.floor(length / 7);
+      const rest = length % 7;
+      // Each chosen weekday occurs once per full week, plus once more if it falls in the leftover days.
+      return weekdays(form).reduce((sum, weekday) => sum + fullWeeks + ((weekday - firstWeekday + 7) % 7 < rest ? 1 : 0), 0);
+    }
+    case 'specific-days':
+      return specificDayNumbers(form, span.first, span.last).length;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Every occurrence of the series in date order, each from startTime to endTime on a Toronto wall clock.
+ * With `max`, stops after that many (the caller compares with countBulkSessions to refuse a larger series).
+ */
+export function bulkSessionStarts(form: BulkScheduleForm, options: { max?: number } = {}): SessionOccurrence[] {
+  const span = range(form);
+  const start = clock(form.startTime);
+  const end = clock(form.endTime);
+  if (!span || !start || !end) return [];
+  const max = options.max ?? Number.POSITIVE_INFINITY;
+  const chosen = new Set(weekdays(form));
+
+  let days: Iterable<number>;
+  if (form.pattern === 'specific-days') {
+    days = specificDayNumbers(form, span.first, span.last);
+  } else if (form.pattern === 'daily' || form.pattern === 'weekly') {
+    days = (function* () {
+      for (let dayNo = span.first; dayNo <= span.last; dayNo++) {
+        if (form.pattern === 'daily' || chosen.has(calendarDay(dayNo).weekday)) yield dayNo;
+      }
+    })();
+  } else {
+    return [];
+  }
+
+  const occurrences: SessionOccurrence[] = [];
+  for (const dayNo of days) {
+    if (occurrences.length >= max) break;
+    const { year, month, day } = calendarDay(dayNo);
+    occurrences.push({
+      startsAt: new Date(torontoTime(year, month, day, start[0], start[1]).getTime()),
+      endsAt: new Date(torontoTime(year, month, day, end[0], end[1]).getTime()),
+    });
+  }
+  return occurrences;
+}
