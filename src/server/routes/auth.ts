@@ -16,6 +16,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       sessionTtlDays: app.env.SESSION_TTL_DAYS,
+      now: app.clock(),
     });
     setSessionCookie(request, reply, result.token, result.expiresAt);
     return { user: result.user };

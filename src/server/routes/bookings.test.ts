@@ -268,6 +268,7 @@ describe('GET /api/me/bookings and /api/me/child-stats', () => {
       },
       childNames: ['Ava'],
       status: 'CONFIRMED',
+      calendarSequence: 0,
       createdAt: expect.any(String),
       user: { firstName: 'Test', lastName: 'Parent', email: expect.stringContaining('@example.com') },
     });

@@ -16,6 +16,7 @@ const booking: BookingDto = {
   },
   childNames: ['Ava', 'Leo'],
   status: 'CONFIRMED',
+  calendarSequence: 0,
   createdAt: '2026-10-30T12:00:00.000Z',
   user: { firstName: 'Priya', lastName: 'Patel', email: 'parent@example.com' },
 };
@@ -76,6 +77,11 @@ describe('booking calendar event', () => {
     expect(cancel.content).toMatch(/^METHOD:CANCEL\r$/m);
     expect(cancel.content).toMatch(/^SEQUENCE:3\r$/m);
     expect(calendarAttachmentForBooking(booking, 'Northbound Athletics').contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+  });
+
+  it("takes the booking's own sequence by default (a download after a change matches the e-mailed event)", () => {
+    const moved = new ICAL.Component(ICAL.parse(calendarEventForBooking({ ...booking, calendarSequence: 3 }, 'Northbound Athletics')));
+    expect(moved.getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence')).toBe(3);
   });
 
   it('refuses a negative or fractional sequence', () => {

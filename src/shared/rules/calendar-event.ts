@@ -75,6 +75,7 @@ export function calendarEventForBooking(booking: BookingDto, businessName: strin
     location: booking.session.location,
     childNames: booking.childNames,
     businessName,
+    sequence: booking.calendarSequence,
     ...revision,
   });
 }

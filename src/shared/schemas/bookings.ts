@@ -43,6 +43,8 @@ export const bookingDto = z.object({
   }),
   childNames: z.array(z.string()),
   status: z.enum(BOOKING_STATUSES),
+  /** The iCalendar SEQUENCE of the booking's event: raised each time its time or place changes. */
+  calendarSequence: z.number().int(),
   createdAt: isoInstant,
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 });

@@ -95,6 +95,7 @@ describe('GET /api/admin/reservations', () => {
       },
       childNames: ['Ava', 'Leo'],
       status: 'CONFIRMED',
+      calendarSequence: 0,
       createdAt: booked.body.createdAt,
       user: { firstName: 'Test', lastName: 'Parent', email: family.email },
     });

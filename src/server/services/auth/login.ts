@@ -16,6 +16,8 @@ export interface LoginInput {
   ip: string;
   userAgent?: string | undefined;
   sessionTtlDays: number;
+  /** The current instant (the app's clock). */
+  now?: Date;
 }
 
 export interface LoginResult {
@@ -52,5 +54,5 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
     userAgent: input.userAgent?.slice(0, 300) ?? null,
     ipAddress: input.ip,
   });
-  return { token, expiresAt, user: await toCurrentUser(db, user) };
+  return { token, expiresAt, user: await toCurrentUser(db, user, input.now) };
 }

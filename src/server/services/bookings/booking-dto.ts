@@ -4,6 +4,8 @@ import type { BookingDto, BookingStatus } from '../../../shared/schemas/bookings
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
 
+const CHILDREN_BATCH = 10_000;
+
 /** Bookings in the shape of spec 3 (session, class name, children, parent), ordered by session start. */
 export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]> {
   const rows = await db
@@ -15,16 +17,18 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]
     .where(where)
     .orderBy(asc(sessions.startsAt), asc(bookings.createdAt));
   if (!rows.length) return [];
-  const kids = await db
-    .select()
-    .from(bookingChildren)
-    .where(
-      inArray(
-        bookingChildren.bookingId,
-        rows.map((r) => r.booking.id),
-      ),
-    )
-    .orderBy(asc(bookingChildren.position));
+  // In batches: a long report must stay under PostgreSQL's limit of 65,535 bound parameters per query.
+  const ids = rows.map((r) => r.booking.id);
+  const kids: Array<typeof bookingChildren.$inferSelect> = [];
+  for (let i = 0; i < ids.length; i += CHILDREN_BATCH) {
+    kids.push(
+      ...(await db
+        .select()
+        .from(bookingChildren)
+        .where(inArray(bookingChildren.bookingId, ids.slice(i, i + CHILDREN_BATCH)))
+        .orderBy(asc(bookingChildren.position))),
+    );
+  }
   const namesByBooking = new Map<string, string[]>();
   for (const kid of kids) {
     const list = namesByBooking.get(kid.bookingId) ?? [];
@@ -43,6 +47,7 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]
     },
     childNames: namesByBooking.get(booking.id) ?? [],
     status: booking.status as BookingStatus,
+    calendarSequence: booking.calendarSequence,
     createdAt: booking.createdAt.toISOString(),
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
   }));
