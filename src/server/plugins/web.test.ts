@@ -111,6 +111,9 @@ describe('serving the web app', () => {
       '/assets/%2E%2E%2F%2E%2E%2Fsecret.txt',
       '/assets/..%5c..%5csecret.txt',
       '/assets/%252e%252e%252fsecret.txt',
+      // No file extension: these would otherwise fall through to the app page.
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc',
     ]) {
       const res = await rawGet(attempt);
       expect({ attempt, status: [400, 404].includes(res.status) }).toEqual({ attempt, status: true });

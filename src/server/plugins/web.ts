@@ -43,6 +43,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, busi
     } catch {
       return reply.status(400).type('text/plain').send('Bad request');
     }
+    // No app route climbs out of a folder: answer any '..' segment (however encoded) as a bad request.
+    if (relative.split(/[\\/]/).includes('..')) return reply.status(400).type('text/plain').send('Bad request');
     const candidate = path.join(webRoot, relative);
     const isFile = candidate.startsWith(webRoot + path.sep) && statSync(candidate, { throwIfNoEntry: false })?.isFile();
     if (relative && isFile && !candidate.endsWith('.html')) {
