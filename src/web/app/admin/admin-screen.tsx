@@ -1,11 +1,12 @@
-import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
+import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Webhook, Workflow } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
 import { ReservationsTab } from '../../features/admin-reservations/components/reservations-tab';
 import { SessionsTab } from '../../features/admin-sessions/components/sessions-tab';
-import { SettingsTab } from '../../features/admin-settings/components/settings-tab';
+import { OwnPasswordForm } from '../../features/admin-settings/components/own-password-form';
 import { EmptyTab } from './empty-tab';
 
 /** Spec 2: the admin tabs, in order, with their labels. The open tab is kept in the address (?tab=…). */
@@ -29,7 +30,7 @@ export default function AdminScreen() {
   const tab: AdminTab = isAdminTab(requested) ? requested : 'sessions';
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Panel</h1>
         <p className="mt-1 text-slate-600">Sessions, bookings and class types. All times are Toronto time.</p>
@@ -59,8 +60,17 @@ export default function AdminScreen() {
             creates accounts with the create-admin command or directly in the database.
           </EmptyTab>
         </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab />
+        <TabsContent value="settings" className="grid grid-cols-1 gap-8">
+          {/* Spec 2, Settings: class type editing, webhook configurations (not built yet) and the admin's own password. */}
+          <ClassesTab compact />
+          <Alert variant="info">
+            <Webhook aria-hidden="true" />
+            <div>
+              <AlertTitle>Webhook configurations</AlertTitle>
+              <AlertDescription>Webhook configurations arrive with the CRM integration. Nothing is configured yet.</AlertDescription>
+            </div>
+          </Alert>
+          <OwnPasswordForm />
         </TabsContent>
         <TabsContent value="field-mapping">
           <EmptyTab icon={Workflow} title="No field mapping templates yet">

@@ -1,4 +1,250 @@
-/** Placeholder until the tab is built. */
+import { CalendarPlus, CalendarRange, Download, Trash2, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { formatLongDate } from '../../../../shared/rules/format';
+import { torontoMidnightOf } from '../../../../shared/rules/week';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { DEFAULT_PAGE_SIZE, PageSizeSelect } from '../../../components/page-size-select';
+import { Pagination } from '../../../components/pagination';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
+import { useNow } from '../../../lib/use-now';
+import { cn } from '../../../lib/utils';
+import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, defaultAdminRange, sessionsExportUrl, useAdminSessions } from '../api/get-admin-sessions';
+import { useClassTypes } from '../api/get-class-types';
+import { BulkCreateDialog } from './bulk-create-dialog';
+import { BulkDeleteDialog } from './bulk-delete-dialog';
+import { CancelSessionDialog } from './cancel-session-dialog';
+import { DeleteSessionDialog } from './delete-session-dialog';
+import { formatTableDate } from './session-format';
+import { SessionFormDialog } from './session-form-dialog';
+import { SessionsTable, type SessionAction } from './sessions-table';
+
+const ALL_CLASSES = 'all';
+
+type DialogKind = 'create' | 'bulk-create' | 'bulk-delete' | SessionAction;
+interface DialogState {
+  kind: DialogKind;
+  session: SessionDto | null;
+  /** Bulk delete: the selected sessions when the dialog opened (so it reads the same while it closes). */
+  sessions: readonly SessionDto[];
+  open: boolean;
+  /** A new key per opening, so a form starts from its defaults (or the edited session) every time. */
+  key: number;
+}
+
+/**
+ * Spec 2, Sessions tab: create, bulk create, edit, cancel, delete and bulk delete sessions; filter by class and
+ * Toronto day (default 7 days ago to 30 days ahead); export the filtered list as CSV; 25/50/100 rows a page.
+ */
 export function SessionsTab() {
-  return <p className="text-slate-600">Coming in this change.</p>;
+  const ids = useId();
+  const now = useNow();
+  const [classCode, setClassCode] = useState(ALL_CLASSES);
+  const [date, setDate] = useState('');
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  // The selected sessions by id; kept across pages, cleared by a filter change.
+  const [selected, setSelected] = useState<ReadonlyMap<string, SessionDto>>(new Map());
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const range = date ? { from: date, to: date } : defaultAdminRange(now);
+  const filters = { ...range, classCode: classCode === ALL_CLASSES ? undefined : classCode };
+  const sessions = useAdminSessions({ ...filters, page, limit: pageSize });
+  const classTypes = useClassTypes();
+  const rows = sessions.data?.sessions ?? [];
+  const total = sessions.data?.total ?? 0;
+  const totalPages = sessions.data?.totalPages ?? 0;
+
+  // After deletions the current page can fall past the last one: go to the last page that exists.
+  if (sessions.data && !sessions.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
+
+  /** Any filter or page-size change starts again at page 1 with nothing selected. */
+  function changeFilters(apply: () => void) {
+    apply();
+    setPage(1);
+    setSelected(new Map());
+  }
+
+  function changeSelection(next: Set<string>) {
+    setSelected((current) => {
+      const updated = new Map<string, SessionDto>();
+      for (const id of next) {
+        const session = current.get(id) ?? rows.find((row) => row.id === id);
+        if (session) updated.set(id, session);
+      }
+      return updated;
+    });
+  }
+
+  function deselect(removed: readonly SessionDto[]) {
+    setSelected((current) => {
+      const updated = new Map(current);
+      for (const session of removed) updated.delete(session.id);
+      return updated;
+    });
+  }
+
+  function openDialog(kind: DialogKind, session: SessionDto | null = null) {
+    openerRef.current = focusedElement();
+    const sessions = kind === 'bulk-delete' ? [...selected.values()] : [];
+    setDialog((current) => ({ kind, session, sessions, open: true, key: (current?.key ?? 0) + 1 }));
+  }
+  const setOpen = (open: boolean) => setDialog((current) => (current ? { ...current, open } : null));
+  // Focus goes back to the button that opened a dialog, or to the heading when that button is gone.
+  const onCloseAutoFocus = (event: Event) => restoreFocus(event, openerRef.current, headingRef.current);
+  const isOpen = (kind: DialogKind) => dialog?.kind === kind && dialog.open;
+
+  // The rows on screen (while the next page loads, the previous one stays, so read its own page and limit).
+  const shownPage = sessions.data?.page ?? page;
+  const shownLimit = sessions.data?.limit ?? pageSize;
+  const first = total === 0 ? 0 : (shownPage - 1) * shownLimit + 1;
+  const last = Math.min(total, shownPage * shownLimit);
+  const rangeText = date
+    ? `Sessions on ${formatLongDate(torontoMidnightOf(date))}.`
+    : `Sessions from ${formatTableDate(torontoMidnightOf(range.from))} to ${formatTableDate(torontoMidnightOf(range.to))} (${ADMIN_RANGE_DAYS_BACK} days ago to ${ADMIN_RANGE_DAYS_AHEAD} days ahead). Pick a date to see any other day.`;
+  const empty = date
+    ? { title: 'No sessions on this day', hint: 'Pick another day, or clear the date to see the coming weeks.' }
+    : { title: 'No sessions in this range', hint: 'Create a session, or bulk-create a series, to fill the timetable.' };
+
+  return (
+    <section aria-labelledby={`${ids}-heading`} className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 max-w-2xl flex-1 basis-80">
+          <h2 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
+            Sessions
+          </h2>
+          <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600" aria-live="polite">
+            <CalendarRange className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            {rangeText}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {selected.size > 0 && (
+            <Button variant="destructive" onClick={() => openDialog('bulk-delete')}>
+              <Trash2 aria-hidden="true" />
+              Delete Selected ({selected.size})
+            </Button>
+          )}
+          <Button variant="outline" asChild>
+            <a href={sessionsExportUrl(filters)} download>
+              <Download aria-hidden="true" />
+              Export
+            </a>
+          </Button>
+          <Button variant="outline" onClick={() => openDialog('bulk-create')}>
+            <CalendarRange aria-hidden="true" />
+            Bulk Create
+          </Button>
+          <Button onClick={() => openDialog('create')}>
+            <CalendarPlus aria-hidden="true" />
+            Create Session
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3">
+        <div className="grid w-full gap-1.5 sm:w-56">
+          <Label htmlFor={`${ids}-class`}>Class</Label>
+          <NativeSelect id={`${ids}-class`} value={classCode} onChange={(event) => changeFilters(() => setClassCode(event.target.value))}>
+            <option value={ALL_CLASSES}>All classes</option>
+            {classTypes.data?.map((classType) => (
+              <option key={classType.id} value={classType.code}>
+                {classType.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${ids}-date`}>Date</Label>
+          <div className="flex items-center gap-1">
+            <Input
+              id={`${ids}-date`}
+              type="date"
+              className="w-44"
+              value={date}
+              onChange={(event) => changeFilters(() => setDate(event.target.value))}
+            />
+            {date && (
+              <Button variant="ghost" size="icon" className="size-9" onClick={() => changeFilters(() => setDate(''))} aria-label="Clear date">
+                <X aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+        <div className="ml-auto">
+          <PageSizeSelect value={pageSize} onChange={(size) => changeFilters(() => setPageSize(size))} />
+        </div>
+      </div>
+
+      {sessions.isError && (
+        <QueryErrorAlert title="Failed to fetch sessions" error={sessions.error} onRetry={() => void sessions.refetch()} />
+      )}
+      {!(sessions.isError && !sessions.data) && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
+            <p aria-live="polite">{sessions.isPending ? 'Loading...' : `Showing ${first} - ${last} of ${total} sessions`}</p>
+            {selected.size > 0 && (
+              <p>
+                {selected.size} selected{' '}
+                <Button variant="link" size="sm" className="h-auto px-1" onClick={() => setSelected(new Map())}>
+                  Clear selection
+                </Button>
+              </p>
+            )}
+          </div>
+          <div className={cn('transition-opacity', sessions.isPlaceholderData && 'opacity-60')} aria-busy={sessions.isFetching || undefined}>
+            <SessionsTable
+              sessions={rows}
+              loading={sessions.isPending}
+              now={now}
+              selected={new Set(selected.keys())}
+              onSelectionChange={changeSelection}
+              onAction={(action, session) => openDialog(action, session)}
+              empty={empty}
+            />
+          </div>
+          <Pagination page={page} totalPages={totalPages} onPageChange={setPage} label="Sessions pages" />
+        </>
+      )}
+
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <SessionFormDialog
+          key={dialog.key}
+          session={dialog.kind === 'edit' ? dialog.session : null}
+          open={dialog.open}
+          onOpenChange={setOpen}
+          onCloseAutoFocus={onCloseAutoFocus}
+        />
+      )}
+      {dialog?.kind === 'bulk-create' && (
+        <BulkCreateDialog key={dialog.key} open={dialog.open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
+      )}
+      <CancelSessionDialog
+        session={dialog?.kind === 'cancel' ? dialog.session : null}
+        open={isOpen('cancel')}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <DeleteSessionDialog
+        session={dialog?.kind === 'delete' ? dialog.session : null}
+        onDeleted={(session) => deselect([session])}
+        open={isOpen('delete')}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <BulkDeleteDialog
+        sessions={dialog?.kind === 'bulk-delete' ? dialog.sessions : []}
+        onDeleted={() => setSelected(new Map())}
+        open={isOpen('bulk-delete')}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    </section>
+  );
 }

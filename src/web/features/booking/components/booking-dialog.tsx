@@ -1,10 +1,10 @@
-import { CalendarDays, Clock, MapPin, TriangleAlert, Users } from 'lucide-react';
+import { TriangleAlert, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
 import { canSubmitBooking } from '../../../../shared/rules/session-card';
 import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -89,24 +89,12 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
         <DialogTitle>Book Session</DialogTitle>
       </DialogHeader>
       <DialogDescription asChild>
-        <div className="-mt-1 grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-slate-700">
-          <p className="text-base font-semibold text-slate-900">{session.classType.name}</p>
-          <p className="flex items-center gap-2">
-            <CalendarDays className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {formatLongDate(session.startsAt)}
-          </p>
-          <p className="flex items-center gap-2">
-            <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {formatTimeRange(session.startsAt, session.endsAt)}
-          </p>
-          <p className="flex items-center gap-2">
-            <MapPin className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {session.location}
-          </p>
-          <p className="flex items-center gap-2">
-            <Users className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-            {spotsLeftLabel(session.availableSpots)}
-          </p>
+        <div className="-mt-1 rounded-lg border border-slate-200 bg-slate-50 p-4">
+          <BookingSummary
+            session={session}
+            className="gap-2"
+            extraDetails={[{ label: 'Availability', icon: Users, value: spotsLeftLabel(session.availableSpots) }]}
+          />
         </div>
       </DialogDescription>
 

@@ -1,23 +1,8 @@
-import {
-  CalendarDays,
-  CalendarPlus,
-  CircleCheck,
-  Clock,
-  Copy,
-  Droplets,
-  Footprints,
-  Mail,
-  MapPin,
-  SearchX,
-  Shirt,
-  Smartphone,
-  Users,
-} from 'lucide-react';
-import type { ReactNode } from 'react';
+import { CalendarPlus, CircleCheck, Copy, Droplets, Footprints, Mail, SearchX, Shirt, Smartphone } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
-import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
+import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -58,20 +43,6 @@ function BookingNotFound() {
       <Button asChild className="mt-6">
         <Link to="/dashboard">Return to Dashboard</Link>
       </Button>
-    </div>
-  );
-}
-
-function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 [&_svg]:size-4">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-        <dd className="font-medium text-slate-900">{children}</dd>
-      </div>
     </div>
   );
 }
@@ -134,26 +105,7 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
           </button>
         </div>
         <CardContent className="pt-6">
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <dt className="sr-only">Class</dt>
-              <dd className="text-xl font-bold tracking-tight text-slate-900">{booking.session.classType.name}</dd>
-            </div>
-            <DetailRow icon={<CalendarDays />} label="Date">
-              {formatLongDate(booking.session.startsAt)}
-            </DetailRow>
-            <DetailRow icon={<Clock />} label="Time">
-              {formatTimeRange(booking.session.startsAt, booking.session.endsAt)}
-            </DetailRow>
-            <DetailRow icon={<MapPin />} label="Location">
-              {booking.session.location}
-            </DetailRow>
-            {booking.childNames.length > 0 && (
-              <DetailRow icon={<Users />} label={booking.childNames.length === 1 ? 'Child' : 'Children'}>
-                {booking.childNames.join(', ')}
-              </DetailRow>
-            )}
-          </dl>
+          <BookingSummary session={booking.session} childNames={booking.childNames} layout="card" />
         </CardContent>
       </Card>
 

@@ -1,7 +1,7 @@
-import { ArrowRight, CalendarDays, Clock, MapPin, Sparkles, Users } from 'lucide-react';
+import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
 import { nextBooking } from '../../../../shared/rules/upcoming-bookings';
+import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Card, CardLabel } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -25,25 +25,7 @@ export function NextSessionCard({ now }: { now: Date }) {
         <p className="text-sm font-medium text-red-700">Failed to fetch bookings</p>
       ) : next ? (
         <>
-          <div className="grid gap-1 text-sm text-slate-700">
-            <p className="text-base font-semibold leading-snug text-slate-900">{next.session.classType.name}</p>
-            <p className="flex items-center gap-1.5">
-              <CalendarDays className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-              {formatLongDate(next.session.startsAt)}
-            </p>
-            <p className="flex items-center gap-1.5">
-              <Clock className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-              {formatTimeRange(next.session.startsAt, next.session.endsAt)}
-            </p>
-            <p className="flex items-center gap-1.5">
-              <MapPin className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-              {next.session.location}
-            </p>
-            <p className="flex items-center gap-1.5">
-              <Users className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-              {next.childNames.join(', ')}
-            </p>
-          </div>
+          <BookingSummary session={next.session} childNames={next.childNames} className="gap-1" />
           <Button asChild variant="link" size="sm" className="mt-auto h-auto w-fit px-0">
             <Link to={`/booking-confirmation/${next.id}`}>
               View booking

@@ -1,11 +1,11 @@
 import { formatShortDate } from '../../../../shared/rules/format';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
+import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useCancelBooking } from '../api/cancel-booking';
-import { BookingSummary } from './booking-summary';
 
 interface CancelBookingDialogProps {
   booking: BookingDto | null;

@@ -4,12 +4,12 @@ import { formatShortDate, formatTime } from '../../../../shared/rules/format';
 import { isRescheduleTarget } from '../../../../shared/rules/session-card';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useRescheduleBooking } from '../api/reschedule-booking';
-import { BookingSummary } from './booking-summary';
 
 /** What the reschedule dialog hands to the calendar it shows (composed in src/web/app). */
 export interface SessionPickerProps {

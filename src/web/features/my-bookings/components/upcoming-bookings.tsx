@@ -1,9 +1,9 @@
 import { CalendarClock, CalendarX2, RotateCw, TriangleAlert } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { bookingReference } from '../../../../shared/product';
-import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
 import { upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
+import { BookingSummary } from '../../../components/booking-summary';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -86,18 +86,13 @@ export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps)
                 key={booking.id}
                 className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between"
               >
-                <div className="min-w-0 space-y-1">
-                  <p className="font-semibold text-slate-900">{booking.session.classType.name}</p>
-                  <p className="text-sm text-slate-700">
-                    {formatLongDate(booking.session.startsAt)}
-                    <span aria-hidden="true"> · </span>
-                    <span className="whitespace-nowrap">{formatTimeRange(booking.session.startsAt, booking.session.endsAt)}</span>
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    <span className="font-medium text-slate-700">Children:</span> {booking.childNames.join(', ')}
-                  </p>
-                  <p className="font-mono text-xs text-slate-600">#{bookingReference(booking.id)}</p>
-                </div>
+                <BookingSummary
+                  session={booking.session}
+                  childNames={booking.childNames}
+                  bookingId={booking.id}
+                  layout="inline"
+                  className="min-w-0"
+                />
                 <div className="flex shrink-0 gap-2">
                   <Button variant="outline" size="sm" className="flex-1 sm:flex-none" onClick={() => open('reschedule', booking)}>
                     Reschedule<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>

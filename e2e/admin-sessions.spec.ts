@@ -1,0 +1,364 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addDays, format } from 'date-fns';
+import { formatShortDate, formatTime } from '../src/shared/rules/format';
+import { inToronto, startOfTorontoWeek, torontoDateKey } from '../src/shared/rules/week';
+import type { BookingDto } from '../src/shared/schemas/bookings';
+import type { SessionsListResponse } from '../src/shared/schemas/sessions';
+import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
+import { demoAccounts, notifications, saveScreenshot, signIn } from './support/login';
+
+// The admin Sessions tab, journey by journey: create a session and see it on a parent's calendar; bulk-create
+// a weekly series and bulk-delete it again; then a parent books the new session and the admin cancels it.
+// Everything created here is deleted or cancelled by the end, so the parent journeys still see the seed.
+test.describe.configure({ mode: 'serial' });
+// The browser runs in Tokyo: what the admin types and reads must still be Toronto wall-clock time.
+test.use({ timezoneId: 'Asia/Tokyo' });
+
+/** Next week's Wednesday at 7:15 AM: no seeded session starts then (src/server/db/seed.ts). */
+const single = torontoSlot(1, WEEKDAY.wednesday, 7, 15);
+const singleDay = torontoDateKey(single);
+const singleLocation = 'Riverside Pavilion';
+/** The series: Tuesdays and Thursdays of next week and the week after, 6:45 to 7:30 AM. */
+const seriesLocation = 'Harbourfront Annex';
+const seriesFirstDay = torontoDateKey(addDays(startOfTorontoWeek(new Date()), 7));
+const seriesLastDay = torontoDateKey(addDays(startOfTorontoWeek(new Date()), 20));
+const seriesNextWeek = [torontoSlot(1, WEEKDAY.tuesday, 6, 45), torontoSlot(1, WEEKDAY.thursday, 6, 45)];
+
+/** 'Speed & Agility, Wed, Nov 25 at 7:15 AM': how the table names a session in its buttons. */
+const sessionName = (className: string, instant: Date) => `${className}, ${formatShortDate(instant)} at ${formatTime(instant)}`;
+
+async function openSessionsTab(page: Page): Promise<Locator> {
+  await signIn(page, demoAccounts.admin);
+  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Sessions' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Sessions' });
+  await expect(page.getByText(/^Showing \d+ - \d+ of \d+ sessions$/)).toBeVisible({ timeout: 15_000 });
+  return table;
+}
+
+const rowsAt = (table: Locator, location: string) => table.getByRole('row').filter({ hasText: location });
+
+/** Every row's checkbox is enabled exactly when its session has no bookings (spec 5). */
+async function expectOnlyEmptySessionsSelectable(table: Locator): Promise<number> {
+  const rows = table.locator('tbody tr');
+  let withBookings = 0;
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    const booked = Number(await row.getByRole('meter', { name: 'Bookings' }).getAttribute('aria-valuenow'));
+    const checkbox = row.getByRole('checkbox');
+    if (booked > 0) {
+      withBookings++;
+      await expect(checkbox).toBeDisabled();
+    } else {
+      await expect(checkbox).toBeEnabled();
+    }
+  }
+  return withBookings;
+}
+
+test('an admin creates a session next week, finds it by its date and edits it', async ({ page }) => {
+  const table = await openSessionsTab(page);
+  await expect(page.getByText(/7 days ago to 30 days ahead/)).toBeVisible();
+  await saveScreenshot(page, 'admin-sessions-desktop');
+
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Session' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Capacity')).toHaveValue('50');
+  await expect(dialog.getByLabel('Location')).toHaveValue('Main Gym');
+
+  // Submitting empty shows the spec's messages.
+  await dialog.getByRole('button', { name: 'Create Session' }).click();
+  await expect(dialog.getByText('Class type is required')).toBeVisible();
+  await expect(dialog.getByText('Start date and time is required')).toBeVisible();
+
+  await dialog.getByLabel('Class type').selectOption({ label: 'Speed & Agility (SPEED)' });
+  await dialog.getByLabel('Starts').fill(`${singleDay}T07:15`);
+  // The end is suggested one hour after the start.
+  await expect(dialog.getByLabel('Ends')).toHaveValue(`${singleDay}T08:15`);
+  await dialog.getByLabel('Capacity').fill('12');
+  await dialog.getByLabel('Location').fill(singleLocation);
+  await saveScreenshot(page, 'admin-sessions-create-dialog', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Create Session' }).click();
+  await expect(notifications(page).getByText('Session Created', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create Session' })).toBeFocused();
+
+  await page.getByLabel('Date', { exact: true }).fill(singleDay);
+  await expect(page.getByText(`Sessions on ${format(inToronto(single), 'EEEE, MMMM d, yyyy')}.`)).toBeVisible();
+  const row = rowsAt(table, singleLocation);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Speed & Agility');
+  await expect(row).toContainText('Code: SPEED');
+  await expect(row).toContainText(format(inToronto(single), 'EEE, MMM d, yyyy'));
+  await expect(row).toContainText('7:15 AM - 8:15 AM');
+  await expect(row).toContainText('0 / 12');
+  await expect(row.getByText('Available', { exact: true })).toBeVisible();
+
+  // Edit: the form holds the Toronto wall-clock time of the session.
+  await row.getByRole('button', { name: `Edit ${sessionName('Speed & Agility', single)}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Session' });
+  await expect(edit.getByLabel('Starts')).toHaveValue(`${singleDay}T07:15`);
+  await expect(edit.getByLabel('Ends')).toHaveValue(`${singleDay}T08:15`);
+  await expect(edit.getByLabel('Location')).toHaveValue(singleLocation);
+  await edit.getByLabel('Capacity').fill('14');
+  await saveScreenshot(page, 'admin-sessions-edit-dialog', { fullPage: false });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(notifications(page).getByText('Session Updated', { exact: true })).toBeVisible();
+  await expect(row).toContainText('0 / 14');
+});
+
+test('a parent sees the new session in the dashboard calendar next week', async ({ page }) => {
+  await signIn(page, demoAccounts.parent);
+  const calendar = dashboardCalendar(page);
+  await waitForSessions(calendar);
+  await goToNextWeek(calendar);
+  await expect(sessionCard(calendar, 'Speed & Agility', single)).toBeVisible();
+});
+
+let createdCount = 0;
+
+test('an admin bulk-creates a weekly series and the live count matches what is created', async ({ page }) => {
+  const table = await openSessionsTab(page);
+  await page.getByRole('button', { name: 'Bulk Create' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bulk Create Sessions' });
+  await expect(dialog).toBeVisible();
+  // Spec 5 defaults.
+  await expect(dialog.getByLabel('Start time')).toHaveValue('18:00');
+  await expect(dialog.getByLabel('End time')).toHaveValue('19:00');
+  await expect(dialog.getByRole('radio', { name: 'Weekly' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+  const preview = dialog.getByRole('status');
+  await expect(preview).toContainText('Choose a start date and an end date');
+  await expect(dialog.getByRole('button', { name: 'Create Sessions' })).toBeDisabled();
+
+  await dialog.getByLabel('Class type').selectOption({ label: 'Strength Foundations (STRENGTH)' });
+  await dialog.getByLabel('Start date').fill(seriesFirstDay);
+  await dialog.getByLabel('End date').fill(seriesLastDay);
+  await dialog.getByLabel('Start time').fill('06:45');
+  await dialog.getByLabel('End time').fill('07:30');
+  await dialog.getByLabel('Location').fill(seriesLocation);
+  await dialog.getByLabel('Capacity').fill('10');
+  // Mondays by default: 2 in two weeks. Then Tuesdays and Thursdays instead.
+  await expect(preview).toContainText('This will create 2 sessions');
+  await dialog.getByText('Mon', { exact: true }).click();
+  await expect(preview).toContainText('Choose at least one day of the week.');
+  await dialog.getByText('Tue', { exact: true }).click();
+  await dialog.getByText('Thu', { exact: true }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Thursday' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Monday' })).not.toBeChecked();
+  await expect(preview).toContainText(/This will create \d+ sessions/);
+  const shown = Number(/This will create (\d+) sessions/.exec((await preview.textContent()) ?? '')![1]);
+  expect(shown).toBe(4);
+
+  // A daily pattern over years is refused before it is sent.
+  await dialog.getByText('Daily', { exact: true }).click();
+  await expect(preview).toContainText('This will create 14 sessions');
+  await dialog.getByLabel('End date').fill(torontoDateKey(addDays(new Date(), 1200)));
+  await expect(preview).toContainText('more than the 1000 allowed at once');
+  await expect(dialog.getByRole('button', { name: 'Create Sessions' })).toBeDisabled();
+  await dialog.getByLabel('End date').fill(seriesLastDay);
+  await dialog.getByText('Weekly', { exact: true }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+  await expect(preview).toContainText(`This will create ${shown} sessions`);
+  await saveScreenshot(page, 'admin-sessions-bulk-dialog', { fullPage: false });
+
+  await dialog.getByRole('button', { name: 'Create Sessions' }).click();
+  await expect(notifications(page).getByText('Sessions Created', { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(`${shown} sessions were created.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  createdCount = shown;
+
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Strength Foundations' });
+  await page.getByLabel('Rows per page').selectOption('100');
+  await expect(rowsAt(table, seriesLocation)).toHaveCount(createdCount);
+  await expect(rowsAt(table, seriesLocation).filter({ hasText: '6:45 AM - 7:30 AM' })).toHaveCount(createdCount);
+
+  // Export downloads the same filtered list as CSV.
+  const exportLink = page.getByRole('link', { name: 'Export' });
+  const href = (await exportLink.getAttribute('href'))!;
+  expect(href).toMatch(/^\/api\/admin\/sessions\/export\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&classCode=STRENGTH$/);
+  const downloading = page.waitForEvent('download');
+  await exportLink.click();
+  const csv = await (await downloading).createReadStream().then(async (stream) => {
+    let text = '';
+    for await (const chunk of stream) text += chunk;
+    return text;
+  });
+  expect(csv.split(seriesLocation).length - 1).toBe(createdCount);
+});
+
+test("the series shows on a parent's calendar", async ({ page }) => {
+  await signIn(page, demoAccounts.parent);
+  const calendar = dashboardCalendar(page);
+  await waitForSessions(calendar);
+  await goToNextWeek(calendar);
+  for (const slot of seriesNextWeek) await expect(sessionCard(calendar, 'Strength Foundations', slot)).toBeVisible();
+});
+
+test('the admin selects the new empty sessions and bulk-deletes them; sessions with bookings cannot be selected', async ({ page }) => {
+  const table = await openSessionsTab(page);
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Strength Foundations' });
+  await page.getByLabel('Rows per page').selectOption('100');
+  const series = rowsAt(table, seriesLocation);
+  await expect(series).toHaveCount(createdCount);
+
+  // Seeded sessions have bookings; their checkboxes are disabled.
+  expect(await expectOnlyEmptySessionsSelectable(table)).toBeGreaterThan(0);
+
+  for (let i = 0; i < createdCount; i++) await series.nth(i).getByRole('checkbox').check();
+  const deleteSelected = page.getByRole('button', { name: `Delete Selected (${createdCount})` });
+  await expect(deleteSelected).toBeVisible();
+  await deleteSelected.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Sessions' });
+  await expect(dialog.getByRole('list', { name: 'Sessions to delete' }).getByRole('listitem')).toHaveCount(createdCount);
+  await dialog.getByRole('button', { name: `Delete ${createdCount} Sessions` }).click();
+  await expect(notifications(page).getByText('Sessions Deleted', { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(`${createdCount} sessions deleted.`)).toBeVisible();
+  await expect(series).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete Selected/ })).toHaveCount(0);
+});
+
+let bookingId = '';
+
+test('a parent books Leo into the new session', async ({ page }) => {
+  await signIn(page, demoAccounts.parent);
+  const calendar = dashboardCalendar(page);
+  await waitForSessions(calendar);
+  await goToNextWeek(calendar);
+  await sessionCard(calendar, 'Speed & Agility', single).click();
+  const dialog = page.getByRole('dialog', { name: 'Book Session' });
+  await expect(dialog.getByText(singleLocation)).toBeVisible();
+  await dialog.getByLabel('Leo').check();
+  await dialog.getByRole('button', { name: 'Book Session' }).click();
+  await expect(page).toHaveURL(/\/booking-confirmation\/[0-9a-f-]{36}$/);
+  bookingId = page.url().split('/').pop()!;
+
+  const bookings = (await (await page.request.get('/api/me/bookings')).json()) as BookingDto[];
+  expect(bookings.find((b) => b.id === bookingId)).toMatchObject({ status: 'CONFIRMED', session: { location: singleLocation } });
+});
+
+test('the admin cannot delete the booked session, cancels it instead, and the row shows Cancelled', async ({ page }) => {
+  const table = await openSessionsTab(page);
+  await page.getByLabel('Date', { exact: true }).fill(singleDay);
+  const row = rowsAt(table, singleLocation);
+  await expect(row).toContainText('1 / 14');
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  const name = sessionName('Speed & Agility', single);
+
+  // Deleting is refused: the server's message explains the booking.
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirmDelete = page.getByRole('alertdialog', { name: 'Delete Session' });
+  await expect(confirmDelete).toContainText('It has 1 booked spot, so it cannot be deleted.');
+  await confirmDelete.getByRole('button', { name: 'Delete Session' }).click();
+  await expect(notifications(page).getByText('Delete Failed', { exact: true })).toBeVisible();
+  await confirmDelete.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmDelete).toHaveCount(0);
+
+  await row.getByRole('button', { name: `Cancel ${name}` }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Cancel Session' });
+  await expect(dialog).toContainText(
+    'This cancels the session and its bookings (1 booked spot), frees the spots and e-mails each family. This cannot be undone.',
+  );
+  await saveScreenshot(page, 'admin-sessions-cancel-dialog', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Cancel Session' }).click();
+  await expect(notifications(page).getByText('Session Cancelled', { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(/1 booking cancelled, 1 family notified/)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(row).toContainText('0 / 14');
+  await expect(row.getByRole('button', { name: `Edit ${name}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Cancel ${name}` })).toHaveCount(0);
+});
+
+test("the parent's dashboard no longer lists the cancelled booking", async ({ page }) => {
+  await signIn(page, demoAccounts.parent);
+  const reference = `#NB-${bookingId.slice(-8).toUpperCase()}`;
+  const upcoming = page.getByRole('region', { name: 'My Upcoming Bookings' });
+  await expect(upcoming.getByRole('listitem').first()).toBeVisible();
+  await expect(upcoming.getByText(reference)).toHaveCount(0);
+  const bookings = (await (await page.request.get('/api/me/bookings')).json()) as BookingDto[];
+  expect(bookings.find((b) => b.id === bookingId)?.status).toBe('CANCELLED');
+
+  const calendar = dashboardCalendar(page);
+  await waitForSessions(calendar);
+  await goToNextWeek(calendar);
+  await expect(sessionCard(calendar, 'Speed & Agility', single)).toHaveCount(0);
+});
+
+test('the Sessions tab and its dialogs fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = await openSessionsTab(page);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+  await expect(table).toBeVisible();
+  await saveScreenshot(page, 'admin-sessions-mobile');
+  await page.getByRole('heading', { level: 2, name: 'Sessions' }).scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, -70));
+  await saveScreenshot(page, 'admin-sessions-mobile-top', { fullPage: false });
+
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Session' })).toBeVisible();
+  await saveScreenshot(page, 'admin-sessions-create-dialog-mobile', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Bulk Create' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Bulk Create Sessions' });
+  await expect(bulk).toBeVisible();
+  const box = (await bulk.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(844);
+  expect(box.width).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'admin-sessions-bulk-dialog-mobile', { fullPage: false });
+  // Specific days: a date list with remove buttons drives the live count.
+  await bulk.getByLabel('Start date').fill(seriesFirstDay);
+  await bulk.getByLabel('End date').fill(seriesLastDay);
+  await bulk.getByText('Specific days', { exact: true }).click();
+  await expect(bulk.getByRole('status')).toContainText('Add at least one date.');
+  const dateToAdd = bulk.getByLabel('Date to add');
+  for (const day of [seriesLastDay, seriesFirstDay]) {
+    await dateToAdd.fill(day);
+    await bulk.getByRole('button', { name: 'Add date' }).click();
+  }
+  await expect(bulk.getByRole('list', { name: 'Chosen dates' }).getByRole('listitem')).toHaveCount(2);
+  await expect(bulk.getByRole('status')).toContainText('This will create 2 sessions');
+  await bulk.getByRole('button', { name: /^Remove / }).first().click();
+  await expect(bulk.getByRole('status')).toContainText('This will create 1 session');
+  await bulk.getByRole('button', { name: 'Create Sessions' }).scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'admin-sessions-bulk-dialog-specific-mobile', { fullPage: false });
+  await page.keyboard.press('Escape');
+
+  // Edit and cancel of a future session (found through the API, not by seeded counts).
+  const from = torontoDateKey(addDays(new Date(), 2));
+  const list = (await (await page.request.get(`/api/sessions?from=${from}&to=${from}&limit=100`)).json()) as SessionsListResponse;
+  const session = list.sessions.find((s) => s.status === 'SCHEDULED')!;
+  await page.getByLabel('Date', { exact: true }).fill(from);
+  const name = sessionName(session.classType.name, new Date(session.startsAt));
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Session' })).toBeVisible();
+  await saveScreenshot(page, 'admin-sessions-edit-dialog-mobile', { fullPage: false });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Cancel ${name}` }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Cancel Session' })).toBeVisible();
+  await saveScreenshot(page, 'admin-sessions-cancel-dialog-mobile', { fullPage: false });
+  await page.getByRole('button', { name: 'Keep Session' }).click();
+  await expect(page.getByRole('button', { name: `Cancel ${name}` })).toBeFocused();
+});
+
+test('a failed sessions fetch is reported in the tab, and Try again recovers', async ({ page }) => {
+  await signIn(page, demoAccounts.admin);
+  // The next sessions read (the tab's) fails once.
+  let failures = 1;
+  await page.route('**/api/sessions?*', async (route) => {
+    if (failures-- > 0) return route.fulfill({ status: 500, json: { message: 'The database is not answering' } });
+    return route.continue();
+  });
+  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch sessions' });
+  await expect(alert).toContainText('The database is not answering');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByText(/^Showing \d+ - \d+ of \d+ sessions$/)).toBeVisible();
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClassTypeDto } from '../../../../shared/schemas/classes';
+import { apiRequest } from '../../../lib/api';
+
+/**
+ * Class names appear in the class list, the sessions (calendar and admin), the parent's bookings and the
+ * reservations report: a rename refreshes exactly those reads (each key is a prefix of all its variants).
+ */
+export const CLASS_TYPE_DEPENDENT_QUERY_KEYS = [['/api/classes'], ['/api/sessions'], ['/api/me/bookings'], ['/api/admin/reservations']] as const;
+
+export interface UpdateClassTypeVariables {
+  classTypeId: string;
+  name: string;
+  description: string | null;
+}
+
+/** PUT /api/admin/classes/:id {name, description} (spec 7). */
+export function useUpdateClassType() {
+  const queryClient = useQueryClient();
+  return useMutation<ClassTypeDto, Error, UpdateClassTypeVariables>({
+    mutationFn: ({ classTypeId, name, description }) =>
+      apiRequest<ClassTypeDto>('PUT', `/api/admin/classes/${encodeURIComponent(classTypeId)}`, { name, description }),
+    onSuccess: () => Promise.all(CLASS_TYPE_DEPENDENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

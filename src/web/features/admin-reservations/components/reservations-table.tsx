@@ -1,0 +1,74 @@
+import { format } from 'date-fns';
+import { formatTimeRange } from '../../../../shared/rules/format';
+import { reservationStatusLabel } from '../../../../shared/rules/session-status';
+import { inToronto } from '../../../../shared/rules/week';
+import type { BookingDto } from '../../../../shared/schemas/bookings';
+import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
+import { Badge } from '../../../components/ui/badge';
+
+/** Toronto dates: 'Wed, Nov 25, 2026' for the session, 'Nov 22, 2026, 4:30 PM' for when it was booked. */
+export const formatSessionDay = (instant: string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
+export const formatBookedOn = (instant: string) => format(inToronto(instant), 'MMM d, yyyy, h:mm a');
+
+const columns: Array<DataTableColumn<BookingDto>> = [
+  {
+    id: 'parent',
+    header: 'Parent',
+    cell: (booking) => (
+      <div className="grid whitespace-nowrap">
+        <span className="font-medium text-slate-900">
+          {booking.user.firstName} {booking.user.lastName}
+        </span>
+        <span className="text-xs text-slate-600">{booking.user.email}</span>
+      </div>
+    ),
+  },
+  { id: 'class', header: 'Class', cell: (booking) => booking.session.classType.name, className: 'text-slate-900' },
+  {
+    id: 'session',
+    header: 'Session date',
+    cell: (booking) => (
+      <div className="grid">
+        <span className="whitespace-nowrap text-slate-900">{formatSessionDay(booking.session.startsAt)}</span>
+        <span className="whitespace-nowrap text-xs text-slate-600">{formatTimeRange(booking.session.startsAt, booking.session.endsAt)}</span>
+      </div>
+    ),
+  },
+  {
+    id: 'booked',
+    header: 'Booked on',
+    cell: (booking) => <span className="whitespace-nowrap">{formatBookedOn(booking.createdAt)}</span>,
+    className: 'text-slate-700',
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (booking) => {
+      const label = reservationStatusLabel(booking.status);
+      return <Badge variant={label === 'confirmed' ? 'success' : 'warning'}>{label}</Badge>;
+    },
+  },
+  { id: 'children', header: 'Children', cell: (booking) => booking.childNames.join(', '), className: 'text-slate-700' },
+];
+
+interface ReservationsTableProps {
+  rows: readonly BookingDto[];
+  loading: boolean;
+  /** Names the table, e.g. 'Reservations, Nov 15 to Dec 22'. */
+  caption: string;
+}
+
+/** Spec 2, reservations table: parent, class, session date, booked on, status and children. */
+export function ReservationsTable({ rows, loading, caption }: ReservationsTableProps) {
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      getRowId={(booking) => booking.id}
+      loading={loading}
+      minWidthClassName="min-w-[860px]"
+      empty={<TableEmptyState title="No reservations in this range">Choose another class or day, or clear the date to see the default range.</TableEmptyState>}
+    />
+  );
+}

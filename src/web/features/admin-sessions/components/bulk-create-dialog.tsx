@@ -1,0 +1,372 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarCheck, CalendarPlus, CircleAlert, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { formatShortDate, formatTime } from '../../../../shared/rules/format';
+import { torontoMidnightOf } from '../../../../shared/rules/week';
+import {
+  BULK_PATTERNS,
+  bulkSessionBody,
+  DEFAULT_CAPACITY,
+  DEFAULT_LOCATION,
+  MAX_BULK_SESSIONS,
+  MAX_CAPACITY,
+  MIN_CAPACITY,
+  type BulkPattern,
+  type BulkSessionBody,
+  type BulkSessionInput,
+} from '../../../../shared/schemas/sessions';
+import { FormField } from '../../../components/form-field';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { FormMessage } from '../../../components/ui/form-message';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useNow } from '../../../lib/use-now';
+import { cn } from '../../../lib/utils';
+import { useBulkCreateSessions } from '../api/bulk-create-sessions';
+import { useClassTypes } from '../api/get-class-types';
+import { bulkPreview, type BulkPreview } from './bulk-preview';
+import { ClassTypeOptions } from './class-type-options';
+import { formatTableDate, plural } from './session-format';
+
+const PATTERN_LABELS: Record<BulkPattern, string> = { daily: 'Daily', weekly: 'Weekly', 'specific-days': 'Specific days' };
+/** 0 = Sunday … 6 = Saturday, as the schema numbers them. */
+const WEEKDAYS = [
+  ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+] as const;
+
+/** Spec 5 and 9 defaults: 18:00 to 19:00, weekly, on Mondays; capacity 50 at the Main Gym. */
+const DEFAULTS: BulkSessionInput = {
+  classTypeId: '',
+  startDate: '',
+  endDate: '',
+  startTime: '18:00',
+  endTime: '19:00',
+  location: DEFAULT_LOCATION,
+  capacity: DEFAULT_CAPACITY,
+  pattern: 'weekly',
+  daysOfWeek: [1],
+  specificDates: [],
+};
+
+const numbers = (values: unknown): number[] => (Array.isArray(values) ? values.map(Number) : []);
+const strings = (values: unknown): string[] => (Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []);
+
+interface BulkCreateDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/**
+ * Spec 2 and 5: 'Bulk Create Sessions'. A live line says how many sessions the form makes (the shared
+ * bulk-schedule rule the server also uses) or why it makes none; submitting is possible only for 1 to 1000
+ * future sessions. Mount it afresh for each opening (a key), so it starts from the defaults.
+ */
+export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkCreateDialogProps) {
+  const ids = useId();
+  const now = useNow();
+  const classTypes = useClassTypes();
+  const bulkCreate = useBulkCreateSessions();
+  const pending = bulkCreate.isPending;
+  const form = useForm<BulkSessionInput, unknown, BulkSessionBody>({ resolver: zodResolver(bulkSessionBody), defaultValues: DEFAULTS });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control });
+  const pattern: BulkPattern = values.pattern ?? 'weekly';
+  const preview = bulkPreview(
+    {
+      pattern,
+      startDate: values.startDate ?? '',
+      endDate: values.endDate ?? '',
+      startTime: values.startTime ?? '',
+      endTime: values.endTime ?? '',
+      daysOfWeek: numbers(values.daysOfWeek),
+      specificDates: strings(values.specificDates),
+    },
+    now,
+  );
+
+  const onSubmit = form.handleSubmit((body) => {
+    if (preview.kind !== 'ok') return;
+    bulkCreate.mutate(
+      {
+        ...body,
+        // Only the chosen pattern's list is sent.
+        daysOfWeek: body.pattern === 'weekly' ? body.daysOfWeek : [],
+        specificDates: body.pattern === 'specific-days' ? body.specificDates : [],
+      },
+      {
+        onSuccess: ({ count }) => {
+          toast({ title: 'Sessions Created', description: `${plural(count, 'session was', 'sessions were')} created.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Bulk Creation Failed', description: apiErrorMessage(error, 'Failed to create sessions') });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Bulk Create Sessions</DialogTitle>
+          <DialogDescription>
+            Create a series of sessions of one class at the same time of day. Times are Toronto time.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <fieldset disabled={pending} className="grid gap-4">
+            <FormField label="Class type" error={errors.classTypeId?.message}>
+              {(control) => (
+                <NativeSelect {...control} {...form.register('classTypeId')}>
+                  <ClassTypeOptions classTypes={classTypes.data} loading={classTypes.isPending} failed={classTypes.isError} />
+                </NativeSelect>
+              )}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Start date" error={errors.startDate?.message}>
+                {(control) => <Input type="date" className="min-w-0" {...control} {...form.register('startDate')} />}
+              </FormField>
+              <FormField label="End date" error={errors.endDate?.message}>
+                {(control) => <Input type="date" className="min-w-0" {...control} {...form.register('endDate')} />}
+              </FormField>
+            </div>
+            <div className="grid grid-cols-2 gap-4">
+              <FormField label="Start time" error={errors.startTime?.message}>
+                {(control) => <Input type="time" className="min-w-0" {...control} {...form.register('startTime')} />}
+              </FormField>
+              <FormField label="End time" error={errors.endTime?.message}>
+                {(control) => <Input type="time" className="min-w-0" {...control} {...form.register('endTime')} />}
+              </FormField>
+            </div>
+            <div className="grid grid-cols-[6rem_1fr] gap-4 sm:grid-cols-[8rem_1fr]">
+              <FormField label="Capacity" error={errors.capacity?.message}>
+                {(control) => (
+                  <Input type="number" inputMode="numeric" min={MIN_CAPACITY} max={MAX_CAPACITY} step={1} {...control} {...form.register('capacity')} />
+                )}
+              </FormField>
+              <FormField label="Location" error={errors.location?.message}>
+                {(control) => <Input autoComplete="off" {...control} {...form.register('location')} />}
+              </FormField>
+            </div>
+
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 text-sm font-medium text-slate-800">Pattern</legend>
+              <div className="flex flex-wrap gap-2">
+                {BULK_PATTERNS.map((value) => (
+                  <label
+                    key={value}
+                    className="flex flex-1 cursor-pointer items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40"
+                  >
+                    <input type="radio" value={value} className="size-4 accent-brand-600" {...form.register('pattern')} />
+                    {PATTERN_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+              <FormMessage>{errors.pattern?.message}</FormMessage>
+            </fieldset>
+
+            {pattern === 'weekly' && (
+              <Controller
+                control={form.control}
+                name="daysOfWeek"
+                render={({ field, fieldState }) => {
+                  const chosen = numbers(field.value);
+                  const toggle = (day: number, on: boolean) =>
+                    field.onChange(on ? [...chosen.filter((d) => d !== day), day].sort((a, b) => a - b) : chosen.filter((d) => d !== day));
+                  return (
+                    <fieldset className="grid gap-2" aria-describedby={fieldState.error ? `${ids}-days-error` : undefined}>
+                      <legend className="mb-2 text-sm font-medium text-slate-800">Days of the week</legend>
+                      <div className="flex flex-wrap gap-2">
+                        {WEEKDAYS.map(([short, long], day) => (
+                          <label key={day} className="cursor-pointer">
+                            <input
+                              type="checkbox"
+                              className="peer sr-only"
+                              aria-label={long}
+                              checked={chosen.includes(day)}
+                              onChange={(event) => toggle(day, event.target.checked)}
+                              onBlur={field.onBlur}
+                            />
+                            <span
+                              aria-hidden="true"
+                              className="inline-flex h-9 min-w-12 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2"
+                            >
+                              {short}
+                            </span>
+                          </label>
+                        ))}
+                      </div>
+                      <FormMessage id={`${ids}-days-error`}>{fieldState.error?.message}</FormMessage>
+                    </fieldset>
+                  );
+                }}
+              />
+            )}
+
+            {pattern === 'specific-days' && (
+              <Controller
+                control={form.control}
+                name="specificDates"
+                render={({ field, fieldState }) => (
+                  <SpecificDatesPicker
+                    dates={strings(field.value)}
+                    onChange={field.onChange}
+                    min={values.startDate || undefined}
+                    max={values.endDate || undefined}
+                    error={fieldState.error?.message ?? errors.specificDates?.root?.message}
+                  />
+                )}
+              />
+            )}
+          </fieldset>
+
+          <PreviewLine preview={preview} />
+
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending || preview.kind !== 'ok'}>
+              {pending ? 'Creating...' : 'Create Sessions'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The live count (or the reason there is nothing to create), announced politely as it changes. */
+function PreviewLine({ preview }: { preview: BulkPreview }) {
+  const ok = preview.kind === 'ok';
+  const refused = preview.kind === 'none' || preview.kind === 'too-many' || preview.kind === 'past';
+  const Icon = ok ? CalendarCheck : CircleAlert;
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn(
+        'flex items-start gap-2 rounded-lg border p-3 text-sm',
+        ok && 'border-brand-200 bg-brand-50 text-brand-900',
+        refused && 'border-amber-200 bg-amber-50 text-amber-950',
+        preview.kind === 'incomplete' && 'border-slate-200 bg-slate-50 text-slate-700',
+      )}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <p>{previewText(preview)}</p>
+    </div>
+  );
+}
+
+function previewText(preview: BulkPreview): string {
+  const at = (instant: Date) => `${formatShortDate(instant)} at ${formatTime(instant)}`;
+  switch (preview.kind) {
+    case 'incomplete':
+      return preview.reason;
+    case 'none':
+      return 'This will create no sessions: none of the chosen days fall between the start and end dates.';
+    case 'too-many':
+      return `This would create ${preview.count} sessions, more than the ${MAX_BULK_SESSIONS} allowed at once. Choose a shorter date range.`;
+    case 'past':
+      return `The first of these ${preview.count} sessions would start in the past (${at(preview.first)}). Choose a later start date or time.`;
+    case 'ok':
+      return preview.count === 1
+        ? `This will create 1 session, on ${at(preview.first)}.`
+        : `This will create ${preview.count} sessions, from ${at(preview.first)} to ${at(preview.last)}.`;
+  }
+}
+
+interface SpecificDatesPickerProps {
+  dates: string[];
+  onChange: (dates: string[]) => void;
+  min: string | undefined;
+  max: string | undefined;
+  error: string | undefined;
+}
+
+/** The specific-days pattern: a date input with an Add button, and the chosen dates with remove buttons. */
+function SpecificDatesPicker({ dates, onChange, min, max, error }: SpecificDatesPickerProps) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const outside = (date: string) => (min !== undefined && date < min) || (max !== undefined && date > max);
+
+  function add() {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft)) return;
+    onChange([...new Set([...dates, draft])].sort());
+    setDraft('');
+  }
+
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">Dates</legend>
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="grid gap-2">
+          <label htmlFor={`${id}-date`} className="text-xs text-slate-600">
+            Date to add (between the start and end dates)
+          </label>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            className="w-44"
+            min={min}
+            max={max}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+          />
+        </div>
+        <Button variant="outline" onClick={add} disabled={!draft}>
+          <CalendarPlus aria-hidden="true" />
+          Add date
+        </Button>
+      </div>
+      {dates.length === 0 ? (
+        <p className="text-sm text-slate-600">No dates added yet.</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2" aria-label="Chosen dates">
+          {dates.map((date) => {
+            const label = formatTableDate(torontoMidnightOf(date));
+            return (
+              <li
+                key={date}
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white py-1 pl-3 pr-1 text-sm text-slate-800',
+                  outside(date) && 'border-amber-300 bg-amber-50 text-amber-950',
+                )}
+              >
+                {label}
+                {outside(date) && <span className="text-xs">(outside the dates)</span>}
+                <button
+                  type="button"
+                  className="inline-flex size-6 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  aria-label={`Remove ${label}`}
+                  onClick={() => onChange(dates.filter((d) => d !== date))}
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <FormMessage id={`${id}-error`}>{error}</FormMessage>
+    </fieldset>
+  );
+}

@@ -1,0 +1,39 @@
+import { bulkSessionStarts, countBulkSessions, type BulkScheduleForm } from '../../../../shared/rules/bulk-schedule';
+import { MAX_BULK_SESSIONS } from '../../../../shared/schemas/sessions';
+
+/** What the bulk form would do, recomputed as the admin types (the server applies the same rule). */
+export type BulkPreview =
+  | { kind: 'incomplete'; reason: string }
+  | { kind: 'none' }
+  | { kind: 'too-many'; count: number }
+  | { kind: 'past'; count: number; first: Date }
+  | { kind: 'ok'; count: number; first: Date; last: Date };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+
+/** Spec 5 bulk form: the number of sessions, or why there are none or too many. Only 'ok' may be submitted. */
+export function bulkPreview(form: BulkScheduleForm, now: Date): BulkPreview {
+  if (!DATE.test(form.startDate) || !DATE.test(form.endDate)) {
+    return { kind: 'incomplete', reason: 'Choose a start date and an end date to see how many sessions will be created.' };
+  }
+  if (form.endDate < form.startDate) return { kind: 'incomplete', reason: 'The end date is before the start date.' };
+  if (!TIME.test(form.startTime) || !TIME.test(form.endTime)) {
+    return { kind: 'incomplete', reason: 'Choose a start time and an end time.' };
+  }
+  if (form.endTime <= form.startTime) return { kind: 'incomplete', reason: 'The end time must be after the start time.' };
+  if (form.pattern === 'weekly' && (form.daysOfWeek ?? []).length === 0) {
+    return { kind: 'incomplete', reason: 'Choose at least one day of the week.' };
+  }
+  if (form.pattern === 'specific-days' && (form.specificDates ?? []).length === 0) {
+    return { kind: 'incomplete', reason: 'Add at least one date.' };
+  }
+
+  const count = countBulkSessions(form);
+  if (count === 0) return { kind: 'none' };
+  if (count > MAX_BULK_SESSIONS) return { kind: 'too-many', count };
+  const occurrences = bulkSessionStarts(form, { max: MAX_BULK_SESSIONS });
+  const first = occurrences[0]!.startsAt;
+  if (first.getTime() <= now.getTime()) return { kind: 'past', count, first };
+  return { kind: 'ok', count, first, last: occurrences[occurrences.length - 1]!.startsAt };
+}

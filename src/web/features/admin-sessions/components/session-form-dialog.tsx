@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Info } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import {
+  DEFAULT_CAPACITY,
+  DEFAULT_LOCATION,
+  MAX_CAPACITY,
+  MIN_CAPACITY,
+  sessionFormBody,
+  type SessionDto,
+  type SessionFormBody,
+  type SessionFormInput,
+} from '../../../../shared/schemas/sessions';
+import { FormField } from '../../../components/form-field';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useCreateSession } from '../api/create-session';
+import { useClassTypes } from '../api/get-class-types';
+import { useUpdateSession } from '../api/update-session';
+import { ClassTypeOptions } from './class-type-options';
+import { addMinutesToDateTimeLocal, plural, sessionLabel, toTorontoDateTimeLocal } from './session-format';
+
+interface SessionFormDialogProps {
+  /** The session to edit, or null to create one. */
+  session: SessionDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** The form's starting values; an edited session's times as Toronto wall-clock, whatever the browser's zone. */
+function initialValues(session: SessionDto | null): SessionFormInput {
+  if (!session) return { classTypeId: '', startsAt: '', endsAt: '', capacity: DEFAULT_CAPACITY, location: DEFAULT_LOCATION };
+  return {
+    classTypeId: session.classType.id,
+    startsAt: toTorontoDateTimeLocal(session.startsAt),
+    endsAt: toTorontoDateTimeLocal(session.endsAt),
+    capacity: session.capacity,
+    location: session.location,
+  };
+}
+
+/**
+ * Spec 2 and 5: 'Create Session' / 'Edit Session'. Date-times are typed as Toronto wall-clock times (the
+ * schema reads a datetime-local value in Toronto). Mount it afresh for each opening (a key), so the form
+ * starts from the session it edits.
+ */
+export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocus }: SessionFormDialogProps) {
+  const editing = session !== null;
+  const classTypes = useClassTypes();
+  const createSession = useCreateSession();
+  const updateSession = useUpdateSession();
+  const pending = createSession.isPending || updateSession.isPending;
+  const form = useForm<SessionFormInput, unknown, SessionFormBody>({
+    resolver: zodResolver(sessionFormBody),
+    defaultValues: initialValues(session),
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const body: SessionFormInput = { ...values, startsAt: values.startsAt.toISOString(), endsAt: values.endsAt.toISOString() };
+    if (session) {
+      updateSession.mutate(
+        { sessionId: session.id, body },
+        {
+          onSuccess: (updated) => {
+            toast({ title: 'Session Updated', description: `${sessionLabel(updated)} has been updated.` });
+            onOpenChange(false);
+          },
+          onError: (error) => {
+            toast({ variant: 'destructive', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update session') });
+          },
+        },
+      );
+    } else {
+      createSession.mutate(body, {
+        onSuccess: (created) => {
+          toast({ title: 'Session Created', description: `${sessionLabel(created)} has been added.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create session') });
+        },
+      });
+    }
+  });
+
+  const startsAt = form.register('startsAt', {
+    // Suggest an end one hour after a newly typed start while the end is still empty.
+    onChange: (event: { target: { value: string } }) => {
+      if (!form.getValues('endsAt')) {
+        form.setValue('endsAt', addMinutesToDateTimeLocal(event.target.value, 60), { shouldValidate: form.formState.isSubmitted });
+      }
+    },
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Session' : 'Create Session'}</DialogTitle>
+          <DialogDescription>
+            {editing ? `Change ${sessionLabel(session)}.` : 'Add one session to the timetable.'} Times are Toronto time.
+          </DialogDescription>
+        </DialogHeader>
+        {session && session.bookedCount > 0 && (
+          <Alert variant="info">
+            <Info aria-hidden="true" />
+            <AlertDescription className="mt-0">
+              {plural(session.bookedCount, 'spot is', 'spots are')} booked. If you change the time or the location, each family
+              with a booking is e-mailed about the change. The capacity cannot go below {session.bookedCount}.
+            </AlertDescription>
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <fieldset disabled={pending} className="grid gap-4">
+            <FormField label="Class type" error={errors.classTypeId?.message}>
+              {(control) => (
+                <NativeSelect {...control} {...form.register('classTypeId')}>
+                  <ClassTypeOptions classTypes={classTypes.data} loading={classTypes.isPending} failed={classTypes.isError} />
+                </NativeSelect>
+              )}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Starts" error={errors.startsAt?.message}>
+                {(control) => <Input type="datetime-local" className="min-w-0" {...control} {...startsAt} />}
+              </FormField>
+              <FormField label="Ends" error={errors.endsAt?.message}>
+                {(control) => <Input type="datetime-local" className="min-w-0" {...control} {...form.register('endsAt')} />}
+              </FormField>
+            </div>
+            <div className="grid grid-cols-[6rem_1fr] gap-4 sm:grid-cols-[8rem_1fr]">
+              <FormField label="Capacity" error={errors.capacity?.message}>
+                {(control) => (
+                  <Input type="number" inputMode="numeric" min={Math.max(MIN_CAPACITY, session?.bookedCount ?? 0)} max={MAX_CAPACITY} step={1} {...control} {...form.register('capacity')} />
+                )}
+              </FormField>
+              <FormField label="Location" error={errors.location?.message}>
+                {(control) => <Input autoComplete="off" {...control} {...form.register('location')} />}
+              </FormField>
+            </div>
+          </fieldset>
+          <DialogFooter className="pt-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Session'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

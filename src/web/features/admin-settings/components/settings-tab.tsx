@@ -1,4 +1,0 @@
-/** Placeholder until the tab is built. */
-export function SettingsTab() {
-  return <p className="text-slate-600">Coming in this change.</p>;
-}
