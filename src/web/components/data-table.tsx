@@ -79,7 +79,7 @@ export function DataTable<Row>({
   }
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={-1}>
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className={cn('w-full border-collapse text-left text-sm', minWidthClassName)} aria-busy={loading || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">

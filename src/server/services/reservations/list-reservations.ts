@@ -1,14 +1,11 @@
-import { addDays, endOfDay, startOfDay } from 'date-fns';
+import { endOfDay } from 'date-fns';
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
-import { inToronto } from '../../../shared/rules/week';
+import { adminListRange } from '../../../shared/rules/admin-range';
+import { torontoMidnightOf } from '../../../shared/rules/week';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { classTypes, sessions } from '../../db/schema';
 import { loadBookings } from '../bookings/booking-dto';
-
-/** Spec: the admin reservations list shows, unless told otherwise, sessions from 7 days ago to 30 days ahead. */
-export const RESERVATIONS_DAYS_BACK = 7;
-export const RESERVATIONS_DAYS_AHEAD = 30;
 
 export interface ListReservationsInput {
   /** First session start included; defaults to the start of the Toronto day 7 days before `now`. */
@@ -21,10 +18,10 @@ export interface ListReservationsInput {
 
 /** The range a reservations query covers, each missing edge filled with the default (Toronto days, DST-safe). */
 export function reservationsRange({ from, to, now }: ListReservationsInput): { from: Date; to: Date } {
-  const today = inToronto(now);
+  const days = adminListRange(now);
   return {
-    from: from ?? new Date(startOfDay(addDays(today, -RESERVATIONS_DAYS_BACK)).getTime()),
-    to: to ?? new Date(endOfDay(addDays(today, RESERVATIONS_DAYS_AHEAD)).getTime()),
+    from: from ?? new Date(torontoMidnightOf(days.from).getTime()),
+    to: to ?? new Date(endOfDay(torontoMidnightOf(days.to)).getTime()),
   };
 }
 

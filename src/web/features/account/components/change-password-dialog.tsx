@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
-import { useChangePassword } from '../api/change-password';
+import { useChangeOwnPassword } from '../../../lib/change-own-password';
 
 type ChangePasswordInput = z.input<typeof changePasswordForm>;
 
@@ -28,7 +28,7 @@ interface ChangePasswordDialogProps {
 
 /** Spec 2, Change Password dialog (own password), opened from the user menu. */
 export function ChangePasswordDialog({ open, onOpenChange, onCloseAutoFocus }: ChangePasswordDialogProps) {
-  const changePassword = useChangePassword();
+  const changePassword = useChangeOwnPassword();
   const form = useForm<ChangePasswordInput, unknown, ChangePasswordForm>({
     resolver: zodResolver(changePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },

@@ -6,7 +6,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { cn } from '../../../lib/utils';
-import { useClassTypes } from '../api/get-class-types';
+import { useClassTypes } from '../../../lib/class-types';
 import { EditClassTypeDialog } from './edit-class-type-dialog';
 
 /** 'Ages 8-14'; one open end reads 'Ages 8+' or 'Ages up to 14'. */

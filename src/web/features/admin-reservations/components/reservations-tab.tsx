@@ -10,14 +10,9 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useNow } from '../../../lib/use-now';
-import { useClassTypes } from '../api/get-class-types';
-import {
-  DEFAULT_DAYS_AHEAD,
-  DEFAULT_DAYS_BACK,
-  reservationsExportUrl,
-  reservationsRange, useReservations,
-  type ReservationsFilter,
-} from '../api/get-reservations';
+import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, adminListRange } from '../../../../shared/rules/admin-range';
+import { useClassTypes } from '../../../lib/class-types';
+import { reservationsExportUrl, useReservations, type ReservationsFilter } from '../api/get-reservations';
 import { ReservationCountCards } from './reservation-count-cards';
 import { ReservationsTable } from './reservations-table';
 
@@ -41,7 +36,7 @@ export function ReservationsTab() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
-  const range = reservationsRange(day || undefined, now);
+  const range = adminListRange(now, day || undefined);
   const chosenClass = classCode === ALL_CLASSES ? undefined : classCode;
   const filter: ReservationsFilter = { ...range, classCode: chosenClass };
   const classTypes = useClassTypes();
@@ -70,7 +65,7 @@ export function ReservationsTab() {
           </h2>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
             {`Showing sessions ${rangeText}`}
-            {!day && <span className="text-slate-500"> {`(${DEFAULT_DAYS_BACK} days back to ${DEFAULT_DAYS_AHEAD} days ahead)`}</span>}
+            {!day && <span className="text-slate-500"> {`(${ADMIN_RANGE_DAYS_BACK} days back to ${ADMIN_RANGE_DAYS_AHEAD} days ahead)`}</span>}
           </p>
         </div>
         <Button asChild variant="outline" className="w-full sm:w-auto">

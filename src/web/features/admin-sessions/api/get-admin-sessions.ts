@@ -1,12 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { addDays } from 'date-fns';
-import { startOfTorontoDay, torontoDateKey } from '../../../../shared/rules/week';
 import type { SessionsListResponse } from '../../../../shared/schemas/sessions';
 import { apiRequest, withSearchParams } from '../../../lib/api';
-
-/** Spec 7: without a date filter the admin list shows 7 days ago to 30 days ahead (Toronto days). */
-export const ADMIN_RANGE_DAYS_BACK = 7;
-export const ADMIN_RANGE_DAYS_AHEAD = 30;
 
 /** The table's filters, shared by the list and the CSV export: Toronto days (YYYY-MM-DD, inclusive). */
 export interface AdminSessionsFilters {
@@ -19,12 +13,6 @@ export interface AdminSessionsFilters {
 export interface AdminSessionsQuery extends AdminSessionsFilters {
   page: number;
   limit: number;
-}
-
-/** The default range: the Toronto day 7 days before today to the one 30 days after. */
-export function defaultAdminRange(now: Date): { from: string; to: string } {
-  const today = startOfTorontoDay(now);
-  return { from: torontoDateKey(addDays(today, -ADMIN_RANGE_DAYS_BACK)), to: torontoDateKey(addDays(today, ADMIN_RANGE_DAYS_AHEAD)) };
 }
 
 const listParams = ({ from, to, limit, page, classCode }: AdminSessionsQuery) => ({ from, to, limit, page, classCode });

@@ -1,15 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { refreshAfterBookingChange } from '../../../lib/booking-cache';
+import { ADMIN_RESERVATIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY, SESSIONS_QUERY_KEY } from '../../../lib/admin-query-keys';
 import { MY_BOOKINGS_QUERY_KEY } from '../../../lib/my-bookings';
 
-/**
- * The reads an admin session change can make stale. Each key is owned by its own hook (the stats by
- * admin-dashboard, the reservations by admin-reservations); features cannot import each other, so the
- * prefixes are named here. Every key starts with its endpoint path, so a prefix matches all its variants.
- */
-export const SESSIONS_QUERY_KEY = ['/api/sessions'] as const;
-export const ADMIN_STATS_QUERY_KEY = ['/api/admin/stats'] as const;
-export const ADMIN_RESERVATIONS_QUERY_KEY = ['/api/admin/reservations'] as const;
 
 /** What each admin session action changes. */
 export type SessionChange = 'created' | 'updated' | 'deleted' | 'cancelled';

@@ -27,7 +27,7 @@ import { apiErrorMessage } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { useBulkCreateSessions } from '../api/bulk-create-sessions';
-import { useClassTypes } from '../api/get-class-types';
+import { useClassTypes } from '../../../lib/class-types';
 import { bulkPreview, type BulkPreview } from './bulk-preview';
 import { ClassTypeOptions } from './class-type-options';
 import { formatTableDate, plural } from './session-format';

@@ -20,7 +20,7 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useCreateSession } from '../api/create-session';
-import { useClassTypes } from '../api/get-class-types';
+import { useClassTypes } from '../../../lib/class-types';
 import { useUpdateSession } from '../api/update-session';
 import { ClassTypeOptions } from './class-type-options';
 import { addMinutesToDateTimeLocal, plural, sessionLabel, toTorontoDateTimeLocal } from './session-format';

@@ -13,8 +13,9 @@ import { NativeSelect } from '../../../components/ui/native-select';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
-import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, defaultAdminRange, sessionsExportUrl, useAdminSessions } from '../api/get-admin-sessions';
-import { useClassTypes } from '../api/get-class-types';
+import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, adminListRange } from '../../../../shared/rules/admin-range';
+import { sessionsExportUrl, useAdminSessions } from '../api/get-admin-sessions';
+import { useClassTypes } from '../../../lib/class-types';
 import { BulkCreateDialog } from './bulk-create-dialog';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { CancelSessionDialog } from './cancel-session-dialog';
@@ -53,7 +54,7 @@ export function SessionsTab() {
   const openerRef = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const range = date ? { from: date, to: date } : defaultAdminRange(now);
+  const range = adminListRange(now, date || undefined);
   const filters = { ...range, classCode: classCode === ALL_CLASSES ? undefined : classCode };
   const sessions = useAdminSessions({ ...filters, page, limit: pageSize });
   const classTypes = useClassTypes();

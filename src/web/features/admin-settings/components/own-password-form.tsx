@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
-import { useChangeOwnPassword } from '../api/change-own-password';
+import { useChangeOwnPassword } from '../../../lib/change-own-password';
 
 const EMPTY: SettingsChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -21,7 +21,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorMessage } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
-import { useClasses } from '../api/get-classes';
+import { useClassTypes } from '../../../lib/class-types';
 import { useCalendarSessions } from '../api/get-sessions';
 import { SessionCard } from './session-card';
 
@@ -69,7 +69,7 @@ export function WeeklyCalendar({
 
   const range = calendarFetchRange(now);
   const sessions = useCalendarSessions({ ...range, classCode: classCode === ALL_CLASSES ? undefined : classCode });
-  const classes = useClasses();
+  const classes = useClassTypes();
 
   const week = calendarWeek(now, weekOffset);
   const days = calendarDays(week.start, now);

@@ -1,0 +1,7 @@
+/**
+ * Admin reads that several admin features invalidate. Each key starts with its endpoint path, so the prefix
+ * matches every variant (any page, range or filter). The hooks that read them build their keys from these.
+ */
+export const SESSIONS_QUERY_KEY = ['/api/sessions'] as const;
+export const ADMIN_STATS_QUERY_KEY = ['/api/admin/stats'] as const;
+export const ADMIN_RESERVATIONS_QUERY_KEY = ['/api/admin/reservations'] as const;
