@@ -17,7 +17,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'ui', test: /node_modules[\\/](@radix-ui|@floating-ui|lucide-react)[\\/]/, priority: 2 },
+            // Only the primitives the parent screens use: anything else (tabs, the admin area's icons) stays with
+            // the lazily loaded chunk that needs it, so the parent's first load does not carry it.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@radix-ui[\\/](?!react-tabs[\\/])|@floating-ui[\\/])/,
+              priority: 2,
+            },
           ],
         },
       },

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './common';
-import { isIsoDateOrInstant } from './dates';
-import { dateRangeQuery, fromNotAfterTo } from './sessions';
+import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant } from './dates';
 import { MAX_CHILDREN } from './users';
 
 export const NO_CHILDREN_SELECTED = 'Please select at least one child for this session.';

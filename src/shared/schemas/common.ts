@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { torontoTime } from '../rules/week';
 
-/** An instant as the API writes it: an ISO 8601 UTC string. */
-export const isoInstant = z.string();
+export { isoInstant } from './dates';
 
 /** `{ message }`: the reply of an action that has nothing else to say, and of every error. */
 export const messageResponse = z.object({ message: z.string() });

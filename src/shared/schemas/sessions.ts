@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { endOfDay } from 'date-fns';
-import { torontoMidnightOf } from '../rules/week';
 import { classTypeDto } from './classes';
 import { isoInstant, torontoDateTime } from './common';
-import { isIsoDateOrInstant } from './dates';
+import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant } from './dates';
 
 export { classTypeDto, type ClassTypeDto } from './classes';
 
@@ -21,28 +19,6 @@ export const MAX_SESSION_HOURS = 12;
 /** A session is SCHEDULED until the office cancels it; cancelled sessions stay visible to admins only. */
 export const SESSION_STATUSES = ['SCHEDULED', 'CANCELLED'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
-
-/** An instant; a bare date means the start (from) or the end (to) of that Toronto day. */
-const instant = (field: string, edge: 'start' | 'end') =>
-  z
-    .string()
-    .trim()
-    .refine(isIsoDateOrInstant, `${field} must be an ISO date or date-time`)
-    .transform((value) => {
-      if (value.length !== 10) return new Date(value);
-      const midnight = torontoMidnightOf(value);
-      return new Date((edge === 'start' ? midnight : endOfDay(midnight)).getTime());
-    });
-
-/** Shared by the parent calendar, the admin sessions table and the reservations report. */
-export const dateRangeQuery = {
-  from: instant('from', 'start').optional(),
-  to: instant('to', 'end').optional(),
-};
-
-/** A query's from must not be after its to. */
-export const fromNotAfterTo = (q: { from?: Date | undefined; to?: Date | undefined }) =>
-  !q.from || !q.to || q.from.getTime() <= q.to.getTime();
 
 export const listSessionsQuery = z
   .object({

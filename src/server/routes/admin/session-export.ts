@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromNotAfterTo, listSessionsQuery } from '../../../shared/schemas/sessions';
+import { fromNotAfterTo } from '../../../shared/schemas/dates';
+import { listSessionsQuery } from '../../../shared/schemas/sessions';
 import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
 import { exportSessionsCsv } from '../../services/sessions/export-sessions-csv';
 
