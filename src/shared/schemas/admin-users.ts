@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from './auth';
+import { isoInstant } from './dates';
+import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS, ROLES } from './users';
+
+/**
+ * The admin users tab, the CSV import and the set-password links (spec 2, 3, 5, 6, 7). Kept apart from
+ * users.ts so the parent screens never load these schemas.
+ */
+
+/** Spec 6: roles the office can give through the API; SUPER_ADMIN is never granted. */
+export const ASSIGNABLE_ROLES = ['PARENT', 'ADMIN'] as const;
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+/** Spec 9: the users table shows 25, 50 or 100 rows a page. */
+export const MAX_USERS_PAGE_SIZE = 100;
+
+/** A set-password link is valid this long (and only once). */
+export const SET_PASSWORD_LINK_HOURS = 72;
+
+export type ChildSlot = (typeof CHILD_SLOTS)[number];
+export const childNameField = (slot: ChildSlot) => `${slot}ChildName` as const;
+export const childLimitField = (slot: ChildSlot) => `${slot}ChildWeeklyLimit` as const;
+
+/** A weekly limit typed into a form or a CSV cell: a whole number 1–7. */
+export const weeklyLimitInput = z.coerce
+  .number({ error: 'Weekly limit must be a whole number from 1 to 7' })
+  .int('Weekly limit must be a whole number from 1 to 7')
+  .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
+  .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');
+
+/** Spec 5: a blank child name means "no child in this slot". */
+const childName = z
+  .string()
+  .trim()
+  .max(100, 'Child names cannot exceed 100 characters')
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+const firstName = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name cannot exceed 100 characters');
+const lastName = z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name cannot exceed 100 characters');
+const email = z
+  .string({ error: 'Valid email is required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Valid email is required')
+  .pipe(z.email({ error: 'Valid email is required' }));
+/** Spec 5: optional; at least 6 characters when given. Blank means the family chooses their own through a link. */
+const password = z
+  .string()
+  .max(200, 'Password is too long')
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || value.length >= MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters');
+const role = z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' });
+const planTier = z.enum(PLAN_TIERS, { error: 'Plan tier must be ONE, TWO or THREE' });
+
+const childFields = Object.fromEntries(
+  CHILD_SLOTS.flatMap((slot) => [
+    [childNameField(slot), childName],
+    [childLimitField(slot), weeklyLimitInput.default(DEFAULT_WEEKLY_LIMIT)],
+  ]),
+) as {
+  [K in ChildSlot as `${K}ChildName`]: typeof childName;
+} & {
+  [K in ChildSlot as `${K}ChildWeeklyLimit`]: z.ZodDefault<typeof weeklyLimitInput>;
+};
+
+const distinctChildNames = (form: Partial<Record<string, unknown>>) => {
+  const names = CHILD_SLOTS.map((slot) => form[childNameField(slot)]).filter((n): n is string => typeof n === 'string' && n !== '');
+  return new Set(names.map((n) => n.toLowerCase())).size === names.length;
+};
+
+/** POST /api/admin/users (spec 5, user form: create). */
+export const createUserBody = z
+  .object({
+    firstName,
+    lastName,
+    email,
+    password,
+    role: role.default('PARENT'),
+    planTier: planTier.default('ONE'),
+    /** The create form's single "weekly sessions" value (1–7). */
+    weeklyLimit: weeklyLimitInput.default(DEFAULT_WEEKLY_LIMIT),
+    ...childFields,
+  })
+  .refine(distinctChildNames, { message: 'Each child needs a different name', path: ['secondChildName'] });
+export type CreateUserInput = z.input<typeof createUserBody>;
+export type CreateUserBody = z.output<typeof createUserBody>;
+
+const optionalChildFields = Object.fromEntries(
+  CHILD_SLOTS.flatMap((slot) => [
+    [childNameField(slot), childName.optional()],
+    [childLimitField(slot), weeklyLimitInput.optional()],
+  ]),
+) as {
+  [K in ChildSlot as `${K}ChildName`]: z.ZodOptional<typeof childName>;
+} & {
+  [K in ChildSlot as `${K}ChildWeeklyLimit`]: z.ZodOptional<typeof weeklyLimitInput>;
+};
+
+/**
+ * PATCH /api/admin/users/:id: every field optional. A child slot's name set to a name renames (or adds) that
+ * child and keeps their bookings; set to '' or null it removes the child. A limit alone changes the limit.
+ */
+export const updateUserBody = z
+  .object({
+    firstName: firstName.optional(),
+    lastName: lastName.optional(),
+    email: email.optional(),
+    role: role.optional(),
+    planTier: planTier.optional(),
+    weeklyLimit: weeklyLimitInput.optional(),
+    ...optionalChildFields,
+  })
+  .refine(distinctChildNames, { message: 'Each child needs a different name', path: ['secondChildName'] });
+export type UpdateUserInput = z.input<typeof updateUserBody>;
+export type UpdateUserBody = z.output<typeof updateUserBody>;
+
+/** GET /api/admin/users (spec 7). */
+export const listUsersQuery = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_USERS_PAGE_SIZE, `limit cannot exceed ${MAX_USERS_PAGE_SIZE}`)
+    .default(25),
+  search: z.string().trim().max(100, 'Search text cannot exceed 100 characters').optional(),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuery>;
+
+/** A user as the admin screens see it (spec 3, User): the flat child fields plus the child rows. Never a hash. */
+export const adminUserDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  planTier: z.enum(PLAN_TIERS),
+  weeklyLimit: z.number().int(),
+  /** False while the family has not chosen a password yet (a set-password link is pending). */
+  passwordSet: z.boolean(),
+  children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int() })),
+  firstChildName: z.string().nullable(),
+  secondChildName: z.string().nullable(),
+  thirdChildName: z.string().nullable(),
+  fourthChildName: z.string().nullable(),
+  firstChildWeeklyLimit: z.number().int().nullable(),
+  secondChildWeeklyLimit: z.number().int().nullable(),
+  thirdChildWeeklyLimit: z.number().int().nullable(),
+  fourthChildWeeklyLimit: z.number().int().nullable(),
+  createdAt: isoInstant,
+});
+export type AdminUserDto = z.infer<typeof adminUserDto>;
+
+/** Spec 3, user list response. */
+export const usersListResponse = z.object({
+  users: z.array(adminUserDto),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type UsersListResponse = z.infer<typeof usersListResponse>;
+
+/** PUT /api/admin/users/:id/change-password (spec 5: required, at least 6 characters). */
+export const adminChangePasswordBody = z.object({
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(1, 'New password is required')
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+    .max(200, 'Password is too long'),
+});
+
+/** The set-password page (/reset-password?token=…): the link's token and the chosen password. */
+export const setPasswordBody = z.object({
+  token: z.string({ error: 'This link is not valid' }).trim().min(1, 'This link is not valid').max(200, 'This link is not valid'),
+  newPassword: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+    .max(200, 'Password is too long'),
+});
+
+/** The set-password page's form: the same, plus the confirmation that stays in the browser. */
+export const setPasswordForm = setPasswordBody
+  .omit({ token: true })
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type SetPasswordForm = z.infer<typeof setPasswordForm>;
+
+/** GET /api/auth/set-password?token=…: whom a valid, unused link is for (the page greets them). */
+export const setPasswordLinkResponse = z.object({ firstName: z.string(), email: z.string() });
+
+/** Spec 9: CSV files up to 10 MB; 5 rows previewed; the first 10 errors listed. */
+export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+export const CSV_PREVIEW_ROWS = 5;
+export const CSV_ERRORS_LISTED = 10;
+
+/** The account fields a CSV column can be mapped to (email, first and last name are required). */
+export const IMPORT_FIELDS = [
+  { field: 'email', label: 'Email', required: true },
+  { field: 'firstName', label: 'First Name', required: true },
+  { field: 'lastName', label: 'Last Name', required: true },
+  { field: 'password', label: 'Password', required: false },
+  { field: 'planTier', label: 'Plan Tier', required: false },
+  { field: 'weeklyLimit', label: 'Weekly Sessions', required: false },
+  ...CHILD_SLOTS.flatMap((slot, i) => [
+    { field: childNameField(slot), label: `Child ${i + 1} Name`, required: false },
+    { field: childLimitField(slot), label: `Child ${i + 1} Weekly Limit`, required: false },
+  ]),
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
+export const IMPORT_FIELD_NAMES = IMPORT_FIELDS.map((f) => f.field) as [ImportField, ...ImportField[]];
+
+export const MAPPING_REQUIRED = 'Please map Email, First Name, and Last Name columns';
+
+/** The multipart field columnMapping: JSON of account field → CSV column header. */
+export const columnMapping = z
+  .record(z.enum(IMPORT_FIELD_NAMES), z.string().max(200))
+  .refine((mapping) => Boolean(mapping.email && mapping.firstName && mapping.lastName), MAPPING_REQUIRED);
+export type ColumnMapping = z.infer<typeof columnMapping>;
+
+/** Spec 3, CSV import result. */
+export const csvImportResponse = z.object({
+  summary: z.object({
+    processed: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    errors: z.number().int(),
+  }),
+  errors: z.array(z.string()),
+});
+export type CsvImportResult = z.infer<typeof csvImportResponse>;
