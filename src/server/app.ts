@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
+import { setPasswordRoutes } from './routes/set-password';
 import type { EmailContext } from './services/email/booking-emails';
 import { EmailWorker } from './services/email/email-worker';
 
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(setPasswordRoutes);
   await app.register(sessionRoutes);
   await app.register(bookingRoutes);
   await app.register(adminRoutes, { prefix: '/api/admin' });

@@ -32,15 +32,21 @@ export const users = pgTable(
     planTier: text('plan_tier').notNull().default('ONE'),
     /** The create form's single "weekly sessions" value; each child has its own limit too. */
     weeklyLimit: integer('weekly_limit').notNull().default(1),
-    passwordHash: text('password_hash').notNull(),
+    /** argon2id; null while the family has not chosen a password yet (a set-password link was sent). */
+    passwordHash: text('password_hash'),
     isActive: boolean('is_active').notNull().default(true),
     crmUserId: text('crm_user_id'),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Set when the office deletes the account: it can no longer sign in and leaves the users list, but its past bookings stay readable. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    // A deleted account's e-mail can be used again for a new one.
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    // The users search (services/users/list-users.ts) matches '%term%' against exactly this expression.
+    index('users_search_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     index('users_role_idx').on(t.role),
     uniqueIndex('users_crm_user_id_unique').on(t.crmUserId),
     check('users_plan_tier_check', sql`${t.planTier} in ('ONE', 'TWO', 'THREE')`),
@@ -60,10 +66,13 @@ export const children = pgTable(
     name: text('name').notNull(),
     weeklyLimit: integer('weekly_limit').notNull().default(1),
     createdAt: createdAt(),
+    /** Set when the office removes the child: the row stays so the child's past bookings remain readable. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('children_user_position_unique').on(t.userId, t.position),
-    uniqueIndex('children_user_name_unique').on(t.userId, sql`lower(${t.name})`),
+    uniqueIndex('children_user_position_unique').on(t.userId, t.position).where(sql`${t.removedAt} is null`),
+    uniqueIndex('children_user_name_unique').on(t.userId, sql`lower(${t.name})`).where(sql`${t.removedAt} is null`),
+    index('children_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('children_position_check', sql`${t.position} between 1 and 4`),
     check('children_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
   ],
@@ -171,6 +180,30 @@ export const authSessions = pgTable(
     ipAddress: text('ip_address'),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Set-password links: only the SHA-256 of the random 256-bit token is stored. A link works once, until
+ * expires_at; issuing a new one for the user marks the older ones used.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').notNull().default('SET_PASSWORD'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_token_hash_unique').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+    check('password_tokens_purpose_check', sql`${t.purpose} in ('SET_PASSWORD')`),
+  ],
 );
 
 /** Failed sign-in counters, per account and per address, shared by every instance. */

@@ -215,11 +215,28 @@ export const IMPORT_FIELD_NAMES = IMPORT_FIELDS.map((f) => f.field) as [ImportFi
 
 export const MAPPING_REQUIRED = 'Please map Email, First Name, and Last Name columns';
 
-/** The multipart field columnMapping: JSON of account field → CSV column header. */
+/** Which CSV column (by its header) fills each account field; only mapped fields are present. */
+export type ImportMapping = Partial<Record<ImportField, string>>;
+
+/**
+ * The multipart field columnMapping: JSON of account field → CSV column header. Fields left unmapped may be
+ * missing, null or ''. Email, first and last name must be mapped (checked with MAPPING_REQUIRED).
+ */
 export const columnMapping = z
-  .record(z.enum(IMPORT_FIELD_NAMES), z.string().max(200))
-  .refine((mapping) => Boolean(mapping.email && mapping.firstName && mapping.lastName), MAPPING_REQUIRED);
-export type ColumnMapping = z.infer<typeof columnMapping>;
+  .partialRecord(z.enum(IMPORT_FIELD_NAMES), z.string().max(200).nullish())
+  .transform((mapping) => {
+    const mapped: ImportMapping = {};
+    for (const [field, header] of Object.entries(mapping) as Array<[ImportField, string | null | undefined]>) {
+      const trimmed = header?.trim();
+      if (trimmed) mapped[field] = trimmed;
+    }
+    return mapped;
+  });
+
+/** The fields of a mapping that must be mapped but are not. */
+export function missingRequiredImportFields(mapping: ImportMapping): ImportField[] {
+  return IMPORT_FIELDS.filter((f) => f.required && !mapping[f.field]).map((f) => f.field);
+}
 
 /** Spec 3, CSV import result. */
 export const csvImportResponse = z.object({

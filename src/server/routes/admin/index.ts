@@ -5,6 +5,8 @@ import { adminSessionRoutes } from './sessions';
 import { adminReservationRoutes } from './reservations';
 import { adminSessionExportRoutes } from './session-export';
 import { adminStatsRoutes } from './stats';
+import { adminUserRoutes } from './users';
+import { adminUserImportRoutes } from './user-import';
 
 /**
  * Everything under /api/admin. ONE hook guards the whole folder: a route registered here is an admin route
@@ -19,4 +21,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSessionRoutes);
   await app.register(adminReservationRoutes);
   await app.register(adminSessionExportRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(adminUserImportRoutes);
 };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
@@ -34,10 +34,12 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
   const [user] = await db
     .select()
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email));
+    // A deleted account's e-mail may belong to a new account now; only the live one can sign in.
+    .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)));
   if (!user) {
     await verifyAgainstDummy(input.password);
   }
+  // A user without a password yet (null hash) is refused like a wrong password, after a dummy check.
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
   if (!user || !valid || !user.isActive) {
     await recordLoginFailure(db, email, input.ip);

@@ -8,7 +8,15 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/**
+ * True when the password matches the hash. An account without a password yet (null: a set-password link is
+ * pending) never matches, after the same work as a real check so it cannot be told apart by timing.
+ */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await verifyAgainstDummy(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

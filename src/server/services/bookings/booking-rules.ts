@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { isInBookingWindow } from '../../../shared/rules/week';
 import type { Tx } from '../../db/client';
 import { bookingChildren, bookings, children, sessions } from '../../db/schema';
@@ -49,7 +49,9 @@ export async function lockOwnChildren(tx: Tx, userId: string, names: string[]): 
   const rows = await tx
     .select()
     .from(children)
-    .where(and(eq(children.userId, userId), inArray(sql`lower(${children.name})`, lowered)))
+    // Only current children: a removed child (kept for their past bookings) cannot be booked, and a removal
+    // that commits while this waits for the lock drops the row from the result.
+    .where(and(eq(children.userId, userId), isNull(children.removedAt), inArray(sql`lower(${children.name})`, lowered)))
     .orderBy(asc(children.id))
     .for('update');
   const missing = names.filter((name) => !rows.some((row) => row.name.toLowerCase() === name.trim().toLowerCase()));

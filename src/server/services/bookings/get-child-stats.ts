@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { ChildStatsResponse } from '../../../shared/schemas/bookings';
 import { torontoMidnightOf, torontoWeekOf } from '../../../shared/rules/week';
 import type { Database } from '../../db/client';
@@ -12,7 +12,7 @@ export async function getChildStats(db: Database, actorId: string, week: string 
   const kids = await db
     .select({ id: children.id, name: children.name, limit: children.weeklyLimit })
     .from(children)
-    .where(eq(children.userId, actorId))
+    .where(and(eq(children.userId, actorId), isNull(children.removedAt)))
     .orderBy(asc(children.position));
   const usage = await countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: range.start });
   return {

@@ -129,3 +129,22 @@ describe('e-mail outbox', () => {
     expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
   });
 });
+
+describe('draining a large outbox', () => {
+  it('one kick sends more than one batch (a bulk import queues hundreds of welcome e-mails)', async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer({ seed: false, env: { SMTP_URL: smtp.url } });
+    const total = 45; // more than two batches of 20
+    for (let i = 0; i < total; i++) {
+      await enqueueEmail(server.database.db, { to: `family${i}@example.com`, subject: `Welcome ${i}`, text: 'Hello' });
+    }
+    server.app.emailWorker.kick();
+    await server.app.emailWorker.idle();
+    expect(smtp.messages).toHaveLength(total);
+    const [pending] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, 'PENDING'));
+    expect(pending?.n).toBe(0);
+  });
+});

@@ -28,6 +28,9 @@ interface Logger {
  * Sends queued e-mail: claims due messages with FOR UPDATE SKIP LOCKED (so several instances never send
  * the same one), sends them over SMTP or writes them to the outbox folder, and retries failures with backoff.
  */
+/** Messages claimed by one run; a run that sends a full batch is followed by another at once. */
+export const EMAIL_BATCH_SIZE = 20;
+
 export class EmailWorker {
   private readonly transport: Transporter;
   private readonly toFolder: boolean;
@@ -65,6 +68,11 @@ export class EmailWorker {
       return;
     }
     this.running = this.processDue()
+      .then((sent) => {
+        // A full batch went out: more may be waiting (a bulk import's welcome e-mails), so go again now.
+        if (sent >= EMAIL_BATCH_SIZE) this.again = true;
+        return sent;
+      })
       .catch((err: unknown) => {
         this.log.warn({ err }, 'e-mail outbox run failed');
         return 0;
@@ -84,7 +92,7 @@ export class EmailWorker {
   }
 
   /** Sends every due message once; returns how many were sent. */
-  async processDue(batchSize = 20): Promise<number> {
+  async processDue(batchSize = EMAIL_BATCH_SIZE): Promise<number> {
     const claimed = await this.db.execute<{ id: string }>(sql`
       update ${emailOutbox} set status = 'SENDING', attempts = attempts + 1,
         next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})

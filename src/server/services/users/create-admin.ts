@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -15,7 +15,7 @@ export interface CreateAdminInput {
 /** Creates an administrator account (the first one on a fresh PostgreSQL database). */
 export async function createAdmin(db: Database, input: CreateAdminInput) {
   const email = input.email.trim().toLowerCase();
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)));
   if (taken) throw new HttpError(409, `A user with the email ${email} already exists`);
   const [user] = await db
     .insert(users)

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser, PlanTier } from '../../../shared/schemas/users';
 import { apiRole, CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
@@ -12,7 +12,8 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
   const kids = await db
     .select({ id: children.id, name: children.name, weeklyLimit: children.weeklyLimit, position: children.position })
     .from(children)
-    .where(eq(children.userId, user.id))
+    // Removed children (kept for their past bookings) are no longer the family's.
+    .where(and(eq(children.userId, user.id), isNull(children.removedAt)))
     .orderBy(asc(children.position));
   // Confirmed spots all the user's children hold in the Toronto week of `now`.
   const usage = await countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: now });

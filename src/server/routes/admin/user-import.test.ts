@@ -1,0 +1,410 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { torontoTime } from '../../../shared/rules/week';
+import { CSV_MAX_BYTES, MAPPING_REQUIRED } from '../../../shared/schemas/admin-users';
+import { children, emailOutbox, passwordTokens, users } from '../../db/schema';
+import { SESSION_COOKIE } from '../../services/auth/session-token';
+import { createClassType, createParent, createSession } from '../../test-support/fixtures';
+import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
+import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+
+// POST /api/admin/users/import-csv through real HTTP: a browser-like multipart upload (fetch + FormData),
+// on PGlite or on PostgreSQL when DATABASE_URL is set, with a real SMTP sink for the welcome e-mails.
+const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
+
+let server: TestServer;
+let smtp: SmtpSink;
+let admin: ApiClient;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({ clock: () => NOW, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics' } });
+  admin = new ApiClient(server.baseUrl);
+  await admin.login('admin@example.com', 'admin-demo-1');
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+const db = () => server.database.db;
+
+const MAPPING = {
+  email: 'Email',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  password: 'Password',
+  planTier: 'Plan',
+  weeklyLimit: 'Sessions',
+  firstChildName: 'Child 1',
+  firstChildWeeklyLimit: 'Child 1 Limit',
+  secondChildName: 'Child 2',
+  secondChildWeeklyLimit: 'Child 2 Limit',
+};
+const HEADER = 'Email,First Name,Last Name,Password,Plan,Sessions,Child 1,Child 1 Limit,Child 2,Child 2 Limit';
+
+interface UploadOptions {
+  csv?: string | Blob;
+  filename?: string;
+  mapping?: unknown;
+  /** The mapping as sent, when it should not be JSON of `mapping`. */
+  rawMapping?: string;
+  as?: ApiClient;
+}
+
+/** A multipart upload as the wizard sends it: csvFile (a file) and columnMapping (JSON text). */
+async function upload({ csv = '', filename = 'families.csv', mapping = MAPPING, rawMapping, as = admin }: UploadOptions) {
+  const form = new FormData();
+  form.append('columnMapping', rawMapping ?? JSON.stringify(mapping));
+  const blob = csv instanceof Blob ? csv : new Blob([csv], { type: 'text/csv' });
+  form.append('csvFile', blob, filename);
+  const response = await fetch(`${server.baseUrl}/api/admin/users/import-csv`, {
+    method: 'POST',
+    headers: { cookie: `${SESSION_COOKIE}=${as.cookie(SESSION_COOKIE)}` },
+    body: form,
+  });
+  const text = await response.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* keep the text */
+  }
+  return { status: response.status, body };
+}
+
+/** A unique address per test, so tests do not see each other's accounts. */
+let counter = 0;
+const address = (name: string) => `${name}.${++counter}@import.test`;
+
+const userByEmail = async (email: string) =>
+  (await db().select().from(users).where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt))))[0];
+const childrenOf = (userId: string) =>
+  db()
+    .select()
+    .from(children)
+    .where(and(eq(children.userId, userId), isNull(children.removedAt)))
+    .orderBy(asc(children.position));
+const countUsers = async (emails: string[]) =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) in (${sql.join(emails.map((e) => sql`${e.toLowerCase()}`), sql`, `)})`)
+  )[0]!.n;
+
+describe('CSV format', () => {
+  it('reads quoted cells with commas and line breaks, a BOM and CRLF line ends, and names the right line after them', async () => {
+    const [a, b, c] = [address('quoted'), address('multiline'), address('after')];
+    const csv =
+      '\uFEFF' +
+      [
+        HEADER,
+        `${a},"Anne, Marie","O'Brien, Jr",,two,3,"Lee, Jr",2,,`,
+        `${b},"Multi`,
+        `Line",Smith,,ONE,,Kid,,,`,
+        `not-an-email,X,Y,,,,,,,`,
+        `${c},Cal,Doe,,THREE,,,,,`,
+      ].join('\r\n') +
+      '\r\n';
+    const res = await upload({ csv });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      summary: { processed: 4, created: 3, updated: 0, errors: 1 },
+      errors: ['Line 5: Valid email is required'],
+    });
+    const anne = await userByEmail(a);
+    expect(anne).toMatchObject({ firstName: 'Anne, Marie', lastName: "O'Brien, Jr", planTier: 'TWO', weeklyLimit: 3, role: 'PARENT' });
+    expect((await childrenOf(anne!.id)).map((k) => [k.position, k.name, k.weeklyLimit])).toEqual([[1, 'Lee, Jr', 2]]);
+    expect(await userByEmail(b)).toMatchObject({ firstName: 'Multi\nLine', lastName: 'Smith' });
+    expect(await userByEmail(c)).toMatchObject({ firstName: 'Cal', planTier: 'THREE' });
+  });
+
+  it('detects a semicolon delimiter from the header line (comma-decimal spreadsheets)', async () => {
+    const [a, b] = [address('semi'), address('semi')];
+    const csv = `Email;First Name;Last Name;Child 1\n${a};Zoé;Tremblay;"Léa; the younger"\n\n${b};Luc;Roy;\n`;
+    const res = await upload({ csv, mapping: { email: 'Email', firstName: 'First Name', lastName: 'Last Name', firstChildName: 'Child 1' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.summary).toEqual({ processed: 2, created: 2, updated: 0, errors: 0 });
+    const zoe = await userByEmail(a);
+    expect(zoe).toMatchObject({ firstName: 'Zoé', lastName: 'Tremblay', planTier: 'ONE', weeklyLimit: 1 });
+    expect((await childrenOf(zoe!.id)).map((k) => k.name)).toEqual(['Léa; the younger']);
+    expect(await childrenOf((await userByEmail(b))!.id)).toEqual([]);
+  });
+
+  it('reads a file saved as Windows-1252 rather than UTF-8', async () => {
+    const a = address('latin');
+    const bytes = Uint8Array.from(Buffer.from(`Email,First Name,Last Name\n${a},\xc9milie,Gagn\xe9\n`, 'latin1'));
+    const res = await upload({ csv: new Blob([bytes]), mapping: { email: 'Email', firstName: 'First Name', lastName: 'Last Name' } });
+    expect(res.body.summary).toMatchObject({ created: 1, errors: 0 });
+    expect(await userByEmail(a)).toMatchObject({ firstName: 'Émilie', lastName: 'Gagné' });
+  });
+
+  it('stores a formula-looking cell exactly as written (neutralising is the exports’ job)', async () => {
+    const a = address('formula');
+    const res = await upload({ csv: `${HEADER}\n${a},@Ann,=SUM(A1),,,,"=HYPERLINK(""http://x"")",,,\n` });
+    expect(res.body.summary).toMatchObject({ created: 1, errors: 0 });
+    const user = await userByEmail(a);
+    expect(user).toMatchObject({ firstName: '@Ann', lastName: '=SUM(A1)' });
+    expect((await childrenOf(user!.id))[0]!.name).toBe('=HYPERLINK("http://x")');
+  });
+
+  it('refuses a file that is not CSV', async () => {
+    const res = await upload({ csv: `${HEADER}\n"unclosed,quote,here\n` });
+    expect(res).toEqual({ status: 400, body: { message: 'Unable to parse CSV file. Please check the format.' } });
+  });
+});
+
+describe('rows', () => {
+  it('reports each bad row by its line while the good rows import', async () => {
+    const good = [address('good'), address('good'), address('good')];
+    const csv = [
+      HEADER,
+      `${good[0]},Ok,One,,,,,,,`,
+      `${address('bad')},,NoFirst,,,,,,,`,
+      `${address('bad')},Short,Pass,abc,,,,,,`,
+      `${address('bad')},Bad,Plan,,GOLD,,,,,`,
+      `${address('bad')},Bad,Limit,,,9,,,,`,
+      `${address('bad')},Bad,Kid,,,,Ava,0,,`,
+      `${address('bad')},Twin,Kids,,,,Ava,1,ava,1`,
+      `${good[1]},Ok,Two,,,,,,,`,
+      `${address('bad')},Too,Short`,
+      `${good[2]},Ok,Three,,,,,,,`,
+    ].join('\n');
+    const res = await upload({ csv });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      summary: { processed: 10, created: 3, updated: 0, errors: 7 },
+      errors: [
+        'Line 3: First name is required',
+        'Line 4: Password must be at least 6 characters',
+        'Line 5: Plan tier must be ONE, TWO or THREE',
+        'Line 6: Weekly Sessions: Weekly limit cannot exceed 7',
+        'Line 7: Child 1 Weekly Limit: Weekly limit must be at least 1',
+        'Line 8: Each child needs a different name',
+        'Line 10: Expected 10 columns (as in the header), found 3',
+      ],
+    });
+    expect(await countUsers(good)).toBe(3);
+  });
+
+  it('counts an e-mail twice in one file once: the first row wins, the later one is reported', async () => {
+    const a = address('twice');
+    const csv = [HEADER, `${a},First,Row,,,,,,,`, `${address('other')},Other,Row,,,,,,,`, `${a.toUpperCase()},Second,Row,,,,,,,`].join('\n');
+    const res = await upload({ csv });
+    expect(res.body).toEqual({
+      summary: { processed: 3, created: 2, updated: 0, errors: 1 },
+      errors: [`Line 4: duplicate of line 2 (${a})`],
+    });
+    expect(await countUsers([a])).toBe(1);
+    expect(await userByEmail(a)).toMatchObject({ firstName: 'First' });
+
+    // A row refused for its own reason does not claim the address: the next valid row is the first occurrence.
+    const b = address('twice');
+    const retry = await upload({ csv: [HEADER, `${b},Bad,Plan,,GOLD,,,,,`, `${b},Good,Plan,,TWO,,,,,`].join('\n') });
+    expect(retry.body).toEqual({ summary: { processed: 2, created: 1, updated: 0, errors: 1 }, errors: ['Line 2: Plan tier must be ONE, TWO or THREE'] });
+    expect(await userByEmail(b)).toMatchObject({ firstName: 'Good', planTier: 'TWO' });
+  });
+
+  it('creates nothing new when the same file is imported again', async () => {
+    const emails = [address('again'), address('again'), address('again')];
+    const csv = [HEADER, ...emails.map((e, i) => `${e},Again,${i},,TWO,2,Kid${i},3,,`)].join('\n');
+    const first = await upload({ csv });
+    expect(first.body.summary).toEqual({ processed: 3, created: 3, updated: 0, errors: 0 });
+    const before = await Promise.all(emails.map(async (e) => childrenOf((await userByEmail(e))!.id)));
+    const second = await upload({ csv });
+    expect(second.body).toEqual({ summary: { processed: 3, created: 0, updated: 3, errors: 0 }, errors: [] });
+    expect(await countUsers(emails)).toBe(3);
+    const after = await Promise.all(emails.map(async (e) => childrenOf((await userByEmail(e))!.id)));
+    expect(after).toEqual(before);
+  });
+
+  it('updates an existing account: names, plan, limit, children by slot, and the password only when the row has one', async () => {
+    const parent = await createParent(db(), [
+      ['Ava', 2],
+      ['Leo', 1],
+    ]);
+    const [ava] = await childrenOf(parent.id);
+    const csv = [HEADER, `${parent.email.toUpperCase()},New,Name,,THREE,4,Ava-Rose,5,,`].join('\n');
+    const res = await upload({ csv });
+    expect(res.body).toEqual({ summary: { processed: 1, created: 0, updated: 1, errors: 0 }, errors: [] });
+    const user = await userByEmail(parent.email);
+    expect(user).toMatchObject({ firstName: 'New', lastName: 'Name', planTier: 'THREE', weeklyLimit: 4, role: 'PARENT' });
+    // Slot 1 renamed in place (same child row); slot 2 mapped and blank: removed.
+    const kids = await childrenOf(parent.id);
+    expect(kids.map((k) => [k.id, k.position, k.name, k.weeklyLimit])).toEqual([[ava!.id, 1, 'Ava-Rose', 5]]);
+    // No password in the row: the old one still works, and no welcome e-mail was queued for an existing family.
+    const family = new ApiClient(server.baseUrl);
+    expect((await family.post('/api/auth/login', { email: parent.email, password: parent.password })).status).toBe(200);
+    const queued = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, parent.email));
+    expect(queued).toEqual([]);
+
+    // With a password in the row, the family signs in with it; unmapped columns keep their values.
+    const withPassword = await upload({
+      csv: `Email,First Name,Last Name,Password\n${parent.email},New,Name,brand-new-pass\n`,
+      mapping: { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password' },
+    });
+    expect(withPassword.body.summary).toMatchObject({ updated: 1, errors: 0 });
+    // As when the office sets a password: the family's sessions end.
+    expect((await family.get('/api/me')).status).toBe(401);
+    expect((await family.post('/api/auth/login', { email: parent.email, password: 'brand-new-pass' })).status).toBe(200);
+    expect(await userByEmail(parent.email)).toMatchObject({ planTier: 'THREE', weeklyLimit: 4 });
+    expect((await childrenOf(parent.id)).map((k) => k.name)).toEqual(['Ava-Rose']);
+    // The same password again changes nothing: the hash stays and the family stays signed in.
+    const hash = (await userByEmail(parent.email))!.passwordHash;
+    const again = await upload({
+      csv: `Email,First Name,Last Name,Password\n${parent.email},New,Name,brand-new-pass\n`,
+      mapping: { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password' },
+    });
+    expect(again.body.summary).toMatchObject({ updated: 1, errors: 0 });
+    expect((await userByEmail(parent.email))!.passwordHash).toBe(hash);
+    expect((await family.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses, as that row\'s error, to remove a child with upcoming bookings, and leaves the whole row unchanged', async () => {
+    const parent = await createParent(db(), [
+      ['Ava', 2],
+      ['Leo', 1],
+    ]);
+    const type = await createClassType(db());
+    const session = await createSession(db(), { classTypeId: type.id, startsAt: torontoTime(2026, 11, 19, 17, 0) });
+    const family = new ApiClient(server.baseUrl);
+    await family.login(parent.email, parent.password);
+    expect((await family.post('/api/bookings', { sessionId: session.id, childNames: ['Leo'] })).status).toBe(201);
+    const other = address('beside');
+    const csv = [HEADER, `${parent.email},Changed,Name,,THREE,,Ava,2,,`, `${other},Beside,It,,,,,,,`].join('\n');
+    const res = await upload({ csv });
+    expect(res.body).toEqual({
+      summary: { processed: 2, created: 1, updated: 0, errors: 1 },
+      errors: [`Line 2: ${parent.email}: Leo has 1 upcoming booking; cancel it before removing this child`],
+    });
+    expect(await userByEmail(parent.email)).toMatchObject({ firstName: 'Test', planTier: 'TWO' });
+    expect((await childrenOf(parent.id)).map((k) => k.name)).toEqual(['Ava', 'Leo']);
+    expect(await userByEmail(other)).toBeDefined();
+  });
+
+  it('never changes an administrator account', async () => {
+    const csv = [HEADER, `ADMIN@example.com,Mallory,Takeover,hijack-pass,,,,,,`, `owner@example.com,X,Y,,,,,,,`].join('\n');
+    const res = await upload({ csv });
+    expect(res.body).toEqual({
+      summary: { processed: 2, created: 0, updated: 0, errors: 2 },
+      errors: ['Line 2: admin@example.com is an administrator account and was not changed', 'Line 3: owner@example.com is an administrator account and was not changed'],
+    });
+    expect(await userByEmail('admin@example.com')).toMatchObject({ firstName: 'Adam', role: 'ADMIN' });
+    expect(await userByEmail('owner@example.com')).toMatchObject({ firstName: 'Olivia', role: 'SUPER_ADMIN' });
+  });
+
+  it('sends a new family without a password a welcome e-mail with a set-password link; a typed password signs in at once', async () => {
+    const [linked, typed] = [address('welcome'), address('typed')];
+    const csv = [HEADER, `${linked},Wendy,Welcome,,,,,,,`, `${typed},Tess,Typed,typed-pass-1,,,,,,`].join('\n');
+    const res = await upload({ csv });
+    expect(res.body.summary).toMatchObject({ created: 2, errors: 0 });
+
+    const mail = await smtp.waitForMail(linked, 'Welcome to Test Athletics');
+    expect(mail.text).toContain('Hello Wendy,');
+    const link = /\/reset-password\?token=([\w-]+)/.exec(mail.text ?? '');
+    expect(link).not.toBeNull();
+    const user = await userByEmail(linked);
+    expect(user!.passwordHash).toBeNull();
+    const tokens = await db().select().from(passwordTokens).where(eq(passwordTokens.userId, user!.id));
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]!.expiresAt.getTime()).toBe(NOW.getTime() + 72 * 3_600_000);
+
+    // The same account the users tab creates: listed with its invitation pending; the link sets a password.
+    const listed = await admin.get(`/api/admin/users?search=${encodeURIComponent(linked)}`);
+    expect(listed.body.users).toEqual([expect.objectContaining({ email: linked, role: 'PARENT', planTier: 'ONE', passwordSet: false })]);
+    const family = new ApiClient(server.baseUrl);
+    const set = await family.post('/api/auth/set-password', { token: link![1], newPassword: 'chosen-pass-1' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect((await family.post('/api/auth/login', { email: linked, password: 'chosen-pass-1' })).status).toBe(200);
+
+    expect((await family.post('/api/auth/login', { email: typed, password: 'typed-pass-1' })).status).toBe(200);
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, typed))).toEqual([]);
+  });
+});
+
+describe('upload and mapping', () => {
+  const small = `${HEADER}\nsomeone@import.test,A,B,,,,,,,\n`;
+
+  it('refuses a mapping without email, first and last name, or one that is not JSON', async () => {
+    for (const rawMapping of [JSON.stringify({ email: 'Email', firstName: 'First Name' }), JSON.stringify({ ...MAPPING, lastName: '' }), '{not json', '']) {
+      expect(await upload({ csv: small, rawMapping })).toEqual({ status: 400, body: { message: MAPPING_REQUIRED } });
+    }
+  });
+
+  it('refuses a mapping that names a column the file does not have', async () => {
+    const res = await upload({ csv: small, mapping: { ...MAPPING, planTier: 'Membership' } });
+    expect(res).toEqual({ status: 400, body: { message: 'The column "Membership" (mapped to Plan Tier) is not in the CSV file' } });
+  });
+
+  it('refuses a file whose name does not end in .csv, a missing file and an empty file', async () => {
+    expect(await upload({ csv: small, filename: 'families.xlsx' })).toEqual({ status: 400, body: { message: 'Please select a CSV file' } });
+    expect(await upload({ csv: '', filename: 'empty.csv' })).toEqual({ status: 400, body: { message: 'The CSV file appears to be empty' } });
+    expect(await upload({ csv: '\uFEFF\r\n  \r\n', filename: 'blank.CSV' })).toEqual({
+      status: 400,
+      body: { message: 'The CSV file appears to be empty' },
+    });
+
+    const form = new FormData();
+    form.append('columnMapping', JSON.stringify(MAPPING));
+    const res = await fetch(`${server.baseUrl}/api/admin/users/import-csv`, {
+      method: 'POST',
+      headers: { cookie: `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}` },
+      body: form,
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { message: 'Please select a CSV file' } });
+  });
+
+  it('takes the fields in either order, and refuses a second file', async () => {
+    const post = async (form: FormData) => {
+      const res = await fetch(`${server.baseUrl}/api/admin/users/import-csv`, {
+        method: 'POST',
+        headers: { cookie: `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}` },
+        body: form,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const a = address('file-first');
+    const fileFirst = new FormData();
+    fileFirst.append('csvFile', new Blob([`${HEADER}\n${a},File,First,,,,,,,\n`]), 'first.csv');
+    fileFirst.append('columnMapping', JSON.stringify(MAPPING));
+    expect(await post(fileFirst)).toMatchObject({ status: 200, body: { summary: { created: 1 } } });
+
+    const twoFiles = new FormData();
+    twoFiles.append('columnMapping', JSON.stringify(MAPPING));
+    twoFiles.append('csvFile', new Blob([small]), 'one.csv');
+    twoFiles.append('csvFile', new Blob([small]), 'two.csv');
+    expect(await post(twoFiles)).toEqual({ status: 400, body: { message: 'Please select one CSV file' } });
+  });
+
+  it('refuses a body that is not a multipart form', async () => {
+    const res = await admin.post('/api/admin/users/import-csv', { csvFile: small, columnMapping: MAPPING });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/multipart\/form-data/);
+  });
+
+  it('refuses a file over 10 MB with 413 as soon as it passes the limit', async () => {
+    const row = `${'x'.repeat(60)}@import.test,Big,File,,,,,,,\n`;
+    const big = HEADER + '\n' + row.repeat(Math.ceil((CSV_MAX_BYTES + 512 * 1024) / row.length));
+    expect(big.length).toBeGreaterThan(CSV_MAX_BYTES);
+    const res = await upload({ csv: big, filename: 'big.csv' });
+    expect(res).toEqual({ status: 413, body: { message: 'The CSV file is larger than 10 MB' } });
+    // A declared length that cannot fit is refused before any of it is read.
+    const huge = await upload({ csv: new Blob([big, big.slice(0, 2_000_000)]), filename: 'huge.csv' });
+    expect(huge).toEqual({ status: 413, body: { message: 'The CSV file is larger than 10 MB' } });
+    // The server is still fine afterwards.
+    expect((await upload({ csv: `${HEADER}\n${address('after-big')},A,B,,,,,,,\n` })).body.summary).toMatchObject({ created: 1 });
+  });
+
+  it('answers 403 to a parent and 401 without a session, before reading the upload', async () => {
+    const parent = new ApiClient(server.baseUrl);
+    await parent.login('parent@example.com', 'parent-demo-1');
+    const a = address('by-parent');
+    expect(await upload({ csv: `${HEADER}\n${a},A,B,,,,,,,\n`, as: parent })).toEqual({
+      status: 403,
+      body: { message: 'Administrator access required' },
+    });
+    expect(await upload({ csv: small, as: new ApiClient(server.baseUrl) })).toEqual({ status: 401, body: { message: 'Please sign in to continue' } });
+    expect(await userByEmail(a)).toBeUndefined();
+  });
+});

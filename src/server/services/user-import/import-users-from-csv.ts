@@ -1,0 +1,101 @@
+import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
+import { isAdminRole } from '../../../shared/rules/roles';
+import type { CsvImportResult } from '../../../shared/schemas/admin-users';
+import type { Database, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { EmailContext } from '../email/booking-emails';
+import type { UserRow } from '../users/user-rules';
+import { chunks, createImportedUsers } from './create-imported-users';
+import { formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
+import { parseUserCsv } from './parse-user-csv';
+import { RowPasswords } from './row-passwords';
+import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
+
+export interface ImportUsersFromCsvInput {
+  /** The uploaded file's bytes (at most CSV_MAX_BYTES, checked by the route while reading). */
+  csv: Uint8Array;
+  /** The form field columnMapping, as received (JSON text). */
+  columnMapping: unknown;
+  email: EmailContext;
+  now: Date;
+}
+
+/**
+ * The live accounts with these e-mails (compared without case), by lower-cased e-mail; `lock` takes their
+ * row locks in id order, so two imports (or an import and an edit) touching the same accounts queue up.
+ */
+async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: boolean }): Promise<Map<string, UserRow>> {
+  const found = new Map<string, UserRow>();
+  for (const batch of chunks(emails, 1000)) {
+    const query = db
+      .select()
+      .from(users)
+      .where(and(inArray(sql<string>`lower(${users.email})`, batch), isNull(users.deletedAt)))
+      .orderBy(asc(users.id));
+    for (const user of options.lock ? await query.for('update') : await query) found.set(user.email.toLowerCase(), user);
+  }
+  return found;
+}
+
+/**
+ * Spec 2/5/7, CSV user import. The file is parsed and every row checked against the create form's rules
+ * first; passwords are hashed (only rows that have one, see RowPasswords) before the transaction opens. Then, in ONE
+ * transaction: the file's e-mails are looked up among live accounts in a few queries and locked; an
+ * e-mail not found creates a PARENT (with a welcome e-mail and set-password link when the row has no
+ * password), a parent's e-mail updates that account, an administrator's e-mail is left alone and reported.
+ * Bad rows are reported as 'Line N: …' and skipped; the other rows are imported. Importing the same file
+ * again creates nothing: each row then finds its account and counts as updated (changing nothing).
+ */
+export async function importUsersFromCsv(db: Database, input: ImportUsersFromCsvInput): Promise<CsvImportResult> {
+  const { now } = input;
+  const mapping = readColumnMapping(input.columnMapping);
+  const csv = parseUserCsv(input.csv);
+  const { accounts, errors } = mapImportRows({ headers: csv.headers, rows: csv.rows, mapping });
+  const emails = accounts.map(({ account }) => account.email);
+  // Passwords are hashed (or found unchanged) against the accounts as they are now, outside the transaction.
+  const known = await findLiveUsers(db, emails, { lock: false });
+  const passwords = await RowPasswords.prepare(
+    accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
+    (email) => known.get(email)?.passwordHash,
+  );
+
+  const outcome = await db.transaction(async (tx) => {
+    const rowErrors: RowError[] = [];
+    const existing = await findLiveUsers(tx, emails, { lock: true });
+
+    const toCreate: ImportAccount[] = [];
+    const toUpdate: ExistingAccountRow[] = [];
+    for (const row of accounts) {
+      const user = existing.get(row.account.email);
+      if (!user) toCreate.push(row);
+      else if (isAdminRole(user.role)) {
+        rowErrors.push({ line: row.line, message: `${row.account.email} is an administrator account and was not changed` });
+      } else toUpdate.push({ row, user });
+    }
+
+    const newHashes = new Map<number, string>();
+    for (const { row, user } of toUpdate) {
+      const hash = await passwords.newHash(row, user.passwordHash);
+      if (hash) newHashes.set(row.line, hash);
+    }
+    for (const row of toCreate) {
+      const hash = await passwords.newHash(row, null);
+      if (hash) newHashes.set(row.line, hash);
+    }
+    const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now });
+    const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now });
+    for (const row of creates.taken) {
+      rowErrors.push({
+        line: row.line,
+        message: `${row.account.email} was added by someone else during the import and was not changed; import the file again to update it`,
+      });
+    }
+    return { created: creates.created.length, updated: updates.updated.length, errors: [...rowErrors, ...updates.errors] };
+  });
+
+  const allErrors = [...errors, ...outcome.errors].sort((a, b) => a.line - b.line);
+  return {
+    summary: { processed: csv.rows.length, created: outcome.created, updated: outcome.updated, errors: allErrors.length },
+    errors: allErrors.map(formatRowError),
+  };
+}

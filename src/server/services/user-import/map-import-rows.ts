@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import { CHILD_SLOTS } from '../../../shared/schemas/users';
+import {
+  IMPORT_FIELD_NAMES,
+  IMPORT_FIELDS,
+  MAPPING_REQUIRED,
+  childLimitField,
+  childNameField,
+  columnMapping,
+  createUserBody,
+  missingRequiredImportFields,
+  type CreateUserBody,
+  type ImportField,
+  type ImportMapping,
+} from '../../../shared/schemas/admin-users';
+import { HttpError } from '../../http-error';
+import type { CsvRow } from './parse-user-csv';
+
+const FIELD_LABELS = new Map<string, string>(IMPORT_FIELDS.map((f) => [f.field, f.label]));
+const fieldLabel = (field: string) => FIELD_LABELS.get(field) ?? field;
+
+/** Reads columnMapping (text of a form field, or already parsed when the part was sent as application/json). */
+export function readColumnMapping(raw: unknown): ImportMapping {
+  let value = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      throw new HttpError(400, MAPPING_REQUIRED);
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, MAPPING_REQUIRED);
+  const unknownFields = Object.keys(value).filter((key) => !(IMPORT_FIELD_NAMES as readonly string[]).includes(key));
+  if (unknownFields.length) {
+    throw new HttpError(400, `columnMapping names fields that cannot be imported: ${unknownFields.join(', ')}`);
+  }
+  const parsed = columnMapping.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, 'columnMapping must map each field to a column header (text)');
+  const mapping = parsed.data;
+  if (missingRequiredImportFields(mapping).length) throw new HttpError(400, MAPPING_REQUIRED);
+  return mapping;
+}
+
+/** Each mapped field's cell index. A header mapped but not in the file, or in it twice, refuses the import. */
+export function resolveColumns(headers: string[], mapping: ImportMapping): Map<ImportField, number> {
+  const trimmed = headers.map((h) => h.trim());
+  const columns = new Map<ImportField, number>();
+  for (const [field, header] of Object.entries(mapping) as Array<[ImportField, string]>) {
+    let matches = trimmed.flatMap((h, i) => (h === header ? [i] : []));
+    // 'email' mapped while the file says 'Email': the same column, unless that would be ambiguous.
+    if (matches.length === 0) matches = trimmed.flatMap((h, i) => (h.toLowerCase() === header.toLowerCase() ? [i] : []));
+    if (matches.length === 0) {
+      throw new HttpError(400, `The column "${header}" (mapped to ${fieldLabel(field)}) is not in the CSV file`);
+    }
+    if (matches.length > 1) {
+      throw new HttpError(400, `The column "${header}" (mapped to ${fieldLabel(field)}) appears more than once in the CSV file`);
+    }
+    columns.set(field, matches[0]!);
+  }
+  return columns;
+}
+
+/** One valid row: the account as the create form would have it, and which fields the file actually carries. */
+export interface ImportAccount {
+  line: number;
+  account: CreateUserBody;
+  /**
+   * Fields whose column is mapped and whose cell is not blank; a child name column that is mapped counts
+   * even when blank (a blank name in a mapped slot removes that child on update, as in the edit form).
+   */
+  given: ReadonlySet<ImportField>;
+}
+
+export interface RowError {
+  line: number;
+  message: string;
+}
+
+const isLimitField = (field: string) => field === 'weeklyLimit' || field.endsWith('WeeklyLimit');
+
+/** The row's problems in words; a limit's message is prefixed with its column so 'Child 2' is told from 'Child 1'. */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const messages = issues.map((issue) => {
+    const field = String(issue.path[0] ?? '');
+    return isLimitField(field) ? `${fieldLabel(field)}: ${issue.message}` : issue.message;
+  });
+  return [...new Set(messages)].join('; ');
+}
+
+/**
+ * Turns data rows into accounts through the mapping, with the create form's rules (createUserBody): a valid
+ * e-mail, both names, a password of 6 or more characters when one is given, plan ONE/TWO/THREE in any case,
+ * limits 1–7, up to four differently named children (blank names ignored). Cells are taken as plain text:
+ * a name like '=SUM(A1)' is a name (exports neutralise formulas, imports store what was written).
+ * A row with more or fewer cells than the header is an error of that row, as is a second row with an
+ * e-mail an earlier valid row of the file already has: the first occurrence wins.
+ */
+export function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mapping: ImportMapping }): {
+  accounts: ImportAccount[];
+  errors: RowError[];
+} {
+  const columns = resolveColumns(input.headers, input.mapping);
+  const width = input.headers.length;
+  const accounts: ImportAccount[] = [];
+  const errors: RowError[] = [];
+  const firstLineOf = new Map<string, number>();
+
+  for (const row of input.rows) {
+    const { line, cells } = row;
+    if (cells.length < width || cells.slice(width).some((cell) => cell !== '')) {
+      errors.push({ line, message: `Expected ${width} columns (as in the header), found ${cells.length}` });
+      continue;
+    }
+    const form: Record<string, string> = {};
+    const given = new Set<ImportField>();
+    for (const [field, index] of columns) {
+      const cell = cells[index] ?? '';
+      if (cell !== '') {
+        form[field] = field === 'planTier' ? cell.toUpperCase() : cell;
+        given.add(field);
+      } else if (CHILD_SLOTS.some((slot) => childNameField(slot) === field)) {
+        given.add(field);
+      }
+    }
+    // A blank child name is ignored, and so is its limit (with no name column at all, a limit may still
+    // change the limit of the child already in that slot of an existing account).
+    for (const slot of CHILD_SLOTS) {
+      if (columns.has(childNameField(slot)) && !form[childNameField(slot)]) {
+        delete form[childLimitField(slot)];
+        given.delete(childLimitField(slot));
+      }
+    }
+    const parsed = createUserBody.safeParse(form);
+    if (!parsed.success) {
+      errors.push({ line, message: describeIssues(parsed.error.issues) });
+      continue;
+    }
+    const email = parsed.data.email;
+    const firstLine = firstLineOf.get(email);
+    if (firstLine !== undefined) {
+      errors.push({ line, message: `duplicate of line ${firstLine} (${email})` });
+      continue;
+    }
+    firstLineOf.set(email, line);
+    accounts.push({ line, account: { ...parsed.data, role: 'PARENT' }, given });
+  }
+  return { accounts, errors };
+}
+
+/** 'Line 7: Valid email is required' — as the wizard lists them, in file order. */
+export const formatRowError = (error: RowError) => `Line ${error.line}: ${error.message}`;

@@ -1,0 +1,153 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { childLimitField, childNameField } from '../../../shared/schemas/admin-users';
+import { CHILD_SLOTS } from '../../../shared/schemas/users';
+import type { Tx } from '../../db/client';
+import { authSessions, children, passwordTokens, users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import type { UserRow } from '../users/user-rules';
+import { writeChildren, type ChildSlotChanges } from '../users/write-children';
+import { chunks } from './create-imported-users';
+import type { ImportAccount, RowError } from './map-import-rows';
+
+export interface ExistingAccountRow {
+  row: ImportAccount;
+  /** The live account with that e-mail, locked by the caller (a PARENT: administrators never reach here). */
+  user: UserRow;
+}
+
+export interface UpdateImportedUsersInput {
+  rows: ExistingAccountRow[];
+  /** New argon2id hashes by line: only rows whose password differs from the account's. */
+  passwordHashes: ReadonlyMap<number, string>;
+  now: Date;
+}
+
+type ChildRow = typeof children.$inferSelect;
+
+/**
+ * The slot changes a row asks for: only the columns the file carries. A mapped child name column changes
+ * its slot (a blank cell removes the child, as in the edit form); an unmapped one leaves the slot alone,
+ * and a limit the file does not give keeps the child's limit.
+ */
+function slotChangesOf({ account, given }: ImportAccount): ChildSlotChanges {
+  const changes: ChildSlotChanges = {};
+  for (const slot of CHILD_SLOTS) {
+    const nameField = childNameField(slot);
+    const limitField = childLimitField(slot);
+    const change: { name?: string | null; weeklyLimit?: number } = {};
+    if (given.has(nameField)) change.name = account[nameField];
+    if (given.has(limitField)) change.weeklyLimit = account[limitField];
+    if (Object.keys(change).length) changes[slot] = change;
+  }
+  return changes;
+}
+
+/** Whether writeChildren would change anything: most rows of a re-imported file change nothing and cost nothing. */
+function changesChildren(changes: ChildSlotChanges, current: ChildRow[]): boolean {
+  return CHILD_SLOTS.some((slot, index) => {
+    const change = changes[slot];
+    if (!change) return false;
+    const existing = current.find((child) => child.position === index + 1);
+    if (change.name === undefined) return existing !== undefined && change.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit;
+    const name = (change.name ?? '').trim();
+    if (name === '') return existing !== undefined;
+    return !existing || existing.name !== name || (change.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit);
+  });
+}
+
+/**
+ * Updates existing parent accounts from their rows, in the caller's transaction: names always, plan and
+ * weekly limit when the file gives them, a password only when the row has a different one (then, as when
+ * the office sets a password, the family's sign-in sessions end and pending set-password links stop
+ * working: see services/users/change-user-password.ts), and children slot by slot
+ * through services/users/write-children.ts. A row whose children cannot be written (a child with upcoming
+ * bookings cannot be removed; two children cannot share a name) is that row's error: its savepoint is
+ * rolled back and none of its fields change. Everything else is one UPDATE per 500 changed accounts.
+ */
+export async function updateImportedUsers(
+  tx: Tx,
+  input: UpdateImportedUsersInput,
+): Promise<{ updated: number[]; errors: RowError[] }> {
+  const { rows, now } = input;
+  const errors: RowError[] = [];
+  const current = new Map<string, ChildRow[]>();
+  for (const batch of chunks(rows, 1000)) {
+    const found = await tx
+      .select()
+      .from(children)
+      .where(
+        and(
+          inArray(
+            children.userId,
+            batch.map(({ user }) => user.id),
+          ),
+          isNull(children.removedAt),
+        ),
+      );
+    for (const child of found) current.set(child.userId, [...(current.get(child.userId) ?? []), child]);
+  }
+
+  const fine: ExistingAccountRow[] = [];
+  for (const entry of rows) {
+    const slots = slotChangesOf(entry.row);
+    if (!changesChildren(slots, current.get(entry.user.id) ?? [])) {
+      fine.push(entry);
+      continue;
+    }
+    try {
+      // A savepoint: a refused row leaves no half-written children behind.
+      await tx.transaction((savepoint) => writeChildren(savepoint, { userId: entry.user.id, slots, now }));
+      fine.push(entry);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      errors.push({ line: entry.row.line, message: `${entry.row.account.email}: ${error.message}` });
+    }
+  }
+
+  const changed = fine.flatMap(({ row, user }) => {
+    const { account, given } = row;
+    const next = {
+      id: user.id,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      planTier: given.has('planTier') ? account.planTier : user.planTier,
+      weeklyLimit: given.has('weeklyLimit') ? account.weeklyLimit : user.weeklyLimit,
+      passwordHash: input.passwordHashes.get(row.line) ?? null,
+    };
+    const same =
+      next.firstName === user.firstName &&
+      next.lastName === user.lastName &&
+      next.planTier === user.planTier &&
+      next.weeklyLimit === user.weeklyLimit &&
+      next.passwordHash === null;
+    return same ? [] : [next];
+  });
+  const at = now.toISOString();
+  for (const batch of chunks(changed)) {
+    const values = sql.join(
+      batch.map(
+        (u) => sql`(${u.id}::uuid, ${u.firstName}::text, ${u.lastName}::text, ${u.planTier}::text, ${u.weeklyLimit}::int, ${u.passwordHash}::text)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update ${users} set
+        first_name = v.first_name,
+        last_name = v.last_name,
+        plan_tier = v.plan_tier,
+        weekly_limit = v.weekly_limit,
+        password_hash = coalesce(v.password_hash, ${users.passwordHash}),
+        updated_at = ${at}::timestamptz
+      from (values ${values}) as v(id, first_name, last_name, plan_tier, weekly_limit, password_hash)
+      where ${users.id} = v.id`);
+  }
+  const withPassword = changed.filter((u) => u.passwordHash !== null).map((u) => u.id);
+  for (const batch of chunks(withPassword, 1000)) {
+    await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: now })
+      .where(and(inArray(passwordTokens.userId, batch), isNull(passwordTokens.usedAt)));
+  }
+  return { updated: fine.map(({ row }) => row.line), errors };
+}

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { MessageResponse } from '../../../shared/schemas/common';
+import { apiRole } from '../../../shared/schemas/users';
+import type { Database } from '../../db/client';
+import { authSessions, users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { hashPassword } from '../auth/password';
+import { retireSetPasswordTokens } from './set-password-token';
+import { lockUser } from './user-rules';
+
+export interface ChangeUserPasswordInput {
+  userId: string;
+  newPassword: string;
+  now: Date;
+}
+
+/**
+ * The office sets a parent's password (spec 6: PARENT accounts only). Stored as argon2id; every sign-in
+ * session of that user ends and any set-password link stops working.
+ */
+export async function changeUserPassword(db: Database, input: ChangeUserPasswordInput): Promise<MessageResponse> {
+  const { now } = input;
+  return db.transaction(async (tx) => {
+    const target = await lockUser(tx, input.userId);
+    if (apiRole(target.role) !== 'PARENT') throw new HttpError(403, 'Passwords can be changed here for parent accounts only');
+    const passwordHash = await hashPassword(input.newPassword);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, target.id));
+    await tx.delete(authSessions).where(eq(authSessions.userId, target.id));
+    await retireSetPasswordTokens(tx, { userId: target.id, now });
+    return { message: 'Password changed successfully' };
+  });
+}

@@ -1,0 +1,53 @@
+import type { CreateUserBody } from '../../../shared/schemas/admin-users';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { hashPassword } from '../auth/password';
+import type { EmailContext } from '../email/booking-emails';
+import { enqueueEmail } from '../email/outbox';
+import { welcomeEmail } from './account-emails';
+import { newSetPasswordToken, setPasswordUrl } from './set-password-token';
+import { assertEmailFree, type UserRow } from './user-rules';
+import { childSlotChanges, writeChildren } from './write-children';
+
+export interface CreateUserInput {
+  /** The parsed create form (createUserBody): e-mail lower-cased, blank child names and password null. */
+  form: CreateUserBody;
+  email: EmailContext;
+  now: Date;
+}
+
+/**
+ * Creates an account inside the caller's transaction (the office's form, or one CSV row). The e-mail must
+ * be free among live accounts, without case (409). The children fill their slots (first…fourth = position
+ * 1–4); blank names are skipped. A typed password is stored as argon2id only. Without one the account has
+ * no usable password: a set-password link is made and the welcome e-mail carrying it is queued in the same
+ * transaction (the caller kicks the e-mail worker after the commit).
+ */
+export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRow> {
+  const { form, now } = input;
+  await assertEmailFree(tx, form.email);
+  const passwordHash = form.password ? await hashPassword(form.password) : null;
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: form.email,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      role: form.role,
+      planTier: form.planTier,
+      weeklyLimit: form.weeklyLimit,
+      passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await writeChildren(tx, { userId: user!.id, slots: childSlotChanges(form), now });
+  if (!passwordHash) {
+    const link = await newSetPasswordToken(tx, { userId: user!.id, now });
+    await enqueueEmail(
+      tx,
+      welcomeEmail({ to: user!, url: setPasswordUrl(input.email.publicUrl, link.token), expiresAt: link.expiresAt, context: input.email }),
+    );
+  }
+  return user!;
+}

@@ -1,0 +1,71 @@
+import { and, asc, count, isNull, sql, type SQL } from 'drizzle-orm';
+import type { UsersListResponse } from '../../../shared/schemas/admin-users';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { loadAdminUserDtos } from './admin-user-dto';
+
+export interface ListUsersInput {
+  page: number;
+  limit: number;
+  search?: string | undefined;
+}
+
+/** '%term%' for ILIKE, with the term's own %, _ and \ matched literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The search condition: case-insensitive, anywhere in "first last email" (so first name, last name, full
+ * name and e-mail) or in the name of one of the user's current children. Each side matches '%term%' against
+ * exactly the expression of a GIN trigram index (users_search_trgm_idx, children_name_trgm_idx, migration
+ * 0002), and the two sides are a union of ids, so PostgreSQL answers both with bitmap index scans instead of
+ * reading every family (bench/users-search-plan.ts shows the plan at 10,000 families).
+ */
+export function usersSearchCondition(search: string): SQL {
+  const pattern = containsPattern(search.trim().replace(/\s+/g, ' '));
+  return sql`${users.id} in (
+    select su.id from users su
+      where lower(su.first_name || ' ' || su.last_name || ' ' || su.email) ilike ${pattern}
+    union
+    select sc.user_id from children sc
+      where lower(sc.name) ilike ${pattern} and sc.removed_at is null
+  )`;
+}
+
+function listWhere(search: string | undefined): SQL {
+  const live = isNull(users.deletedAt);
+  return search?.trim() ? and(live, usersSearchCondition(search))! : live;
+}
+
+/** One page of the users list, ordered by last name then first name (case-insensitive). */
+export function usersPageQuery(db: Database, input: ListUsersInput) {
+  return db
+    .select()
+    .from(users)
+    .where(listWhere(input.search))
+    .orderBy(asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
+}
+
+/** How many users match (the same condition as usersPageQuery). */
+export function usersCountQuery(db: Database, input: Pick<ListUsersInput, 'search'>) {
+  return db.select({ total: count() }).from(users).where(listWhere(input.search));
+}
+
+/** GET /api/admin/users: live accounts only (deleted ones never), searched on the server, a page at a time. */
+export async function listUsers(db: Database, input: ListUsersInput): Promise<UsersListResponse> {
+  const [rows, [totals]] = await Promise.all([
+    usersPageQuery(db, input),
+    usersCountQuery(db, input),
+  ]);
+  const total = totals?.total ?? 0;
+  return {
+    users: await loadAdminUserDtos(db, rows),
+    page: input.page,
+    limit: input.limit,
+    total,
+    totalPages: Math.ceil(total / input.limit),
+  };
+}

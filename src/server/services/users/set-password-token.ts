@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SET_PASSWORD_LINK_HOURS } from '../../../shared/schemas/admin-users';
+import type { Tx } from '../../db/client';
+import { passwordTokens } from '../../db/schema';
+
+/**
+ * Set-password links: a random 256-bit token in the link, only its SHA-256 in the database. A user has at
+ * most one working link: a new one retires the older ones, and setting a password (by link or by the
+ * office) retires them all.
+ */
+
+export const SET_PASSWORD_PURPOSE = 'SET_PASSWORD';
+
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** The page of the web app that reads the token (spec 2: a reset-password path is reachable signed out). */
+export function setPasswordUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** Marks every still-usable link of the user as used. */
+export async function retireSetPasswordTokens(tx: Tx, input: { userId: string; now: Date }): Promise<void> {
+  await tx
+    .update(passwordTokens)
+    .set({ usedAt: input.now })
+    .where(and(eq(passwordTokens.userId, input.userId), isNull(passwordTokens.usedAt)));
+}
+
+/** A fresh link token for the user, valid SET_PASSWORD_LINK_HOURS from `now` (the app's clock); older ones stop working. */
+export async function newSetPasswordToken(tx: Tx, input: { userId: string; now: Date }): Promise<{ token: string; expiresAt: Date }> {
+  await retireSetPasswordTokens(tx, input);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(input.now.getTime() + SET_PASSWORD_LINK_HOURS * 3_600_000);
+  await tx.insert(passwordTokens).values({
+    userId: input.userId,
+    tokenHash: hashLinkToken(token),
+    purpose: SET_PASSWORD_PURPOSE,
+    expiresAt,
+    createdAt: input.now,
+  });
+  return { token, expiresAt };
+}

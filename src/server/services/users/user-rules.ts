@@ -1,0 +1,65 @@
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { bookings, sessions, users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+
+/** Rules shared by the office's user operations (create, update, delete, passwords, import). */
+
+export type UserRow = typeof users.$inferSelect;
+
+export const USER_NOT_FOUND = 'User not found';
+export const EMAIL_TAKEN = 'A user with this e-mail already exists';
+export const SUPER_ADMIN_ONLY = 'Only a super administrator can change this account';
+
+const uuid = z.uuid();
+
+/** A malformed user id is simply a user that does not exist. */
+export function userIdOrNotFound(id: string): string {
+  if (!uuid.safeParse(id).success) throw new HttpError(404, USER_NOT_FOUND);
+  return id.toLowerCase();
+}
+
+/** The live (not deleted) user, locked for the rest of the transaction; 404 when there is none. */
+export async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
+  const id = userIdOrNotFound(userId);
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update');
+  if (!user) throw new HttpError(404, USER_NOT_FOUND);
+  return user;
+}
+
+/**
+ * Refuses (409) an e-mail that a live account other than `exceptUserId` already uses, compared without case.
+ * A transaction-scoped advisory lock on the address makes two simultaneous creates (or a create and an
+ * update) of one address run one after the other, so the second sees the first and gets the 409 rather
+ * than a unique-index error. Deleted accounts do not hold their address.
+ */
+export async function assertEmailFree(tx: Tx, email: string, exceptUserId?: string): Promise<void> {
+  const address = email.trim().toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user-email:${address}`}, 0))`);
+  const conditions = [eq(sql`lower(${users.email})`, address), isNull(users.deletedAt)];
+  if (exceptUserId) conditions.push(ne(users.id, exceptUserId));
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions))
+    .limit(1);
+  if (taken) throw new HttpError(409, EMAIL_TAKEN);
+}
+
+/** The CONFIRMED bookings of a user whose session starts after `now`, in session order. */
+export async function upcomingBookingsOf(tx: Tx, userId: string, now: Date): Promise<Array<{ id: string }>> {
+  return tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'CONFIRMED'), gt(sessions.startsAt, now)))
+    .orderBy(asc(sessions.startsAt));
+}
+
+/** "1 upcoming booking", "3 upcoming bookings". */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -1,0 +1,150 @@
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { childLimitField, childNameField, type ChildSlot } from '../../../shared/schemas/admin-users';
+import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
+import type { Tx } from '../../db/client';
+import { bookingChildren, bookings, children, sessions } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { plural } from './user-rules';
+
+/**
+ * What to do with one child slot (first…fourth = position 1–4):
+ * - `name` a text: renames the child in the slot (same row, so their bookings and weekly count stay with
+ *   them) or adds a child there;
+ * - `name` null or blank: removes the child in the slot (refused while they have upcoming bookings);
+ * - `name` absent: the child stays; `weeklyLimit` alone changes their limit.
+ * A slot left out of the changes is not touched.
+ */
+export interface ChildSlotChange {
+  name?: string | null | undefined;
+  weeklyLimit?: number | undefined;
+}
+export type ChildSlotChanges = Partial<Record<ChildSlot, ChildSlotChange>>;
+
+/**
+ * Reads the flat slot fields of a user form (firstChildName, firstChildWeeklyLimit, …; createUserBody,
+ * updateUserBody or a CSV row). A field missing from the form (undefined) is left out of the change.
+ */
+export function childSlotChanges(form: Partial<Record<string, unknown>>): ChildSlotChanges {
+  const changes: ChildSlotChanges = {};
+  for (const slot of CHILD_SLOTS) {
+    const name = form[childNameField(slot)];
+    const limit = form[childLimitField(slot)];
+    const change: ChildSlotChange = {};
+    if (name !== undefined) change.name = typeof name === 'string' ? name : null;
+    if (typeof limit === 'number') change.weeklyLimit = limit;
+    if (Object.keys(change).length) changes[slot] = change;
+  }
+  return changes;
+}
+
+export interface WriteChildrenInput {
+  userId: string;
+  slots: ChildSlotChanges;
+  /** Bookings whose session starts after this instant are upcoming. */
+  now: Date;
+}
+
+type ChildRow = typeof children.$inferSelect;
+
+/**
+ * Applies slot changes to a user's children inside the caller's transaction (the caller should hold the
+ * user's row lock, see lockUser). The user's current children are locked in id order, the same order the
+ * booking rules lock them, so a booking racing a removal either lands first (and the removal is refused)
+ * or finds the child gone. Names stay distinct without case (400); removing a child with upcoming
+ * CONFIRMED bookings is refused (409, naming the child). A removed child's row is kept (removed_at) so
+ * their past bookings stay readable.
+ */
+export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<void> {
+  const { userId, now } = input;
+  const current = await tx
+    .select()
+    .from(children)
+    .where(and(eq(children.userId, userId), isNull(children.removedAt)))
+    .orderBy(asc(children.id))
+    .for('update');
+  const atPosition = new Map(current.map((child) => [child.position, child]));
+
+  const removals: ChildRow[] = [];
+  const renames: Array<{ child: ChildRow; name: string; weeklyLimit: number }> = [];
+  const limitChanges: Array<{ child: ChildRow; weeklyLimit: number }> = [];
+  const additions: Array<{ position: number; name: string; weeklyLimit: number }> = [];
+  const finalNames: string[] = [];
+
+  CHILD_SLOTS.forEach((slot, index) => {
+    const position = index + 1;
+    const existing = atPosition.get(position);
+    const change = input.slots[slot];
+    const name = change?.name === undefined ? undefined : (change.name ?? '').trim();
+    if (name === undefined) {
+      if (existing && change?.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit) {
+        limitChanges.push({ child: existing, weeklyLimit: change.weeklyLimit });
+      }
+      if (existing) finalNames.push(existing.name);
+    } else if (name === '') {
+      if (existing) removals.push(existing);
+    } else {
+      const weeklyLimit = change?.weeklyLimit ?? existing?.weeklyLimit ?? DEFAULT_WEEKLY_LIMIT;
+      if (existing) {
+        if (existing.name !== name || existing.weeklyLimit !== weeklyLimit) renames.push({ child: existing, name, weeklyLimit });
+      } else {
+        additions.push({ position, name, weeklyLimit });
+      }
+      finalNames.push(name);
+    }
+  });
+
+  if (new Set(finalNames.map((name) => name.toLowerCase())).size !== finalNames.length) {
+    throw new HttpError(400, 'Each child needs a different name');
+  }
+
+  if (removals.length) {
+    const upcoming = await tx
+      .select({ childId: bookingChildren.childId })
+      .from(bookingChildren)
+      .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
+      .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
+      .where(
+        and(
+          inArray(
+            bookingChildren.childId,
+            removals.map((child) => child.id),
+          ),
+          eq(bookings.status, 'CONFIRMED'),
+          gt(sessions.startsAt, now),
+        ),
+      );
+    for (const child of removals) {
+      const count = upcoming.filter((row) => row.childId === child.id).length;
+      if (count) {
+        throw new HttpError(
+          409,
+          `${child.name} has ${plural(count, 'upcoming booking')}; cancel ${count === 1 ? 'it' : 'them'} before removing this child`,
+        );
+      }
+    }
+    await tx
+      .update(children)
+      .set({ removedAt: now })
+      .where(
+        inArray(
+          children.id,
+          removals.map((child) => child.id),
+        ),
+      );
+  }
+
+  for (const { child, weeklyLimit } of limitChanges) {
+    await tx.update(children).set({ weeklyLimit }).where(eq(children.id, child.id));
+  }
+  // Two children can swap names in one change: park the renamed rows on names no child can have first,
+  // so the unique (user, lower(name)) index never sees a duplicate in between.
+  if (renames.length > 1) {
+    for (const { child } of renames) await tx.update(children).set({ name: `(renaming ${child.id})` }).where(eq(children.id, child.id));
+  }
+  for (const { child, name, weeklyLimit } of renames) {
+    await tx.update(children).set({ name, weeklyLimit }).where(eq(children.id, child.id));
+  }
+  if (additions.length) {
+    await tx.insert(children).values(additions.map((child) => ({ userId, ...child, createdAt: now })));
+  }
+}
