@@ -16,10 +16,18 @@ test.describe('without a session', () => {
   });
 
   test('a reset-password path is reachable', async ({ page }) => {
-    await openApp(page, '/reset-password?token=abc123');
-    await expect(page).toHaveURL(/\/reset-password\?token=abc123$/);
+    await openApp(page, '/reset-password');
+    await expect(page).toHaveURL(/\/reset-password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Password Reset' })).toBeVisible();
     await expect(page.getByText(/Password resets are handled by our office/)).toBeVisible();
+
+    // With a token it is a set-password link; an unknown one is refused in the server's words.
+    await openApp(page, '/reset-password?token=abc123');
+    await expect(page).toHaveURL(/\/reset-password\?token=abc123$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeVisible();
+    await expect(page.getByText('This link has expired or was already used. Please ask our office for a new one.')).toBeVisible();
+    await expect(page.getByText(/Password resets are handled by our office/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Sign In' })).toBeVisible();
 
     await openApp(page, '/account/reset-password/xyz');
     await expect(page).toHaveURL(/\/account\/reset-password\/xyz$/);

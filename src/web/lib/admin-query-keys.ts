@@ -5,3 +5,4 @@
 export const SESSIONS_QUERY_KEY = ['/api/sessions'] as const;
 export const ADMIN_STATS_QUERY_KEY = ['/api/admin/stats'] as const;
 export const ADMIN_RESERVATIONS_QUERY_KEY = ['/api/admin/reservations'] as const;
+export const ADMIN_USERS_QUERY_KEY = ['/api/admin/users'] as const;

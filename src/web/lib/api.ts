@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Spec 8: a non-OK response becomes Error(`<status>: <text>`), where the text is the JSON body's
  * message field, else the raw body text, else the status text.
  */
-async function throwIfResNotOk(res: Response): Promise<void> {
+export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const bodyText = (await res.text().catch(() => '')).trim();
   let text = '';

@@ -6,6 +6,7 @@ import { ClassesTab } from '../../features/admin-classes/components/classes-tab'
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
 import { ReservationsTab } from '../../features/admin-reservations/components/reservations-tab';
 import { SessionsTab } from '../../features/admin-sessions/components/sessions-tab';
+import { UsersTab } from '../../features/admin-users/components/users-tab';
 import { OwnPasswordForm } from '../../features/admin-settings/components/own-password-form';
 import { EmptyTab } from './empty-tab';
 
@@ -55,10 +56,7 @@ export default function AdminScreen() {
           <ClassesTab />
         </TabsContent>
         <TabsContent value="users">
-          <EmptyTab icon={Users} title="User management is not available yet">
-            Parent accounts, CSV import and set-password links arrive with the next admin release. Until then the office
-            creates accounts with the create-admin command or directly in the database.
-          </EmptyTab>
+          <UsersTab />
         </TabsContent>
         <TabsContent value="settings" className="grid grid-cols-1 gap-8">
           {/* Spec 2, Settings: class type editing, webhook configurations (not built yet) and the admin's own password. */}

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { csvImportResponse, type CsvImportResult } from '../../../../shared/schemas/admin-users';
+import { ADMIN_STATS_QUERY_KEY, ADMIN_USERS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { throwIfResNotOk } from '../../../lib/api';
+import type { ImportMapping } from '../components/guess-column-mapping';
+
+export const IMPORT_CSV_URL = '/api/admin/users/import-csv';
+
+export interface ImportUsersCsvInput {
+  file: File;
+  /** Account field → CSV column header; only the mapped fields. */
+  mapping: ImportMapping;
+}
+
+/**
+ * POST /api/admin/users/import-csv as multipart/form-data: columnMapping (JSON) first, then csvFile, so the
+ * server has the mapping before the file streams in. The browser sets the multipart content type and boundary.
+ */
+export async function importUsersCsv({ file, mapping }: ImportUsersCsvInput): Promise<CsvImportResult> {
+  const form = new FormData();
+  form.append('columnMapping', JSON.stringify(mapping));
+  form.append('csvFile', file, file.name);
+  const res = await fetch(IMPORT_CSV_URL, { method: 'POST', body: form, credentials: 'include' });
+  await throwIfResNotOk(res);
+  return csvImportResponse.parse(await res.json());
+}
+
+/** The CSV import (spec 7); new and updated families show in the users table and the parent count. */
+export function useImportUsersCsv() {
+  const queryClient = useQueryClient();
+  return useMutation<CsvImportResult, Error, ImportUsersCsvInput>({
+    mutationFn: importUsersCsv,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ADMIN_STATS_QUERY_KEY }),
+      ]),
+  });
+}

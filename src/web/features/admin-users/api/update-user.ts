@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminUserDto, AssignableRole } from '../../../../shared/schemas/admin-users';
+import type { PlanTier } from '../../../../shared/schemas/users';
+import { apiRequest } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
+import { refreshAfterUserChange } from './refresh-after-user-change';
+
+/** The PATCH body: only the fields being changed. A child name set to null removes that child. */
+export interface UpdateUserPayload {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  role?: AssignableRole;
+  planTier?: PlanTier;
+  weeklyLimit?: number;
+  firstChildName?: string | null;
+  secondChildName?: string | null;
+  thirdChildName?: string | null;
+  fourthChildName?: string | null;
+  firstChildWeeklyLimit?: number;
+  secondChildWeeklyLimit?: number;
+  thirdChildWeeklyLimit?: number;
+  fourthChildWeeklyLimit?: number;
+}
+
+/**
+ * PATCH /api/admin/users/:id (partial) → the updated user. 409 when the e-mail is taken or a removed or renamed
+ * child has upcoming bookings; 403 when an admin edits a super admin.
+ */
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  const { user: signedIn } = useAuth();
+  return useMutation<AdminUserDto, Error, { userId: string; body: UpdateUserPayload }>({
+    mutationFn: ({ userId, body }) => apiRequest<AdminUserDto>('PATCH', `/api/admin/users/${encodeURIComponent(userId)}`, body),
+    onSuccess: (_updated, { userId, body }) =>
+      refreshAfterUserChange(queryClient, body.role === undefined ? 'updated' : 'role-changed', { ownAccount: userId === signedIn?.id }),
+  });
+}

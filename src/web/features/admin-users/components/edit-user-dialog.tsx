@@ -1,0 +1,105 @@
+import { Info } from 'lucide-react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { childLimitField, childNameField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
+import { CHILD_SLOTS } from '../../../../shared/schemas/users';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useUpdateUser, type UpdateUserPayload } from '../api/update-user';
+import { changedFields, editUserResolver, initialValues, type EditUserForm } from './edit-user-form';
+import { fullName, weeklyLimitFromInput } from './user-format';
+import { AccountFields, ChildrenFields, PlanAndRoleFields, type FieldBinding } from './user-form-fields';
+
+interface EditUserDialogProps {
+  user: AdminUserDto;
+  /** The signed-in admin's own account: its role cannot be changed here. */
+  isOwnAccount: boolean;
+  /** The signed-in admin is an ADMIN and this is a SUPER_ADMIN: the server refuses the change. */
+  protectedAccount: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** Spec 2 and 5: 'Edit User Account'. Mount it afresh for each opening (a key), so the form holds the user. */
+export function EditUserDialog({ user, isOwnAccount, protectedAccount, open, onOpenChange, onCloseAutoFocus }: EditUserDialogProps) {
+  const updateUser = useUpdateUser();
+  const pending = updateUser.isPending;
+  const form = useForm<EditUserForm, unknown, UpdateUserPayload>({ resolver: editUserResolver, defaultValues: initialValues(user) });
+  // Read during render: react-hook-form tracks dirty fields only for a form that subscribes to them.
+  const { errors, dirtyFields } = form.formState;
+  const bind = (name: FieldPath<EditUserForm>, options?: { weeklyLimit: true }): FieldBinding => ({
+    registration: form.register(name, options ? { setValueAs: weeklyLimitFromInput } : undefined),
+    error: errors[name]?.message,
+  });
+  const roleLockedReason =
+    user.role === 'SUPER_ADMIN'
+      ? 'A Super Admin keeps their role; it cannot be changed here.'
+      : isOwnAccount
+        ? 'You cannot change your own role.'
+        : undefined;
+
+  const onSubmit = form.handleSubmit((values) => {
+    const body = changedFields(values, dirtyFields, roleLockedReason === undefined);
+    if (Object.keys(body).length === 0) {
+      toast({ title: 'No Changes', description: `Nothing was changed for ${fullName(user)}.` });
+      onOpenChange(false);
+      return;
+    }
+    updateUser.mutate(
+      { userId: user.id, body },
+      {
+        onSuccess: (updated) => {
+          toast({ title: 'User Updated', description: `${fullName(updated)}'s account has been updated.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          toast({ variant: 'destructive', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update user') });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Edit User Account</DialogTitle>
+          <DialogDescription>
+            Change {fullName(user)}&apos;s details. Renaming a child keeps their bookings; a child with upcoming bookings cannot be
+            removed.
+          </DialogDescription>
+        </DialogHeader>
+        {protectedAccount && (
+          <Alert variant="info">
+            <Info aria-hidden="true" />
+            <AlertDescription className="mt-0">Only a Super Admin can change a Super Admin&apos;s account.</AlertDescription>
+          </Alert>
+        )}
+        <form onSubmit={onSubmit} noValidate className="grid gap-6">
+          <fieldset disabled={pending} className="grid min-w-0 gap-6">
+            <AccountFields firstName={bind('firstName')} lastName={bind('lastName')} email={bind('email')} />
+            <PlanAndRoleFields planTier={bind('planTier')} weeklyLimit={bind('weeklyLimit', { weeklyLimit: true })} role={bind('role')} roleLockedReason={roleLockedReason} />
+            <ChildrenFields
+              firstRequired
+              slots={CHILD_SLOTS.map((slot) => ({
+                name: bind(childNameField(slot)),
+                limit: bind(childLimitField(slot), { weeklyLimit: true }),
+              }))}
+            />
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Updating...' : 'Update User'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { updateUserBody, type AdminUserDto } from '../../../../shared/schemas/admin-users';
+import type { UpdateUserPayload } from '../api/update-user';
+import { changedFields, initialValues, type EditUserForm } from './edit-user-form';
+import { childrenText, weeklyLimitFromInput } from './user-format';
+
+const family: AdminUserDto = {
+  id: '6c1f0c1e-0000-4000-8000-000000000001',
+  email: 'family3@example.com',
+  firstName: 'Amara',
+  lastName: 'Okafor',
+  role: 'PARENT',
+  planTier: 'TWO',
+  weeklyLimit: 2,
+  passwordSet: true,
+  children: [
+    { id: 'c1', name: 'Zara', weeklyLimit: 3 },
+    { id: 'c2', name: 'Tobi', weeklyLimit: 2 },
+  ],
+  firstChildName: 'Zara',
+  secondChildName: 'Tobi',
+  thirdChildName: null,
+  fourthChildName: null,
+  firstChildWeeklyLimit: 3,
+  secondChildWeeklyLimit: 2,
+  thirdChildWeeklyLimit: null,
+  fourthChildWeeklyLimit: null,
+  createdAt: '2026-11-01T12:00:00.000Z',
+};
+
+/** What the resolver hands to the submit handler: the form checked and normalised by updateUserBody. */
+const parsed = (form: EditUserForm) => updateUserBody.parse(form) as UpdateUserPayload;
+const dirty = (...fields: Array<keyof EditUserForm>) => Object.fromEntries(fields.map((field) => [field, true]));
+
+describe('the edit form', () => {
+  it('starts from the user, empty slots blank with the default limit', () => {
+    expect(initialValues(family)).toMatchObject({
+      role: 'PARENT',
+      firstChildName: 'Zara',
+      secondChildWeeklyLimit: 2,
+      thirdChildName: '',
+      thirdChildWeeklyLimit: 1,
+    });
+  });
+
+  it('shows a SUPER_ADMIN as ADMIN and never sends that role', () => {
+    const owner = { ...family, role: 'SUPER_ADMIN' as const };
+    const form = initialValues(owner);
+    expect(form.role).toBe('ADMIN');
+    expect(changedFields(parsed({ ...form, firstName: 'Olive' }), dirty('firstName', 'role'), false)).toEqual({ firstName: 'Olive' });
+  });
+
+  it('sends only what changed: nothing for an untouched form', () => {
+    expect(changedFields(parsed(initialValues(family)), {}, true)).toEqual({});
+  });
+
+  it('sends a renamed child with its limit, a limit alone, and a removed child as null', () => {
+    const form = { ...initialValues(family), firstChildName: ' Zuri ', secondChildName: '', thirdChildWeeklyLimit: 5 };
+    expect(changedFields(parsed(form), dirty('firstChildName', 'secondChildName', 'thirdChildWeeklyLimit'), true)).toEqual({
+      firstChildName: 'Zuri',
+      firstChildWeeklyLimit: 3,
+      secondChildName: null,
+      thirdChildWeeklyLimit: 5,
+    });
+  });
+
+  it('sends a role change when the role may change', () => {
+    expect(changedFields(parsed({ ...initialValues(family), role: 'ADMIN' }), dirty('role'), true)).toEqual({ role: 'ADMIN' });
+  });
+});
+
+describe('weeklyLimitFromInput', () => {
+  it('reads a number and falls back to 1 for anything that is not one', () => {
+    expect(weeklyLimitFromInput('4')).toBe(4);
+    expect(weeklyLimitFromInput(' 7 ')).toBe(7);
+    expect(weeklyLimitFromInput('')).toBe(1);
+    expect(weeklyLimitFromInput('abc')).toBe(1);
+    expect(weeklyLimitFromInput(Number.NaN)).toBe(1);
+    // Out of range stays as typed, so the form can say why.
+    expect(weeklyLimitFromInput('9')).toBe(9);
+  });
+});
+
+describe('childrenText', () => {
+  it("joins the children's names, or says there are none", () => {
+    expect(childrenText(family)).toBe('Zara, Tobi');
+    expect(childrenText({ children: [] })).toBe('No children');
+  });
+});

@@ -1,0 +1,23 @@
+import type { AdminUserDto } from '../../../../shared/schemas/admin-users';
+import { MIN_WEEKLY_LIMIT, type Role } from '../../../../shared/schemas/users';
+
+/** 'Priya Patel': how the table and the dialogs name a user. */
+export function fullName(user: Pick<AdminUserDto, 'firstName' | 'lastName'>): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** Spec 2, Users tab: the Role column (SUPER_ADMIN displayed as 'Super Admin'). */
+export const ROLE_LABELS: Record<Role, string> = { PARENT: 'Parent', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
+
+/** Spec 2, Users tab: the Children column, names joined by commas, or 'No children'. */
+export function childrenText(user: Pick<AdminUserDto, 'children'>): string {
+  return user.children.length > 0 ? user.children.map((child) => child.name).join(', ') : 'No children';
+}
+
+/** Spec 2: a limit typed into a number input; anything that is not a number falls back to 1. */
+export function weeklyLimitFromInput(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : MIN_WEEKLY_LIMIT;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const number = Number(text);
+  return text === '' || !Number.isFinite(number) ? MIN_WEEKLY_LIMIT : number;
+}

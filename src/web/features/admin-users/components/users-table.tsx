@@ -1,0 +1,149 @@
+import type { VariantProps } from 'class-variance-authority';
+import { KeyRound, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useRef } from 'react';
+import type { AdminUserDto } from '../../../../shared/schemas/admin-users';
+import type { Role } from '../../../../shared/schemas/users';
+import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
+import { Badge, type badgeVariants } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
+import { childrenText, fullName, ROLE_LABELS } from './user-format';
+
+export type UserAction = 'edit' | 'change-password' | 'send-link' | 'delete';
+
+const ROLE_VARIANT: Record<Role, VariantProps<typeof badgeVariants>['variant']> = {
+  PARENT: 'secondary',
+  ADMIN: 'brand',
+  SUPER_ADMIN: 'default',
+};
+
+/** Spec 6: passwords are changed for PARENT accounts only; a SUPER_ADMIN (and the signed-in admin) cannot be deleted here. */
+export const canChangePassword = (user: AdminUserDto) => user.role === 'PARENT';
+export const canDelete = (user: AdminUserDto, signedIn: SignedIn) => user.role !== 'SUPER_ADMIN' && user.id !== signedIn?.id;
+/** Only a SUPER_ADMIN acts on a SUPER_ADMIN's sign-in (the server refuses anyone else). */
+export const canSendLink = (user: AdminUserDto, signedIn: SignedIn) => user.role !== 'SUPER_ADMIN' || signedIn?.role === 'SUPER_ADMIN';
+
+/** The signed-in administrator. */
+export type SignedIn = { id: string; role: Role } | null | undefined;
+
+interface UsersTableProps {
+  users: readonly AdminUserDto[];
+  loading: boolean;
+  signedIn: SignedIn;
+  /** `opener` is the button focus returns to when the action's dialog closes. */
+  onAction: (action: UserAction, user: AdminUserDto, opener: HTMLElement | null) => void;
+  empty: { title: string; hint: string };
+}
+
+/** Edit, plus a menu of the row's other actions (each named with the user, for assistive technology). */
+function RowActions({ user, signedIn, onAction }: { user: AdminUserDto; signedIn: SignedIn; onAction: UsersTableProps['onAction'] }) {
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const name = fullName(user);
+  const fromMenu = (action: UserAction) => onAction(action, user, menuButton.current);
+  const menu = { password: canChangePassword(user), link: canSendLink(user, signedIn), remove: canDelete(user, signedIn) };
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" className="px-2" onClick={(event) => onAction('edit', user, event.currentTarget)}>
+        <Pencil aria-hidden="true" />
+        Edit<span className="sr-only"> {name}</span>
+      </Button>
+      {/* Without a menu, an empty slot of its size keeps the Edit buttons in one column. */}
+      {!(menu.password || menu.link || menu.remove) && <span className="size-9 shrink-0" aria-hidden="true" />}
+      {(menu.password || menu.link || menu.remove) && (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button ref={menuButton} variant="ghost" size="icon" className="size-9" aria-label={`More actions for ${name}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {menu.password && (
+              <DropdownMenuItem onSelect={() => fromMenu('change-password')}>
+                <KeyRound aria-hidden="true" />
+                Change Password<span className="sr-only"> for {name}</span>
+              </DropdownMenuItem>
+            )}
+            {menu.link && (
+              <DropdownMenuItem onSelect={() => fromMenu('send-link')}>
+                <Mail aria-hidden="true" />
+                Send Set-Password Link<span className="sr-only"> to {name}</span>
+              </DropdownMenuItem>
+            )}
+            {menu.remove && (
+              <>
+                {(menu.password || menu.link) && <DropdownMenuSeparator />}
+                <DropdownMenuItem onSelect={() => fromMenu('delete')} className="text-red-700 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-800">
+                  <Trash2 aria-hidden="true" />
+                  Delete User<span className="sr-only"> {name}</span>
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      )}
+    </div>
+  );
+}
+
+/** Spec 2, Users tab table: User (name and e-mail), Children, Role, Status, Actions. */
+export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersTableProps) {
+  const columns: Array<DataTableColumn<AdminUserDto>> = [
+    {
+      id: 'user',
+      header: 'User',
+      cell: (user) => (
+        <div className="grid min-w-48 gap-0.5">
+          <span className="font-medium text-slate-900">
+            {fullName(user)}
+            {user.id === signedIn?.id && <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span>}
+          </span>
+          <span className="text-slate-600">{user.email}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'children',
+      header: 'Children',
+      cell: (user) => <span className={user.children.length === 0 ? 'text-slate-500' : 'text-slate-900'}>{childrenText(user)}</span>,
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (user) => <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => (
+        <div className="grid justify-items-start gap-1">
+          {/* Spec 4: the status column always reads 'Active'. */}
+          <Badge variant="success">Active</Badge>
+          {!user.passwordSet && (
+            <span className="whitespace-nowrap text-xs text-amber-800" title="Has not chosen a password yet">
+              Invitation pending
+            </span>
+          )}
+        </div>
+      ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerClassName: 'text-right',
+      className: 'relative text-right',
+      cell: (user) => <RowActions user={user} signedIn={signedIn} onAction={onAction} />,
+    },
+  ];
+
+  return (
+    <DataTable
+      caption="Users"
+      columns={columns}
+      rows={users}
+      getRowId={(user) => user.id}
+      loading={loading}
+      minWidthClassName="min-w-[760px]"
+      empty={<TableEmptyState title={empty.title}>{empty.hint}</TableEmptyState>}
+    />
+  );
+}
