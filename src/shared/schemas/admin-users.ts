@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { isoInstant } from './dates';
-import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS, ROLES } from './users';
+import { CHILD_SLOTS, childSlotShape, DEFAULT_WEEKLY_LIMIT, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS, ROLES } from './users';
 
 /**
  * The admin users tab, the CSV import and the set-password links (spec 2, 3, 5, 6, 7). Kept apart from
@@ -142,14 +142,7 @@ export const adminUserDto = z.object({
   /** False while the family has not chosen a password yet (a set-password link is pending). */
   passwordSet: z.boolean(),
   children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int() })),
-  firstChildName: z.string().nullable(),
-  secondChildName: z.string().nullable(),
-  thirdChildName: z.string().nullable(),
-  fourthChildName: z.string().nullable(),
-  firstChildWeeklyLimit: z.number().int().nullable(),
-  secondChildWeeklyLimit: z.number().int().nullable(),
-  thirdChildWeeklyLimit: z.number().int().nullable(),
-  fourthChildWeeklyLimit: z.number().int().nullable(),
+  ...childSlotShape,
   createdAt: isoInstant,
 });
 export type AdminUserDto = z.infer<typeof adminUserDto>;

@@ -28,6 +28,19 @@ export function apiRole(role: string): Role {
   return role === 'ADMIN' || role === 'SUPER_ADMIN' ? role : 'PARENT';
 }
 
+/** Spec 3: the flat child fields of the API (the children themselves are rows, one per slot 1–4). */
+export const childSlotShape = {
+  firstChildName: z.string().nullable(),
+  secondChildName: z.string().nullable(),
+  thirdChildName: z.string().nullable(),
+  fourthChildName: z.string().nullable(),
+  firstChildWeeklyLimit: z.number().int().nullable(),
+  secondChildWeeklyLimit: z.number().int().nullable(),
+  thirdChildWeeklyLimit: z.number().int().nullable(),
+  fourthChildWeeklyLimit: z.number().int().nullable(),
+};
+export type ChildSlotFields = { [K in keyof typeof childSlotShape]: z.infer<(typeof childSlotShape)[K]> };
+
 /** GET /api/me: the signed-in user. Never carries a password hash (the schema drops any field not listed). */
 export const currentUserDto = z.object({
   id: z.string(),
@@ -40,14 +53,7 @@ export const currentUserDto = z.object({
   /** Confirmed spots the user's children hold in the current Toronto week. */
   usedThisWeek: z.number().int(),
   children: z.array(childDto),
-  firstChildName: z.string().nullable(),
-  secondChildName: z.string().nullable(),
-  thirdChildName: z.string().nullable(),
-  fourthChildName: z.string().nullable(),
-  firstChildWeeklyLimit: z.number().int().nullable(),
-  secondChildWeeklyLimit: z.number().int().nullable(),
-  thirdChildWeeklyLimit: z.number().int().nullable(),
-  fourthChildWeeklyLimit: z.number().int().nullable(),
+  ...childSlotShape,
 });
 export type CurrentUser = z.infer<typeof currentUserDto>;
 

@@ -1,16 +1,15 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm';
 import type { AdminUserDto } from '../../../shared/schemas/admin-users';
-import { apiRole, CHILD_SLOTS, type PlanTier } from '../../../shared/schemas/users';
+import { apiRole, type PlanTier } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { children } from '../../db/schema';
+import { childSlotFields } from './child-slot-fields';
 import type { UserRow } from './user-rules';
 
 type ChildRow = typeof children.$inferSelect;
 
 /** Shapes a user row and their current children for the admin screens (never the password hash). */
 export function toAdminUserDto(user: UserRow, kids: ChildRow[]): AdminUserDto {
-  const slot = (index: number) => kids.find((kid) => kid.position === index + 1);
-  const [first, second, third, fourth] = CHILD_SLOTS.map((_, index) => slot(index));
   return {
     id: user.id,
     email: user.email,
@@ -23,14 +22,7 @@ export function toAdminUserDto(user: UserRow, kids: ChildRow[]): AdminUserDto {
     children: [...kids]
       .sort((a, b) => a.position - b.position)
       .map((kid) => ({ id: kid.id, name: kid.name, weeklyLimit: kid.weeklyLimit })),
-    firstChildName: first?.name ?? null,
-    secondChildName: second?.name ?? null,
-    thirdChildName: third?.name ?? null,
-    fourthChildName: fourth?.name ?? null,
-    firstChildWeeklyLimit: first?.weeklyLimit ?? null,
-    secondChildWeeklyLimit: second?.weeklyLimit ?? null,
-    thirdChildWeeklyLimit: third?.weeklyLimit ?? null,
-    fourthChildWeeklyLimit: fourth?.weeklyLimit ?? null,
+    ...childSlotFields(kids),
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser, PlanTier } from '../../../shared/schemas/users';
-import { apiRole, CHILD_SLOTS } from '../../../shared/schemas/users';
+import { apiRole } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { children, type users } from '../../db/schema';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
+import { childSlotFields } from './child-slot-fields';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -18,12 +19,6 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
   // Confirmed spots all the user's children hold in the Toronto week of `now`.
   const usage = await countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: now });
   const usedThisWeek = [...usage.values()].reduce((sum, used) => sum + used, 0);
-  const slotFields: Record<string, string | number | null> = {};
-  CHILD_SLOTS.forEach((slot, index) => {
-    const kid = kids.find((k) => k.position === index + 1);
-    slotFields[`${slot}ChildName`] = kid?.name ?? null;
-    slotFields[`${slot}ChildWeeklyLimit`] = kid?.weeklyLimit ?? null;
-  });
   return {
     id: user.id,
     email: user.email,
@@ -34,16 +29,6 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
     weeklyLimit: user.weeklyLimit,
     usedThisWeek,
     children: kids.map(({ name, weeklyLimit }) => ({ name, weeklyLimit })),
-    ...(slotFields as Pick<
-      CurrentUser,
-      | 'firstChildName'
-      | 'secondChildName'
-      | 'thirdChildName'
-      | 'fourthChildName'
-      | 'firstChildWeeklyLimit'
-      | 'secondChildWeeklyLimit'
-      | 'thirdChildWeeklyLimit'
-      | 'fourthChildWeeklyLimit'
-    >),
+    ...childSlotFields(kids),
   };
 }
