@@ -6,13 +6,13 @@
  * GET /api/admin/users?search=… runs (services/users/list-users.ts). Exits 1 when a plan does not use both
  * GIN trigram indexes (users_search_trgm_idx, children_name_trgm_idx). The database is dropped at the end.
  */
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
 import { children, users } from '../src/server/db/schema';
+import { seededRandom } from '../src/server/db/seeded-random';
 import { hashPassword } from '../src/server/services/auth/password';
 import { listUsers, usersCountQuery, usersPageQuery } from '../src/server/services/users/list-users';
+import { createTestDatabase } from '../src/server/test-support/test-database';
 
 const FAMILIES = 10_000;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,31 +25,14 @@ const FIRST = [
 ];
 const SYLLABLES = ['al', 'ber', 'can', 'dor', 'el', 'fen', 'gar', 'hal', 'ing', 'jor', 'kel', 'lan', 'mor', 'nab', 'ok', 'per', 'quin', 'ros', 'sten', 'tor', 'ul', 'van', 'wick', 'yar', 'zel'];
 
-/** Deterministic pseudo-random numbers, so every run seeds the same families. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function main() {
-  const name = `nb_bench_users_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  // A fresh database on that server (dropped again at the end), with the app's migrations.
+  const handle = await createTestDatabase(serverUrl);
+  const url = handle.url!;
   let failed = false;
   try {
     const db = handle.db;
-    const rand = random(2026);
+    const rand = seededRandom(2026);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
     // ~600 surnames of three syllables, so one surname belongs to a handful of families.
     const surname = () => {
@@ -57,7 +40,7 @@ async function main() {
       return s[0]!.toUpperCase() + s.slice(1);
     };
     const passwordHash = await hashPassword('bench-pass');
-    console.log(`Seeding ${FAMILIES} families into ${name}...`);
+    console.log(`Seeding ${FAMILIES} families into ${new URL(url).pathname.slice(1)}...`);
     for (let start = 0; start < FAMILIES; start += 1000) {
       const batch = Array.from({ length: Math.min(1000, FAMILIES - start) }, (_, j) => {
         const i = start + j;
@@ -74,7 +57,7 @@ async function main() {
       });
       await db.insert(children).values(kids);
     }
-    const pg2 = new pg.Client({ connectionString: url.toString() });
+    const pg2 = new pg.Client({ connectionString: url });
     await pg2.connect();
     // What autovacuum does on a live database: statistics, and new GIN entries moved from the index's
     // pending list into the index proper (a long pending list makes the planner price the index higher).
@@ -109,14 +92,6 @@ async function main() {
     await pg2.end();
   } finally {
     await handle.close();
-    if (process.env.KEEP_BENCH_DB) {
-      console.log(`kept database ${name}`);
-    } else {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    }
   }
   if (failed) {
     console.error('FAILED: a search plan did not use the trigram indexes');

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startOfTorontoWeek, torontoTime, inToronto } from '../../shared/rules/week';
 import { hashPassword } from '../services/auth/password';
 import type { Database, Tx } from './client';
+import { seededRandom } from './seeded-random';
 import { bookingChildren, bookings, children, classTypes, sessions, users } from './schema';
 
 export const DEMO_ACCOUNTS = [
@@ -51,18 +52,6 @@ const TIMETABLE: Array<Array<[number, number, ClassCode, string]>> = [
   [[9, 0, 'SPEED', 'Field House'], [10, 30, 'GIRLS', 'Main Gym'], [12, 0, 'HOOPS', 'Court 2']],
   [[10, 0, 'STRENGTH', 'Main Gym'], [11, 30, 'MOVERS', 'Field House']],
 ];
-
-/** Small deterministic generator so every start produces the same shape of data. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SeedChild {
   id: string;
@@ -155,7 +144,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
 
     // Every day from last week's Monday to the Sunday of the week after next.
     const firstMonday = addDays(startOfTorontoWeek(now), -7);
-    const rand = random(20_26);
+    const rand = seededRandom(20_26);
     const planned: SeedSession[] = [];
     const values: Array<typeof sessions.$inferInsert> = [];
     for (let day = 0; day < 28; day++) {

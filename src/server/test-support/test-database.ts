@@ -6,9 +6,10 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+export async function createTestDatabase(
+  serverUrl: string | undefined = process.env.DATABASE_URL,
+): Promise<DatabaseHandle & { url: string | null }> {
+  if (!serverUrl) return { ...(await openDatabase({ kind: 'pglite' })), url: null };
 
   const name = `nb_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -21,6 +22,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });

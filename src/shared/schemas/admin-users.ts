@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { isoInstant } from './dates';
-import { CHILD_SLOTS, childSlotShape, DEFAULT_WEEKLY_LIMIT, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS, ROLES } from './users';
+import {
+  CHILD_SLOTS,
+  childSlotShape,
+  DEFAULT_WEEKLY_LIMIT,
+  MAX_WEEKLY_LIMIT,
+  MIN_WEEKLY_LIMIT,
+  PLAN_TIERS,
+  userIdentityShape,
+} from './users';
 
 /**
  * The admin users tab, the CSV import and the set-password links (spec 2, 3, 5, 6, 7). Kept apart from
@@ -132,13 +140,7 @@ export type ListUsersQuery = z.input<typeof listUsersQuery>;
 
 /** A user as the admin screens see it (spec 3, User): the flat child fields plus the child rows. Never a hash. */
 export const adminUserDto = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.enum(ROLES),
-  planTier: z.enum(PLAN_TIERS),
-  weeklyLimit: z.number().int(),
+  ...userIdentityShape,
   /** False while the family has not chosen a password yet (a set-password link is pending). */
   passwordSet: z.boolean(),
   children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int() })),

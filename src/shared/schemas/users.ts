@@ -41,8 +41,8 @@ export const childSlotShape = {
 };
 export type ChildSlotFields = { [K in keyof typeof childSlotShape]: z.infer<(typeof childSlotShape)[K]> };
 
-/** GET /api/me: the signed-in user. Never carries a password hash (the schema drops any field not listed). */
-export const currentUserDto = z.object({
+/** Who an account is, as every user response shows it (the role as the API sees it: see apiRole). */
+export const userIdentityShape = {
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -50,6 +50,11 @@ export const currentUserDto = z.object({
   role: z.enum(ROLES),
   planTier: z.enum(PLAN_TIERS),
   weeklyLimit: z.number().int(),
+};
+
+/** GET /api/me: the signed-in user. Never carries a password hash (the schema drops any field not listed). */
+export const currentUserDto = z.object({
+  ...userIdentityShape,
   /** Confirmed spots the user's children hold in the current Toronto week. */
   usedThisWeek: z.number().int(),
   children: z.array(childDto),

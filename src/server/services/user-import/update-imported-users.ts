@@ -2,8 +2,9 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { childLimitField, childNameField } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
-import { authSessions, children, passwordTokens, users } from '../../db/schema';
+import { authSessions, passwordTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { currentChildrenOf, type ChildRow } from '../users/user-fields';
 import type { UserRow } from '../users/user-rules';
 import { writeChildren, type ChildSlotChanges } from '../users/write-children';
 import { chunks } from './create-imported-users';
@@ -22,7 +23,6 @@ export interface UpdateImportedUsersInput {
   now: Date;
 }
 
-type ChildRow = typeof children.$inferSelect;
 
 /**
  * The slot changes a row asks for: only the columns the file carries. A mapped child name column changes
@@ -70,22 +70,10 @@ export async function updateImportedUsers(
 ): Promise<{ updated: number[]; errors: RowError[] }> {
   const { rows, now } = input;
   const errors: RowError[] = [];
-  const current = new Map<string, ChildRow[]>();
-  for (const batch of chunks(rows, 1000)) {
-    const found = await tx
-      .select()
-      .from(children)
-      .where(
-        and(
-          inArray(
-            children.userId,
-            batch.map(({ user }) => user.id),
-          ),
-          isNull(children.removedAt),
-        ),
-      );
-    for (const child of found) current.set(child.userId, [...(current.get(child.userId) ?? []), child]);
-  }
+  const current = await currentChildrenOf(
+    tx,
+    rows.map(({ user }) => user.id),
+  );
 
   const fine: ExistingAccountRow[] = [];
   for (const entry of rows) {

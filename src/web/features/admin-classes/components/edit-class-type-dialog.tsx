@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateClassTypeBody, type ClassTypeDto } from '../../../../shared/schemas/classes';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
@@ -91,14 +91,7 @@ function EditClassTypeForm({ classType, pending, onClose, onSave }: EditClassTyp
           />
         )}
       </FormField>
-      <DialogFooter className="pt-2">
-        <Button variant="outline" onClick={onClose} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <FormDialogFooter className="pt-2" onCancel={onClose} pending={pending} submitLabel="Save" pendingLabel="Saving..." />
     </form>
   );
 }

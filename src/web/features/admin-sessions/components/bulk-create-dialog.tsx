@@ -16,9 +16,10 @@ import {
   type BulkSessionBody,
   type BulkSessionInput,
 } from '../../../../shared/schemas/sessions';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -234,14 +235,13 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
 
           <PreviewLine preview={preview} />
 
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || preview.kind !== 'ok'}>
-              {pending ? 'Creating...' : 'Create Sessions'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitDisabled={preview.kind !== 'ok'}
+            submitLabel="Create Sessions"
+            pendingLabel="Creating..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -11,10 +11,10 @@ import {
   type SessionFormBody,
   type SessionFormInput,
 } from '../../../../shared/schemas/sessions';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
@@ -145,14 +145,13 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
               </FormField>
             </div>
           </fieldset>
-          <DialogFooter className="pt-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {editing ? (pending ? 'Saving...' : 'Save Changes') : pending ? 'Creating...' : 'Create Session'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="pt-2"
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitLabel={editing ? 'Save Changes' : 'Create Session'}
+            pendingLabel={editing ? 'Saving...' : 'Creating...'}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { adminChangePasswordBody, type AdminUserDto } from '../../../../shared/schemas/admin-users';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
@@ -55,14 +55,13 @@ export function ChangeUserPasswordDialog({ user, open, onOpenChange, onCloseAuto
           <FormField label="New Password" hint="At least 6 characters." error={errors.newPassword?.message}>
             {(control) => <PasswordInput autoComplete="new-password" disabled={pending} {...control} {...form.register('newPassword')} />}
           </FormField>
-          <DialogFooter className="pt-2">
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Changing...' : 'Change Password'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter
+            className="pt-2"
+            onCancel={() => onOpenChange(false)}
+            pending={pending}
+            submitLabel="Change Password"
+            pendingLabel="Changing..."
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -8,9 +8,9 @@ import {
   type CreateUserInput,
 } from '../../../../shared/schemas/admin-users';
 import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../../shared/schemas/users';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
@@ -110,14 +110,7 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
               }))}
             />
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Creating...' : 'Create User'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={pending} submitLabel="Create User" pendingLabel="Creating..." />
         </form>
       </DialogContent>
     </Dialog>

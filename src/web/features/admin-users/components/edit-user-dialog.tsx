@@ -2,9 +2,9 @@ import { Info } from 'lucide-react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { childLimitField, childNameField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../../shared/schemas/users';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useUpdateUser, type UpdateUserPayload } from '../api/update-user';
@@ -90,14 +90,7 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, open, onO
               }))}
             />
           </fieldset>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Updating...' : 'Update User'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => onOpenChange(false)} pending={pending} submitLabel="Update User" pendingLabel="Updating..." />
         </form>
       </DialogContent>
     </Dialog>
