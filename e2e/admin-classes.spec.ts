@@ -114,7 +114,7 @@ test('the Settings tab edits class types and changes the admin password with its
   const tab = page.getByRole('tabpanel', { name: 'Settings' });
   await expect(tab.getByRole('heading', { name: 'Class Type Management' })).toBeVisible();
   await expect(tab.getByRole('button', { name: `Edit ${SEEDED_NAME}` })).toBeVisible();
-  await expect(tab.getByText(/Webhook configurations arrive with the CRM integration/)).toBeVisible();
+  await expect(tab.getByRole('heading', { name: 'Webhook Configurations' })).toBeVisible();
 
   const form = tab.getByRole('region', { name: 'Change Password' });
   const current = form.getByLabel('Current Password', { exact: true });

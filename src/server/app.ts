@@ -14,6 +14,7 @@ import { bookingRoutes } from './routes/bookings';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
 import { setPasswordRoutes } from './routes/set-password';
+import { webhookReceiverRoutes } from './routes/webhooks';
 import type { EmailContext } from './services/email/booking-emails';
 import { EmailWorker } from './services/email/email-worker';
 
@@ -100,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes);
   await app.register(bookingRoutes);
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(webhookReceiverRoutes);
 
   const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
   if (webRoot) await registerWebApp(app, webRoot, env.BUSINESS_NAME);

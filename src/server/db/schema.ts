@@ -36,6 +36,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isActive: boolean('is_active').notNull().default(true),
     crmUserId: text('crm_user_id'),
+    /** The CRM's own updatedAt of the last webhook delivery applied: an older delivery arriving late changes nothing. */
+    crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -48,7 +50,8 @@ export const users = pgTable(
     // The users search (services/users/list-users.ts) matches '%term%' against exactly this expression.
     index('users_search_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     index('users_role_idx').on(t.role),
-    uniqueIndex('users_crm_user_id_unique').on(t.crmUserId),
+    // One live account per CRM contact; a deleted account gives its CRM id up, like its e-mail.
+    uniqueIndex('users_crm_user_id_unique').on(t.crmUserId).where(sql`${t.deletedAt} is null`),
     check('users_plan_tier_check', sql`${t.planTier} in ('ONE', 'TWO', 'THREE')`),
     check('users_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
   ],
@@ -222,13 +225,16 @@ export const webhookConfigs = pgTable(
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
     fieldMappings: text('field_mappings').notNull(),
+    /** HMAC key for X-Webhook-Signature; shown to the office once, never returned or logged after. */
     secretKey: text('secret_key'),
+    /** A template whose rules replace fieldMappings while it is active; a linked template cannot be deleted. */
+    templateId: uuid('template_id').references(() => fieldMappingTemplates.id, { onDelete: 'restrict' }),
     triggerCount: integer('trigger_count').notNull().default(0),
     lastTriggered: timestamp('last_triggered', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('webhook_configs_endpoint_unique').on(t.endpoint)],
+  (t) => [uniqueIndex('webhook_configs_endpoint_unique').on(t.endpoint), index('webhook_configs_template_idx').on(t.templateId)],
 );
 
 export const webhookLogs = pgTable(

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
 import { adminClassRoutes } from './classes';
+import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
 import { adminReservationRoutes } from './reservations';
 import { adminSessionExportRoutes } from './session-export';
 import { adminStatsRoutes } from './stats';
 import { adminUserRoutes } from './users';
 import { adminUserImportRoutes } from './user-import';
+import { adminWebhookLogRoutes } from './webhook-logs';
+import { adminWebhookRoutes } from './webhooks';
 
 /**
  * Everything under /api/admin. ONE hook guards the whole folder: a route registered here is an admin route
@@ -23,4 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSessionExportRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminUserImportRoutes);
+  await app.register(adminWebhookRoutes);
+  await app.register(adminWebhookLogRoutes);
+  await app.register(adminFieldMappingTemplateRoutes);
 };

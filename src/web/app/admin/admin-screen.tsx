@@ -1,6 +1,5 @@
-import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Webhook, Workflow } from 'lucide-react';
+import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
@@ -8,7 +7,9 @@ import { ReservationsTab } from '../../features/admin-reservations/components/re
 import { SessionsTab } from '../../features/admin-sessions/components/sessions-tab';
 import { UsersTab } from '../../features/admin-users/components/users-tab';
 import { OwnPasswordForm } from '../../features/admin-settings/components/own-password-form';
-import { EmptyTab } from './empty-tab';
+import { FieldMappingTab } from '../../features/admin-field-mapping/components/field-mapping-tab';
+import { WebhookLogsTab } from '../../features/admin-webhook-logs/components/webhook-logs-tab';
+import { WebhookConfigsCard } from '../../features/admin-webhooks/components/webhook-configs-card';
 
 /** Spec 2: the admin tabs, in order, with their labels. The open tab is kept in the address (?tab=…). */
 export const ADMIN_TABS = [
@@ -34,7 +35,7 @@ export default function AdminScreen() {
     <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Panel</h1>
-        <p className="mt-1 text-slate-600">Sessions, bookings and class types. All times are Toronto time.</p>
+        <p className="mt-1 text-slate-600">Sessions, bookings, families and the CRM integration. All times are Toronto time.</p>
       </div>
       <StatCards />
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'sessions' ? {} : { tab: value }, { replace: true })}>
@@ -59,26 +60,16 @@ export default function AdminScreen() {
           <UsersTab />
         </TabsContent>
         <TabsContent value="settings" className="grid grid-cols-1 gap-8">
-          {/* Spec 2, Settings: class type editing, webhook configurations (not built yet) and the admin's own password. */}
+          {/* Spec 2, Settings: class type editing, webhook configurations and the admin's own password. */}
           <ClassesTab compact />
-          <Alert variant="info">
-            <Webhook aria-hidden="true" />
-            <div>
-              <AlertTitle>Webhook configurations</AlertTitle>
-              <AlertDescription>Webhook configurations arrive with the CRM integration. Nothing is configured yet.</AlertDescription>
-            </div>
-          </Alert>
+          <WebhookConfigsCard />
           <OwnPasswordForm />
         </TabsContent>
         <TabsContent value="field-mapping">
-          <EmptyTab icon={Workflow} title="No field mapping templates yet">
-            Mapping of CRM data onto parent accounts arrives with the CRM integration. Nothing is configured.
-          </EmptyTab>
+          <FieldMappingTab />
         </TabsContent>
         <TabsContent value="webhook-logs">
-          <EmptyTab icon={FileClock} title="No webhook deliveries yet">
-            Webhook delivery logs arrive with the CRM integration. No webhook has been received.
-          </EmptyTab>
+          <WebhookLogsTab />
         </TabsContent>
       </Tabs>
     </div>

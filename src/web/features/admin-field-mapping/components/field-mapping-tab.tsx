@@ -1,0 +1,4 @@
+/** Mapping tab: field-mapping templates list and editor with live preview. */
+export function FieldMappingTab() {
+  return null;
+}
