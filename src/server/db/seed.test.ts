@@ -4,8 +4,20 @@ import { addWeeks } from 'date-fns';
 import { startOfTorontoWeek } from '../../shared/rules/week';
 import { createTestDatabase } from '../test-support/test-database';
 import type { DatabaseHandle } from './client';
+import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT } from '../../shared/rules/field-mapping';
 import { seedDemoData } from './seed';
-import { bookingChildren, bookings, children, classTypes, sessions, users } from './schema';
+import {
+  bookingChildren,
+  bookings,
+  children,
+  classTypes,
+  fieldMappingRules,
+  fieldMappingTemplates,
+  sessions,
+  users,
+  webhookConfigs,
+  webhookLogs,
+} from './schema';
 
 let database: DatabaseHandle;
 // Seeded for a Saturday evening in Toronto, when most of the current week is already past.
@@ -94,10 +106,54 @@ describe('demo data', () => {
     for (const row of perChildWeek) expect(row.used).toBeLessThanOrEqual(row.limit);
   });
 
+  it('has the demo CRM webhook linked to its mapping template, and no invented logs', async () => {
+    const configs = await database.db.select().from(webhookConfigs);
+    expect(configs).toHaveLength(1);
+    const [template] = await database.db.select().from(fieldMappingTemplates);
+    const [admin] = await database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    expect(configs[0]).toMatchObject({
+      name: 'CRM plan purchases',
+      endpoint: 'crm-plans',
+      description: expect.any(String),
+      fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT,
+      secretKey: 'demo-crm-secret-change-me-0001',
+      isActive: true,
+      templateId: template!.id,
+      triggerCount: 0,
+      lastTriggered: null,
+    });
+    expect(template).toMatchObject({ name: 'CRM plan purchase', source: 'crm-plans', isActive: true, createdById: admin!.id });
+    expect(JSON.parse(template!.samplePayload!)).toEqual(BUILT_IN_SAMPLE_PAYLOAD);
+    const rules = await database.db
+      .select({
+        sourcePath: fieldMappingRules.sourcePath,
+        targetPath: fieldMappingRules.targetPath,
+        required: fieldMappingRules.required,
+        transform: fieldMappingRules.transform,
+      })
+      .from(fieldMappingRules)
+      .where(eq(fieldMappingRules.templateId, template!.id))
+      .orderBy(fieldMappingRules.order);
+    expect(rules).toEqual([
+      { sourcePath: 'contact.email', targetPath: 'email', required: true, transform: 'toLower' },
+      { sourcePath: 'contact.firstName', targetPath: 'firstName', required: true, transform: 'trim' },
+      { sourcePath: 'contact.lastName', targetPath: 'lastName', required: true, transform: 'trim' },
+      { sourcePath: 'contact.id', targetPath: 'crmUserId', required: true, transform: 'none' },
+      { sourcePath: 'plan.tier', targetPath: 'planTier', required: false, transform: 'toUpper' },
+      { sourcePath: 'children[0].name', targetPath: 'firstChildName', required: false, transform: 'none' },
+      { sourcePath: 'children[0].weeklyLimit', targetPath: 'firstChildWeeklyLimit', required: false, transform: 'none' },
+      { sourcePath: 'children[1].name', targetPath: 'secondChildName', required: false, transform: 'none' },
+      { sourcePath: 'children[1].weeklyLimit', targetPath: 'secondChildWeeklyLimit', required: false, transform: 'none' },
+    ]);
+    expect(await database.db.select().from(webhookLogs)).toEqual([]);
+  });
+
   it('does nothing the second time', async () => {
     const before = await database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
     expect((await seedDemoData(database.db, now)).created).toBe(false);
     const after = await database.db.select({ n: sql<number>`count(*)::int` }).from(sessions);
     expect(after).toEqual(before);
+    expect(await database.db.select({ id: webhookConfigs.id }).from(webhookConfigs)).toHaveLength(1);
+    expect(await database.db.select({ id: fieldMappingTemplates.id }).from(fieldMappingTemplates)).toHaveLength(1);
   });
 });

@@ -5,11 +5,22 @@
  */
 import { addDays, addMinutes } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
+import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT, type MappingRule } from '../../shared/rules/field-mapping';
 import { startOfTorontoWeek, torontoTime, inToronto } from '../../shared/rules/week';
 import { hashPassword } from '../services/auth/password';
 import type { Database, Tx } from './client';
 import { seededRandom } from './seeded-random';
-import { bookingChildren, bookings, children, classTypes, sessions, users } from './schema';
+import {
+  bookingChildren,
+  bookings,
+  children,
+  classTypes,
+  fieldMappingRules,
+  fieldMappingTemplates,
+  sessions,
+  users,
+  webhookConfigs,
+} from './schema';
 
 export const DEMO_ACCOUNTS = [
   { email: 'owner@example.com', password: 'owner-demo-1', firstName: 'Olivia', lastName: 'Owens', role: 'SUPER_ADMIN', planTier: 'ONE', kids: [] },
@@ -52,6 +63,56 @@ const TIMETABLE: Array<Array<[number, number, ClassCode, string]>> = [
   [[9, 0, 'SPEED', 'Field House'], [10, 30, 'GIRLS', 'Main Gym'], [12, 0, 'HOOPS', 'Court 2']],
   [[10, 0, 'STRENGTH', 'Main Gym'], [11, 30, 'MOVERS', 'Field House']],
 ];
+
+/**
+ * The demo CRM webhook (its secret is a README demo value, to be changed) and the mapping template linked
+ * to it, written for the shape of BUILT_IN_SAMPLE_PAYLOAD. No deliveries are invented: the logs start empty.
+ */
+export const DEMO_WEBHOOK = {
+  name: 'CRM plan purchases',
+  endpoint: 'crm-plans',
+  description: 'Plan purchases from the CRM: creates or updates the family account (demo configuration).',
+  secretKey: 'demo-crm-secret-change-me-0001',
+} as const;
+export const DEMO_TEMPLATE = {
+  name: 'CRM plan purchase',
+  source: 'crm-plans',
+  description: 'Maps a CRM plan purchase (contact, plan and up to two children) onto a parent account.',
+} as const;
+const DEMO_TEMPLATE_RULES: Array<Omit<MappingRule, 'order'>> = [
+  { sourcePath: 'contact.email', targetPath: 'email', required: true, transform: 'toLower' },
+  { sourcePath: 'contact.firstName', targetPath: 'firstName', required: true, transform: 'trim' },
+  { sourcePath: 'contact.lastName', targetPath: 'lastName', required: true, transform: 'trim' },
+  { sourcePath: 'contact.id', targetPath: 'crmUserId', required: true, transform: 'none' },
+  { sourcePath: 'plan.tier', targetPath: 'planTier', required: false, transform: 'toUpper' },
+  { sourcePath: 'children[0].name', targetPath: 'firstChildName', required: false, transform: 'none' },
+  { sourcePath: 'children[0].weeklyLimit', targetPath: 'firstChildWeeklyLimit', required: false, transform: 'none' },
+  { sourcePath: 'children[1].name', targetPath: 'secondChildName', required: false, transform: 'none' },
+  { sourcePath: 'children[1].weeklyLimit', targetPath: 'secondChildWeeklyLimit', required: false, transform: 'none' },
+];
+
+async function createDemoWebhook(tx: Tx, adminId: string, now: Date): Promise<void> {
+  const [template] = await tx
+    .insert(fieldMappingTemplates)
+    .values({
+      ...DEMO_TEMPLATE,
+      isActive: true,
+      samplePayload: JSON.stringify(BUILT_IN_SAMPLE_PAYLOAD, null, 2),
+      createdById: adminId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: fieldMappingTemplates.id });
+  await tx.insert(fieldMappingRules).values(DEMO_TEMPLATE_RULES.map((rule, order) => ({ ...rule, order, templateId: template!.id })));
+  await tx.insert(webhookConfigs).values({
+    ...DEMO_WEBHOOK,
+    fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT,
+    isActive: true,
+    templateId: template!.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
 
 interface SeedChild {
   id: string;
@@ -197,6 +258,8 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     await book(tx, pick(0, 5, 9), [ava!, leo!]);
     await book(tx, pick(2, 1, 16), [ava!]);
     await book(tx, pick(2, 0, 16), [parent2.kids[0]!]);
+
+    await createDemoWebhook(tx, accounts['admin@example.com']!.id, now);
 
     for (const s of planned) {
       await tx

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { WEBHOOK_RECEIVER_PREFIX } from '../../shared/schemas/webhooks';
 import { HttpError } from '../http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -38,6 +39,10 @@ export async function registerSecurity(app: FastifyInstance, allowedOrigins: rea
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request) => {
+    // The CRM webhook receiver has no cookie to forge: it is authenticated by its signature, and a CRM
+    // may well send an Origin header of its own. The matched route decides (routing is done at onRequest),
+    // not the raw address, so no other route can borrow the exemption.
+    if (request.routeOptions.url?.startsWith(WEBHOOK_RECEIVER_PREFIX)) return;
     if (request.url.startsWith('/api/')) assertSameSite(request, allowedOrigins);
   });
 }

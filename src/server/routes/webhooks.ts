@@ -1,4 +1,77 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { normaliseEndpoint, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_RECEIVER_PREFIX, webhookDeliveryResponse } from '../../shared/schemas/webhooks';
+import { findWebhookConfig } from '../services/webhook-delivery/find-webhook-config';
+import { receiveDelivery } from '../services/webhook-delivery/receive-delivery';
+import { recordDelivery, type DeliveryOutcome, type DeliveryRequest } from '../services/webhook-delivery/record-delivery';
 
-/** The CRM webhook receiver: POST /api/webhooks/:endpoint (no session, signed with the configuration's secret). */
-export const webhookReceiverRoutes: FastifyPluginAsyncZod = async () => {};
+export const BODY_TOO_LARGE = 'Webhook body exceeds the 1 MB limit';
+
+const endpointParams = z.object({ endpoint: z.string() });
+
+/** What the log keeps of the request (the body only when it was read as bytes). */
+function deliveryRequest(request: FastifyRequest, reply: FastifyReply): DeliveryRequest {
+  return {
+    method: request.method,
+    headers: request.headers,
+    rawBody: Buffer.isBuffer(request.body) ? request.body : null,
+    query: request.query,
+    ip: request.ip ?? null,
+    elapsedMs: () => reply.elapsedTime,
+  };
+}
+
+/**
+ * The CRM webhook receiver: POST /api/webhooks/:endpoint (no session, signed with the configuration's
+ * secret). Encapsulated, so its body handling stays its own: every content type is read as raw bytes (the
+ * HMAC covers the exact bytes sent, which re-serialised JSON would not reproduce), limited to 1 MB, and
+ * parsed as JSON by the service. Every delivery to a known endpoint is logged, refused ones included.
+ */
+export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
+
+  /** Logs a delivery; a failing log write is reported in the app log but never changes the CRM's answer. */
+  const log = async (request: FastifyRequest, record: Parameters<typeof recordDelivery>[1]) => {
+    try {
+      await recordDelivery(app.db, record);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not record a webhook delivery');
+    }
+  };
+
+  // Errors raised before the handler (a body over the limit, a broken Content-Length) are deliveries too:
+  // logged when the endpoint is known, answered as `{ message }` like the rest of the API.
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BODY_TOO_LARGE : error.message;
+    const outcome: DeliveryOutcome = { status, body: { message } };
+    const rawEndpoint = (request.params as { endpoint?: unknown } | undefined)?.endpoint;
+    const endpoint = normaliseEndpoint(typeof rawEndpoint === 'string' ? rawEndpoint : '');
+    const config = await findWebhookConfig(app.db, endpoint).catch(() => null);
+    if (config) await log(request, { config, endpoint, request: { ...deliveryRequest(request, reply), rawBody: null }, outcome, now: app.clock() });
+    return reply.status(status).send(outcome.body);
+  });
+
+  app.post(
+    `${WEBHOOK_RECEIVER_PREFIX}:endpoint`,
+    { schema: { params: endpointParams, response: { 200: webhookDeliveryResponse, 201: webhookDeliveryResponse } } },
+    async (request, reply) => {
+      const now = app.clock();
+      const { config, endpoint, outcome } = await receiveDelivery(app.db, {
+        endpoint: request.params.endpoint,
+        request: deliveryRequest(request, reply),
+        email: app.emailContext,
+        now,
+      });
+      if (config) await log(request, { config, endpoint, request: deliveryRequest(request, reply), outcome, now });
+      if (outcome.status < 300) app.emailWorker.kick();
+      return reply.status(outcome.status as 200).send(outcome.body as z.infer<typeof webhookDeliveryResponse>);
+    },
+  );
+};

@@ -48,6 +48,17 @@ export async function startTestServer(
   };
 }
 
+/** A response's body: parsed JSON, the text when it is not JSON, null when empty. */
+export async function readBody(response: Response): Promise<any> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -93,14 +104,7 @@ export class ApiClient {
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers, setCookies };
+    return { status: response.status, body: (await readBody(response)) as T, headers: response.headers, setCookies };
   }
 
   get<T = any>(path: string, headers?: Record<string, string>) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHILD_SLOTS, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../schemas/users';
+import { torontoTime } from './week';
 
 /**
  * How a CRM payload becomes the fields of a parent account (docs/product-rules.md, "CRM webhooks"). One pure
@@ -164,7 +165,10 @@ const text = (field: string, max: number, min = 1) =>
     .transform((value) => String(value).trim())
     .pipe(z.string().min(min, `${field} is empty`).max(max, `${field} cannot exceed ${max} characters`));
 const limit = (field: string) =>
-  scalar(field).pipe(
+  scalar(field)
+    // true/false is not a number of sessions (z.coerce would read true as 1).
+    .refine((value) => typeof value !== 'boolean', `${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`)
+    .pipe(
     z.coerce
       .number({ error: `${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}` })
       .int(`${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`)
@@ -180,9 +184,44 @@ const flag = (field: string) =>
       message: `${field} must be true or false`,
     })
     .transform((value) => (typeof value === 'boolean' ? value : TRUE_WORDS.includes(value)));
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+const ISO_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|([+-]\d{2}):?(\d{2}))$/i;
+const NAMES_ITS_ZONE = /(?:Z|GMT|UTC|[+-]\d{2}:?\d{2})$/i;
+const INVALID = new Date(Number.NaN);
+
+/** Unix time: seconds below 1e11 (until the year 5138), milliseconds above. */
+const fromUnix = (value: number) => new Date(value < 1e11 && value > -1e11 ? value * 1000 : value);
+
+/**
+ * A CRM's date and time, the same whatever the server's time zone: Unix time (a number or digits), ISO 8601
+ * with an offset (an instant), ISO 8601 without one or a bare date (a Toronto wall-clock time, the business's
+ * zone), or another date text that names its zone ('Mon, 16 Nov 2026 14:30:00 GMT'). Anything else is refused
+ * rather than read in the server's local zone.
+ */
+function readInstant(value: unknown): Date {
+  if (typeof value === 'number') return fromUnix(value);
+  if (typeof value !== 'string') return INVALID;
+  const textValue = value.trim();
+  if (/^-?\d{1,15}(?:\.\d+)?$/.test(textValue)) return fromUnix(Number(textValue));
+  const local = ISO_LOCAL.exec(textValue) ?? ISO_DATE.exec(textValue);
+  if (local) {
+    const [year, month, day, hour = 0, minute = 0, second = 0] = local.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part)));
+    if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59) return INVALID;
+    const probe = new Date(Date.UTC(year!, month! - 1, day!));
+    if (probe.getUTCMonth() !== month! - 1 || probe.getUTCDate() !== day!) return INVALID;
+    const millis = local[7] ? Math.floor(Number(`0.${local[7]}`) * 1000) : 0;
+    return new Date(torontoTime(year!, month!, day!, hour, minute).getTime() + second * 1000 + millis);
+  }
+  const offset = ISO_WITH_OFFSET.exec(textValue);
+  if (offset) return new Date(`${offset[1]}T${offset[2]}${offset[3]!.toUpperCase() === 'Z' ? 'Z' : `${offset[4]}:${offset[5]}`}`);
+  if (NAMES_ITS_ZONE.test(textValue)) return new Date(textValue);
+  return INVALID;
+}
+
 const instant = (field: string) =>
   scalar(field)
-    .transform((value) => (typeof value === 'number' ? new Date(value < 1e11 ? value * 1000 : value) : new Date(String(value).trim())))
+    .transform(readInstant)
     .refine((date) => !Number.isNaN(date.getTime()), { message: `${field} must be a date and time (ISO 8601 or Unix time)` })
     .transform((date) => date.toISOString());
 

@@ -11,3 +11,6 @@ export const formatShortDate = (instant: Date | string) => format(inToronto(inst
 export function weekRangeLabel(weekStart: Date | string, weekEnd: Date | string): string {
   return `${format(inToronto(weekStart), 'MMM d')} - ${format(inToronto(weekEnd), 'MMM d, yyyy')}`;
 }
+
+/** "1 booking", "3 bookings", "2 families" (counts of 1,000 and more with a thousands separator). */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-CA')} ${count === 1 ? one : many}`;

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorMessage, apiRequest, getQueryFn } from './api';
+import { ApiError, apiErrorMessage, apiRequest, getQueryFn } from './api';
 
 // The data layer against a real local HTTP server that answers as the spec's error catalogue describes.
 interface Seen {
@@ -27,6 +27,12 @@ beforeAll(async () => {
     seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body: await readBody(req) });
     if (req.url === '/json-error') {
       res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'This session is full' }));
+    } else if (req.url === '/field-errors') {
+      res
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ message: 'endpoint: Endpoint is required', errors: [{ field: 'endpoint', message: 'Endpoint is required' }, { field: 'name', message: 'Name is required' }] }));
+    } else if (req.url === '/one-field') {
+      res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'A webhook with this endpoint already exists', field: 'endpoint' }));
     } else if (req.url === '/text-error') {
       res.writeHead(502, { 'content-type': 'text/plain' }).end('Bad gateway from proxy');
     } else if (req.url === '/empty-error') {
@@ -89,5 +95,22 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new Error('409: This session is full'), 'Failed to book session')).toBe('This session is full');
     expect(apiErrorMessage(new Error('Failed to fetch'), 'Failed to book session')).toBe('Failed to book session');
     expect(apiErrorMessage('weird', 'Fallback')).toBe('Fallback');
+  });
+});
+
+describe('ApiError', () => {
+  it("keeps the status and the server's per-field problems, with the spec's error text", async () => {
+    const error = await apiRequest('POST', `${base}/field-errors`, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('400: endpoint: Endpoint is required');
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).fieldErrors).toEqual([
+      { field: 'endpoint', message: 'Endpoint is required' },
+      { field: 'name', message: 'Name is required' },
+    ]);
+    const one = (await apiRequest('POST', `${base}/one-field`, {}).catch((e: unknown) => e)) as ApiError;
+    expect(one.fieldErrors).toEqual([{ field: 'endpoint', message: 'A webhook with this endpoint already exists' }]);
+    const plain = (await apiRequest('GET', `${base}/text-error`).catch((e: unknown) => e)) as ApiError;
+    expect(plain).toMatchObject({ status: 502, fieldErrors: [] });
   });
 });

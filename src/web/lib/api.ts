@@ -2,18 +2,57 @@ import type { QueryFunction } from '@tanstack/react-query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** One problem the server found with one field of a form (`{ field: 'endpoint', message: '…' }`). */
+export interface ServerFieldError {
+  field: string;
+  message: string;
+}
+
 /**
- * Spec 8: a non-OK response becomes Error(`<status>: <text>`), where the text is the JSON body's
+ * The error of a non-OK response: its text is spec 8's `<status>: <message>`; it also keeps the status and
+ * the server's per-field problems (a 400's `errors: [{ field, message }]`, or a refusal naming one `field`),
+ * so a form can show each on its field.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: ServerFieldError[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The per-field problems of an error body. */
+export function fieldErrorsOf(body: unknown): ServerFieldError[] {
+  if (!body || typeof body !== 'object') return [];
+  const record = body as Record<string, unknown>;
+  const out: ServerFieldError[] = [];
+  if (Array.isArray(record.errors)) {
+    for (const item of record.errors as unknown[]) {
+      if (!item || typeof item !== 'object') continue;
+      const { field, message } = item as Record<string, unknown>;
+      if (typeof field === 'string' && typeof message === 'string') out.push({ field, message });
+    }
+  }
+  if (!out.length && typeof record.field === 'string' && typeof record.message === 'string') out.push({ field: record.field, message: record.message });
+  return out;
+}
+
+/**
+ * Spec 8: a non-OK response becomes an ApiError(`<status>: <text>`), where the text is the JSON body's
  * message field, else the raw body text, else the status text.
  */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const bodyText = (await res.text().catch(() => '')).trim();
   let text = '';
+  let parsed: unknown;
   if (bodyText) {
     text = bodyText;
     try {
-      const parsed: unknown = JSON.parse(bodyText);
+      parsed = JSON.parse(bodyText);
       if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
         text = parsed.message;
       }
@@ -21,7 +60,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
       // not JSON: keep the raw body text
     }
   }
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, fieldErrorsOf(parsed));
 }
 
 async function readJson(res: Response): Promise<unknown> {

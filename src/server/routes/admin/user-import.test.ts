@@ -6,7 +6,7 @@ import { children, emailOutbox, passwordTokens, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient, readBody, startTestServer, type TestServer } from '../../test-support/test-server';
 
 // POST /api/admin/users/import-csv through real HTTP: a browser-like multipart upload (fetch + FormData),
 // on PGlite or on PostgreSQL when DATABASE_URL is set, with a real SMTP sink for the welcome e-mails.
@@ -63,14 +63,7 @@ async function upload({ csv = '', filename = 'families.csv', mapping = MAPPING, 
     headers: { cookie: `${SESSION_COOKIE}=${as.cookie(SESSION_COOKIE)}` },
     body: form,
   });
-  const text = await response.text();
-  let body: any = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* keep the text */
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: await readBody(response) };
 }
 
 /** A unique address per test, so tests do not see each other's accounts. */

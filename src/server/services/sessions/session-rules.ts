@@ -69,5 +69,4 @@ export async function classTypeOf(tx: Tx, session: SessionRow): Promise<ClassTyp
   return classType;
 }
 
-/** "1 confirmed booking", "3 confirmed bookings". */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export { plural } from '../../../shared/rules/format';

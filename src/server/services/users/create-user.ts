@@ -14,6 +14,17 @@ export interface CreateUserInput {
   form: CreateUserBody;
   email: EmailContext;
   now: Date;
+  /** False for an account that starts inactive (a CRM delivery): its link could not be used yet. Default true. */
+  sendWelcome?: boolean;
+}
+
+/** Makes a set-password link for a new account and queues the welcome e-mail carrying it, in the caller's transaction. */
+export async function queueWelcomeEmail(tx: Tx, input: { user: UserRow; email: EmailContext; now: Date }): Promise<void> {
+  const link = await newSetPasswordToken(tx, { userId: input.user.id, now: input.now });
+  await enqueueEmail(
+    tx,
+    welcomeEmail({ to: input.user, url: setPasswordUrl(input.email.publicUrl, link.token), expiresAt: link.expiresAt, context: input.email }),
+  );
 }
 
 /**
@@ -42,12 +53,6 @@ export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRo
     })
     .returning();
   await writeChildren(tx, { userId: user!.id, slots: childSlotChanges(form), now });
-  if (!passwordHash) {
-    const link = await newSetPasswordToken(tx, { userId: user!.id, now });
-    await enqueueEmail(
-      tx,
-      welcomeEmail({ to: user!, url: setPasswordUrl(input.email.publicUrl, link.token), expiresAt: link.expiresAt, context: input.email }),
-    );
-  }
+  if (!passwordHash && input.sendWelcome !== false) await queueWelcomeEmail(tx, { user: user!, email: input.email, now });
   return user!;
 }

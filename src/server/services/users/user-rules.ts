@@ -61,5 +61,4 @@ export async function upcomingBookingsOf(tx: Tx, userId: string, now: Date): Pro
     .orderBy(asc(sessions.startsAt));
 }
 
-/** "1 upcoming booking", "3 upcoming bookings". */
-export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+export { plural } from '../../../shared/rules/format';

@@ -1,4 +1,5 @@
 import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
@@ -30,6 +31,9 @@ export default function AdminScreen() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'sessions';
+  // The Mapping tab stays mounted (hidden) once opened, so a template being edited survives a look at Logs.
+  const [mappingOpened, setMappingOpened] = useState(false);
+  if (tab === 'field-mapping' && !mappingOpened) setMappingOpened(true);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -65,7 +69,7 @@ export default function AdminScreen() {
           <WebhookConfigsCard />
           <OwnPasswordForm />
         </TabsContent>
-        <TabsContent value="field-mapping">
+        <TabsContent value="field-mapping" forceMount={mappingOpened || undefined} className="data-[state=inactive]:hidden">
           <FieldMappingTab />
         </TabsContent>
         <TabsContent value="webhook-logs">

@@ -30,5 +30,4 @@ export function addMinutesToDateTimeLocal(value: string, minutes: number): strin
   return shifted.toISOString().slice(0, 16);
 }
 
-/** '3 sessions', '1 session'. */
-export const plural = (count: number, word: string, many = `${word}s`) => `${count} ${count === 1 ? word : many}`;
+export { plural } from '../../../../shared/rules/format';

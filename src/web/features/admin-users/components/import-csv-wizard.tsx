@@ -21,6 +21,7 @@ import { cn } from '../../../lib/utils';
 import { useImportUsersCsv } from '../api/import-users-csv';
 import { guessColumnMapping, missingRequiredFields, type ImportMapping } from './guess-column-mapping';
 import { checkCsvFile, CSV_MAX_MEGABYTES, readCsvText, type CsvPreview, type CsvPreviewRow, type CsvProblem } from './read-csv';
+import { plural } from '../../../../shared/rules/format';
 
 /** Spec 4: the wizard's steps, in order. */
 export type ImportStep = 'upload' | 'mapping' | 'importing' | 'complete';
@@ -34,7 +35,6 @@ const STEPS: ReadonlyArray<{ step: ImportStep; label: string }> = [
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma-separated', ';': 'semicolon-separated' };
 
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en-CA')} ${count === 1 ? one : many}`;
 
 interface LoadedFile {
   file: File;

@@ -1,0 +1,463 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { torontoTime } from '../../shared/rules/week';
+import { bookingChildren, bookings, children, emailOutbox, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
+import { hashPassword } from '../services/auth/password';
+import { createClassType, createParent, createSession } from '../test-support/fixtures';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
+import { readBody, startTestServer, type TestServer } from '../test-support/test-server';
+import { signWebhook } from '../test-support/webhook-signing';
+
+// The CRM webhook receiver through real HTTP, with the server's clock pinned to Wednesday 2026-11-18 12:00
+// Toronto (each reading one millisecond later than the last, so log rows sort in delivery order) and a
+// real SMTP sink. Configurations are written straight to the database.
+const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
+const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
+const SECRET = 'test-crm-secret-0123456789abcdef';
+
+/** Every target the CRM sends in these tests, in BUILT_IN_SAMPLE_PAYLOAD's shape. */
+const MAPPINGS = JSON.stringify({
+  email: 'contact.email',
+  firstName: 'contact.firstName',
+  lastName: 'contact.lastName',
+  crmUserId: 'contact.id',
+  password: 'contact.password',
+  planTier: 'plan.tier',
+  weeklyLimit: 'plan.sessionsPerWeek',
+  firstChildName: 'children[0].name',
+  firstChildWeeklyLimit: 'children[0].weeklyLimit',
+  secondChildName: 'children[1].name',
+  secondChildWeeklyLimit: 'children[1].weeklyLimit',
+  notes: 'notes',
+  isActive: 'active',
+  updatedAt: 'updatedAt',
+});
+
+let ticks = 0;
+const clock = () => new Date(NOW.getTime() + ++ticks);
+let server: TestServer;
+let smtp: SmtpSink;
+let signed: { id: string; endpoint: string };
+let unsigned: { id: string; endpoint: string };
+
+const db = () => server.database.db;
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${++counter}-${Date.now().toString(36)}`;
+
+async function createConfig(values: Partial<typeof webhookConfigs.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(webhookConfigs)
+    .values({ name: 'CRM test', endpoint: unique('crm'), fieldMappings: MAPPINGS, secretKey: SECRET, ...values })
+    .returning();
+  return row!;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  server = await startTestServer({
+    seed: false,
+    clock,
+    env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test' },
+  });
+  signed = await createConfig();
+  unsigned = await createConfig({ secretKey: null });
+});
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+interface DeliverOptions {
+  /** Sign with this secret (default: SECRET); null sends no signature. */
+  secret?: string | null;
+  t?: number;
+  headers?: Record<string, string>;
+  /** Sign this text instead of the body sent (a tampered delivery). */
+  signedBody?: string;
+  query?: string;
+}
+
+/** Posts a delivery exactly as the CRM would: the raw text, signed over those bytes. */
+async function deliver(endpoint: string, payload: unknown, options: DeliverOptions = {}) {
+  const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  const secret = options.secret === undefined ? SECRET : options.secret;
+  if (secret) headers['x-webhook-signature'] = signWebhook(secret, options.signedBody ?? raw, options.t ?? NOW_SECONDS);
+  const response = await fetch(`${server.baseUrl}/api/webhooks/${endpoint}${options.query ?? ''}`, { method: 'POST', headers, body: raw });
+  return { status: response.status, body: await readBody(response) };
+}
+
+/** A CRM plan purchase for a new family (unique contact id and e-mail). */
+function purchase(overrides: { contact?: Record<string, unknown>; [key: string]: unknown } = {}) {
+  const id = unique('crm-contact');
+  const { contact, ...rest } = overrides;
+  return {
+    event: 'plan.purchased',
+    contact: { id, email: `${id}@example.com`, firstName: 'Jordan', lastName: 'Rivera', ...contact },
+    plan: { tier: 'TWO', sessionsPerWeek: 2 },
+    children: [
+      { name: 'Maya', weeklyLimit: 2 },
+      { name: 'Leo', weeklyLimit: 1 },
+    ],
+    updatedAt: '2026-11-18T16:00:00.000Z',
+    ...rest,
+  };
+}
+
+const userByEmail = async (email: string) => (await db().select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
+const userById = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+const kidsOf = (userId: string) =>
+  db()
+    .select({ name: children.name, weeklyLimit: children.weeklyLimit, position: children.position })
+    .from(children)
+    .where(eq(children.userId, userId))
+    .orderBy(asc(children.position));
+const logsOf = (configId: string) => db().select().from(webhookLogs).where(eq(webhookLogs.webhookConfigId, configId)).orderBy(asc(webhookLogs.createdAt));
+const configRow = async (id: string) => (await db().select().from(webhookConfigs).where(eq(webhookConfigs.id, id)))[0]!;
+/** The newest log row of a configuration (rows share the pinned clock, so the count picks it). */
+async function lastLog(configId: string) {
+  const rows = await logsOf(configId);
+  return { row: rows.at(-1)!, count: rows.length };
+}
+
+describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
+  it('creates a parent from a signed delivery, e-mails the set-password link and counts the delivery', async () => {
+    const before = await configRow(signed.id);
+    const payload = purchase({ notes: 'Bought at the fall fair' });
+    const res = await deliver(signed.endpoint, payload, { query: '?source=crm&token=abc' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({ message: 'Parent account created', action: 'created', userId: expect.any(String) });
+
+    const user = await userById(res.body.userId);
+    expect(user).toMatchObject({
+      email: payload.contact.email,
+      firstName: 'Jordan',
+      lastName: 'Rivera',
+      role: 'PARENT',
+      planTier: 'TWO',
+      weeklyLimit: 2,
+      crmUserId: payload.contact.id,
+      isActive: true,
+      notes: 'Bought at the fall fair',
+      passwordHash: null,
+    });
+    expect(user.crmUpdatedAt?.toISOString()).toBe('2026-11-18T16:00:00.000Z');
+    expect(await kidsOf(user.id)).toEqual([
+      { name: 'Maya', weeklyLimit: 2, position: 1 },
+      { name: 'Leo', weeklyLimit: 1, position: 2 },
+    ]);
+
+    const mail = await smtp.waitForMail(payload.contact.email, 'Welcome to Test Athletics');
+    expect(mail.text).toContain('Hello Jordan,');
+    expect(mail.text).toMatch(/https:\/\/portal\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+
+    const after = await configRow(signed.id);
+    expect(after.triggerCount).toBe(before.triggerCount + 1);
+    expect(after.lastTriggered!.getTime()).toBeGreaterThan(before.lastTriggered?.getTime() ?? 0);
+
+    const { row } = await lastLog(signed.id);
+    expect(row).toMatchObject({
+      endpoint: signed.endpoint,
+      method: 'POST',
+      responseStatus: 201,
+      responseMessage: 'Parent account created',
+      errorDetails: null,
+      ipAddress: '127.0.0.1',
+      queryParams: { source: 'crm', token: '[redacted]' },
+      mappedData: expect.objectContaining({ email: payload.contact.email, crmUserId: payload.contact.id, planTier: 'TWO' }),
+      body: payload,
+    });
+    expect(row.createdAt.getTime() - NOW.getTime()).toBeLessThan(60_000);
+    expect(row.createdAt.getTime()).toBe(after.lastTriggered?.getTime());
+    expect(Number.isInteger(row.processingTimeMs)).toBe(true);
+    expect((row.headers as Record<string, string>)['x-webhook-signature']).toBe('[redacted]');
+    expect((row.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it('accepts an unsigned delivery when the configuration has no secret, even with a foreign Origin header', async () => {
+    const payload = purchase();
+    const res = await deliver(unsigned.endpoint, payload, { secret: null, headers: { origin: 'https://crm.example.net', 'sec-fetch-site': 'cross-site' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await userByEmail(payload.contact.email))?.id).toBe(res.body.userId);
+    // The endpoint is matched however the CRM spells it.
+    const again = await deliver(unsigned.endpoint.toUpperCase(), payload, { secret: null });
+    expect(again.body).toMatchObject({ action: 'unchanged', userId: res.body.userId });
+  });
+
+  it('answers a repeated delivery with "unchanged" and writes nothing (no second e-mail)', async () => {
+    const payload = purchase();
+    const first = await deliver(signed.endpoint, payload);
+    expect(first.status).toBe(201);
+    await smtp.waitForMail(payload.contact.email, 'Welcome to Test Athletics');
+    const before = await userById(first.body.userId);
+
+    const second = await deliver(signed.endpoint, payload);
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ message: 'No changes: the account already matches', action: 'unchanged', userId: first.body.userId });
+    expect(await userById(first.body.userId)).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.messages.filter((m) => m.to?.some((a) => a.address === payload.contact.email))).toHaveLength(1);
+    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 200, responseMessage: 'No changes: the account already matches' });
+  });
+
+  it('sends no welcome link to an account the CRM creates inactive, and sends it when the CRM activates it', async () => {
+    const payload = purchase({ active: false });
+    const created = await deliver(signed.endpoint, payload);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await userById(created.body.userId)).toMatchObject({ isActive: false, passwordHash: null });
+    // The e-mail is queued in the same transaction as the account, so an empty outbox means none will go out.
+    expect(await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, payload.contact.email))).toHaveLength(0);
+
+    const activated = await deliver(signed.endpoint, { ...payload, active: true, updatedAt: '2026-11-18T16:05:00.000Z' });
+    expect(activated.body).toMatchObject({ action: 'updated', message: 'Parent account updated: isActive, crmUpdatedAt' });
+    const mail = await smtp.waitForMail(payload.contact.email, 'Welcome to Test Athletics');
+    expect(mail.text).toMatch(/https:\/\/portal\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+  });
+
+  it('updates the account matched by CRM contact id: only the fields that differ', async () => {
+    const payload = purchase();
+    const created = await deliver(signed.endpoint, payload);
+    const changed = {
+      ...payload,
+      contact: { ...payload.contact, firstName: 'Jordana', lastName: 'Rivera-Lopez' },
+      plan: { tier: 'three', sessionsPerWeek: 2 },
+      updatedAt: '2026-11-18T16:05:00.000Z',
+    };
+    const res = await deliver(signed.endpoint, changed);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      message: 'Parent account updated: firstName, lastName, planTier, crmUpdatedAt',
+      action: 'updated',
+      userId: created.body.userId,
+    });
+    expect(await userById(created.body.userId)).toMatchObject({ firstName: 'Jordana', lastName: 'Rivera-Lopez', planTier: 'THREE', weeklyLimit: 2 });
+    expect((await userById(created.body.userId)).updatedAt.getTime()).toBeGreaterThan((await userById(created.body.userId)).createdAt.getTime());
+    // A changed e-mail follows the contact; the family's own password is never replaced by the CRM's.
+    await db().update(users).set({ passwordHash: await hashPassword('family-own-1') }).where(eq(users.id, created.body.userId));
+    const hash = (await userById(created.body.userId)).passwordHash;
+    const moved = await deliver(signed.endpoint, {
+      ...changed,
+      contact: { ...changed.contact, email: `NEW-${payload.contact.email}`, password: 'crm-chosen-1' },
+      updatedAt: '2026-11-18T16:06:00.000Z',
+    });
+    expect(moved.body.message).toBe('Parent account updated: email, crmUpdatedAt');
+    const after = await userById(created.body.userId);
+    expect(after.email).toBe(`new-${payload.contact.email}`);
+    expect(after.passwordHash).toBe(hash);
+    expect((await lastLog(signed.id)).row.mappedData).toMatchObject({ password: '[redacted]' });
+  });
+
+  it('links an existing account matched by e-mail to the CRM contact', async () => {
+    const parent = await createParent(db(), [['Ivy', 1]]);
+    const payload = purchase({
+      contact: { email: parent.email.toUpperCase(), firstName: 'Test', lastName: 'Parent' },
+      plan: { tier: 'TWO', sessionsPerWeek: 1 },
+      children: [{ name: 'Ivy' }],
+    });
+    const res = await deliver(signed.endpoint, payload);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({
+      message: 'Parent account updated: crmUserId, crmUpdatedAt',
+      action: 'updated',
+      userId: parent.id,
+    });
+    expect((await userById(parent.id)).crmUserId).toBe(payload.contact.id);
+    expect(await db().select().from(users).where(eq(sql`lower(${users.email})`, parent.email))).toHaveLength(1);
+  });
+
+  it('ignores a delivery older than the last one applied', async () => {
+    const payload = purchase({ updatedAt: '2026-11-18T15:00:00.000Z' });
+    const created = await deliver(signed.endpoint, payload);
+    const late = await deliver(signed.endpoint, { ...payload, contact: { ...payload.contact, firstName: 'Old' }, updatedAt: '2026-11-18T14:00:00.000Z' });
+    expect(late.status).toBe(200);
+    expect(late.body).toEqual({ message: 'Ignored: a newer CRM update was already applied', action: 'unchanged', userId: created.body.userId });
+    expect((await userById(created.body.userId)).firstName).toBe('Jordan');
+  });
+
+  it("lowers a child's weekly limit without touching the booking they already have", async () => {
+    const payload = purchase({ children: [{ name: 'Maya', weeklyLimit: 3 }] });
+    const created = await deliver(signed.endpoint, payload);
+    const [maya] = await db().select().from(children).where(eq(children.userId, created.body.userId));
+    const classType = await createClassType(db());
+    const session = await createSession(db(), { classTypeId: classType.id, startsAt: new Date(torontoTime(2026, 11, 20, 17, 0).getTime()) });
+    const [booking] = await db().insert(bookings).values({ userId: created.body.userId, sessionId: session.id, createdAt: NOW }).returning();
+    await db().insert(bookingChildren).values({ bookingId: booking!.id, childId: maya!.id, childName: 'Maya', position: 0 });
+
+    const lowered = await deliver(signed.endpoint, { ...payload, children: [{ name: 'Maya', weeklyLimit: 1 }], updatedAt: '2026-11-18T16:10:00.000Z' });
+    expect(lowered.body.message).toBe('Parent account updated: crmUpdatedAt, firstChildWeeklyLimit');
+    expect(await kidsOf(created.body.userId)).toEqual([{ name: 'Maya', weeklyLimit: 1, position: 1 }]);
+    const [kept] = await db().select().from(bookings).where(eq(bookings.id, booking!.id));
+    expect(kept!.status).toBe('CONFIRMED');
+    expect(await db().select().from(bookingChildren).where(eq(bookingChildren.bookingId, booking!.id))).toHaveLength(1);
+
+    // Leaving a child out of the payload never removes them.
+    const fewer = await deliver(signed.endpoint, { ...payload, children: [], updatedAt: '2026-11-18T16:11:00.000Z' });
+    expect(fewer.body.message).toBe('Parent account updated: crmUpdatedAt');
+    expect(await kidsOf(created.body.userId)).toHaveLength(1);
+  });
+
+  it('maps with the linked active template: ordered rules and transforms; a required field missing is 422', async () => {
+    const [template] = await db().insert(fieldMappingTemplates).values({ name: 'Shouty CRM', source: 'shouty' }).returning();
+    await db()
+      .insert(fieldMappingRules)
+      .values([
+        { templateId: template!.id, sourcePath: 'person.mail', targetPath: 'email', required: true, transform: 'toLower', order: 0 },
+        { templateId: template!.id, sourcePath: 'person.first', targetPath: 'firstName', required: true, transform: 'trim', order: 1 },
+        { templateId: template!.id, sourcePath: 'person.last', targetPath: 'lastName', required: true, transform: 'toUpper', order: 2 },
+        { templateId: template!.id, sourcePath: 'person.ref', targetPath: 'crmUserId', required: true, transform: 'none', order: 3 },
+        { templateId: template!.id, sourcePath: 'tier', targetPath: 'planTier', required: false, transform: 'toUpper', order: 4 },
+      ]);
+    // The configuration's own fieldMappings would find nothing in this payload: the template's rules win.
+    const config = await createConfig({ templateId: template!.id });
+    const ref = unique('shouty');
+    const res = await deliver(config.endpoint, { person: { mail: `  ${ref.toUpperCase()}@Example.COM `, first: '  Ana  ', last: 'de la Cruz', ref }, tier: 'three' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await userById(res.body.userId)).toMatchObject({ email: `${ref}@example.com`, firstName: 'Ana', lastName: 'DE LA CRUZ', planTier: 'THREE', crmUserId: ref });
+
+    const incomplete = await deliver(config.endpoint, { person: { mail: 'x@example.com', first: 'Ana', last: '   ', ref: unique('shouty') } });
+    expect(incomplete.status).toBe(422);
+    expect(incomplete.body).toEqual({ message: 'Missing required fields: lastName', errors: ['Missing required fields: lastName'] });
+    expect((await lastLog(config.id)).row).toMatchObject({
+      responseStatus: 422,
+      responseMessage: 'Missing required fields: lastName',
+      errorDetails: 'Missing required fields: lastName',
+      mappedData: { email: 'x@example.com', firstName: 'Ana' },
+    });
+
+    // Switched off, the template gives way to the configuration's fieldMappings.
+    await db().update(fieldMappingTemplates).set({ isActive: false }).where(eq(fieldMappingTemplates.id, template!.id));
+    const fallback = await deliver(config.endpoint, purchase());
+    expect(fallback.status, JSON.stringify(fallback.body)).toBe(201);
+  });
+});
+
+describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
+  it('refuses missing, malformed, wrong, tampered and stale signatures with 401, and logs each', async () => {
+    const payload = purchase();
+    const raw = JSON.stringify(payload);
+    const { count: before } = await lastLog(signed.id);
+    const cases: Array<[DeliverOptions, string]> = [
+      [{ secret: null }, 'Missing X-Webhook-Signature header'],
+      [{ secret: null, headers: { 'x-webhook-signature': 'sha256=abc' } }, 'Malformed X-Webhook-Signature header'],
+      [{ secret: null, headers: { 'x-webhook-signature': `v1=${'a'.repeat(64)}` } }, 'Malformed X-Webhook-Signature header'],
+      [{ secret: 'another-secret-0123456789' }, 'Signature does not match'],
+      [{ signedBody: raw.replace('Jordan', 'Jordam') }, 'Signature does not match'],
+      [{ t: NOW_SECONDS - 301 }, 'Signature timestamp is outside the 5-minute tolerance'],
+      [{ t: NOW_SECONDS + 301 }, 'Signature timestamp is outside the 5-minute tolerance'],
+    ];
+    for (const [options, message] of cases) {
+      const res = await deliver(signed.endpoint, raw, options);
+      expect({ status: res.status, body: res.body }, message).toEqual({ status: 401, body: { message } });
+      const { row } = await lastLog(signed.id);
+      expect(row).toMatchObject({ responseStatus: 401, responseMessage: message, errorDetails: message });
+    }
+    expect((await lastLog(signed.id)).count).toBe(before + cases.length);
+    expect((await lastLog(signed.id)).row.body).toEqual(payload);
+    expect(await userByEmail(payload.contact.email)).toBeUndefined();
+
+    // Within the tolerance, and with a second v1 entry (a secret being rotated), it passes.
+    const rotated = `${signWebhook(SECRET, raw, NOW_SECONDS - 299)},v1=${'0'.repeat(64)}`;
+    const ok = await deliver(signed.endpoint, raw, { secret: null, headers: { 'x-webhook-signature': `t=${NOW_SECONDS - 299},v1=${'0'.repeat(64)},${rotated.split(',')[1]}` } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+
+  it('refuses a body that is not JSON (400, raw text logged) or not an object', async () => {
+    const res = await deliver(signed.endpoint, '{"contact": {"email": ');
+    expect(res).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
+    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 400, body: '{"contact": {"email": ', mappedData: null });
+
+    const long = `not json ${'x'.repeat(20_000)}`;
+    await deliver(unsigned.endpoint, long, { secret: null, headers: { 'content-type': 'text/plain' } });
+    expect(((await lastLog(unsigned.id)).row.body as string).length).toBe(10_000);
+
+    // Whatever the content type says (or none at all), the bytes are read and must be JSON.
+    const payload = purchase();
+    const bytes = new TextEncoder().encode(JSON.stringify(payload));
+    const bare = await fetch(`${server.baseUrl}/api/webhooks/${unsigned.endpoint}`, { method: 'POST', body: bytes });
+    expect(bare.status).toBe(201);
+    const form = await deliver(unsigned.endpoint, 'a=1&b=2', { secret: null, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(form).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
+
+    const list = await deliver(signed.endpoint, [purchase()]);
+    expect(list).toEqual({ status: 400, body: { message: 'The webhook body must be a JSON object' } });
+    const empty = await deliver(unsigned.endpoint, '', { secret: null });
+    expect(empty).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
+    expect((await lastLog(unsigned.id)).row.body).toBeNull();
+  });
+
+  it('refuses a body over 1 MB with 413 and logs it without the body', async () => {
+    const before = (await configRow(signed.id)).triggerCount;
+    const huge = JSON.stringify({ ...purchase(), filler: 'x'.repeat(1_048_576) });
+    const res = await deliver(signed.endpoint, huge);
+    expect(res).toEqual({ status: 413, body: { message: 'Webhook body exceeds the 1 MB limit' } });
+    const { row } = await lastLog(signed.id);
+    expect(row).toMatchObject({ responseStatus: 413, responseMessage: 'Webhook body exceeds the 1 MB limit', body: null });
+    expect((row.headers as Record<string, string>)['x-webhook-signature']).toBe('[redacted]');
+    expect((await configRow(signed.id)).triggerCount).toBe(before + 1);
+  });
+
+  it('answers 404 for an unknown endpoint (not logged) and for an inactive one (logged, not counted)', async () => {
+    const logCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(webhookLogs))[0]!.n;
+    const total = await logCount();
+    const unknown = await deliver('no-such-endpoint', purchase());
+    expect(unknown).toEqual({ status: 404, body: { message: 'Webhook endpoint not found' } });
+    expect(await logCount()).toBe(total);
+
+    const inactive = await createConfig({ isActive: false });
+    const payload = purchase();
+    const res = await deliver(inactive.endpoint, payload);
+    expect(res).toEqual({ status: 404, body: { message: 'Webhook endpoint not found' } });
+    expect(await userByEmail(payload.contact.email)).toBeUndefined();
+    const logs = await logsOf(inactive.id);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ responseStatus: 404, webhookConfigId: inactive.id });
+    expect((await configRow(inactive.id)).triggerCount).toBe(0);
+  });
+
+  it("never changes a staff account, nor an e-mail another CRM contact holds (409)", async () => {
+    const email = `${unique('coach')}@example.com`;
+    await db().insert(users).values({ email, firstName: 'Coach', lastName: 'Kay', role: 'ADMIN' });
+    const staff = await deliver(signed.endpoint, purchase({ contact: { email } }));
+    expect(staff).toEqual({ status: 409, body: { message: 'This e-mail belongs to a staff account; webhooks only change parent accounts' } });
+    expect((await userByEmail(email))!.firstName).toBe('Coach');
+
+    const payload = purchase();
+    await deliver(signed.endpoint, payload);
+    const other = await deliver(signed.endpoint, purchase({ contact: { email: payload.contact.email } }));
+    expect(other).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact' } });
+    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 409, errorDetails: 'This e-mail belongs to another CRM contact' });
+  });
+
+  it('reports what is missing for a new account, and invalid values, with 422', async () => {
+    const noName = await deliver(signed.endpoint, purchase({ contact: { firstName: '', lastName: null } }));
+    expect(noName).toEqual({
+      status: 422,
+      body: { message: 'Missing required fields: firstName, lastName', errors: ['Missing required fields: firstName, lastName'] },
+    });
+    const noIdentity = await deliver(signed.endpoint, { contact: { firstName: 'A', lastName: 'B' } });
+    expect(noIdentity.status).toBe(422);
+    expect(noIdentity.body.message).toBe('Missing required fields: email');
+    const badTier = await deliver(signed.endpoint, purchase({ plan: { tier: 'GOLD' } }));
+    expect(badTier.status).toBe(422);
+    expect(badTier.body.message).toBe('planTier must be ONE, TWO or THREE');
+    const twins = await deliver(signed.endpoint, purchase({ children: [{ name: 'Sam' }, { name: 'sam' }] }));
+    expect(twins).toEqual({ status: 400, body: { message: 'Each child needs a different name' } });
+    // Characters PostgreSQL cannot store are replaced, not a 500.
+    const nul = await deliver(signed.endpoint, purchase({ contact: { firstName: 'Jo\u0000an', lastName: 'R\ud800' } }));
+    expect(nul.status, JSON.stringify(nul.body)).toBe(201);
+  });
+
+  it('keeps the secret and the signature out of every log row', async () => {
+    // A careless CRM echoing the secret in its payload: the log still never holds it.
+    await deliver(signed.endpoint, purchase({ debug: { note: `signed with ${SECRET}`, apiSecret: SECRET } }));
+    const rows = await db().select().from(webhookLogs);
+    expect(rows.length).toBeGreaterThan(10);
+    const everything = JSON.stringify(rows);
+    expect(everything).not.toContain(SECRET);
+    expect(everything).not.toMatch(/v1=[0-9a-f]{64}/);
+    for (const row of rows.filter((r) => r.headers && 'x-webhook-signature' in (r.headers as object))) {
+      expect((row.headers as Record<string, string>)['x-webhook-signature']).toBe('[redacted]');
+    }
+    expect(await db().select().from(webhookLogs).where(and(eq(webhookLogs.webhookConfigId, signed.id), eq(webhookLogs.responseStatus, 500)))).toEqual([]);
+  });
+});

@@ -1,0 +1,104 @@
+import { mapPayload } from '../../../shared/rules/field-mapping';
+import { normaliseEndpoint, WEBHOOK_SIGNATURE_HEADER } from '../../../shared/schemas/webhooks';
+import type { Database } from '../../db/client';
+import { HttpError } from '../../http-error';
+import type { EmailContext } from '../email/booking-emails';
+import { findWebhookConfig, type WebhookConfigRow } from './find-webhook-config';
+import type { DeliveryOutcome, DeliveryRequest } from './record-delivery';
+import { cleanJson } from './redact';
+import { resolveMappingRules } from './resolve-mapping-rules';
+import { upsertParentFromCrm } from './upsert-parent-from-crm';
+import { verifySignature } from './verify-signature';
+
+export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
+export const NOT_JSON = 'The webhook body is not valid JSON';
+export const NOT_AN_OBJECT = 'The webhook body must be a JSON object';
+
+export interface ReceiveDeliveryInput {
+  /** The :endpoint parameter as received. */
+  endpoint: string;
+  request: DeliveryRequest;
+  email: EmailContext;
+  now: Date;
+}
+
+export interface ReceivedDelivery {
+  outcome: DeliveryOutcome;
+  /** The configuration the delivery belongs to; null for an unknown endpoint (which is not logged). */
+  config: WebhookConfigRow | null;
+  endpoint: string;
+}
+
+/** Transient conflicts between concurrent transactions; the whole upsert is simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const UNIQUE_VIOLATION = '23505';
+export const CONFLICT = 'Another account already uses this e-mail or CRM contact';
+const sqlState = (error: unknown): string | undefined => {
+  const err = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = err?.code ?? err?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): DeliveryOutcome => {
+  const errors = Array.isArray(error.details?.errors) ? (error.details.errors as string[]) : undefined;
+  return { status: error.statusCode, body: { message: error.message, ...(errors && { errors }) }, ...extra };
+};
+
+/**
+ * One CRM delivery, from the endpoint to the account (rules in docs/product-rules.md, "CRM webhooks"):
+ * an unknown or inactive endpoint is 404; a configuration with a secret requires a valid, recent
+ * X-Webhook-Signature over the raw bytes (401); the body must be a JSON object (400); the mapping must
+ * succeed (422); then the parent account is created or updated in one transaction. Every way this ends is
+ * an outcome with a status, never a thrown client error, so the caller logs each delivery the same way.
+ * Unexpected errors (the database going away) are still thrown.
+ */
+export async function receiveDelivery(db: Database, input: ReceiveDeliveryInput): Promise<ReceivedDelivery> {
+  const endpoint = normaliseEndpoint(input.endpoint);
+  const config = await findWebhookConfig(db, endpoint);
+  if (!config) return { config: null, endpoint, outcome: { status: 404, body: { message: ENDPOINT_NOT_FOUND } } };
+  const done = (outcome: DeliveryOutcome): ReceivedDelivery => ({ config, endpoint, outcome });
+  if (!config.isActive) return done({ status: 404, body: { message: ENDPOINT_NOT_FOUND } });
+
+  const rawBody = input.request.rawBody ?? Buffer.alloc(0);
+  if (config.secretKey) {
+    try {
+      verifySignature({ secretKey: config.secretKey, header: input.request.headers[WEBHOOK_SIGNATURE_HEADER], rawBody, now: input.now });
+    } catch (error) {
+      if (error instanceof HttpError) return done(refusal(error));
+      throw error;
+    }
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    return done({ status: 400, body: { message: NOT_JSON } });
+  }
+  // Made storable once (no NUL, no lone surrogate), so the names written to the account and the logged body agree.
+  const payload = cleanJson(parsed);
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    return done({ status: 400, body: { message: NOT_AN_OBJECT }, payload });
+  }
+
+  const resolved = await resolveMappingRules(db, config);
+  const mapped = resolved.errors.length ? { data: {}, errors: resolved.errors } : mapPayload(payload, resolved.rules);
+  const mappedData = mapped.data as Record<string, unknown>;
+  if (mapped.errors.length) {
+    return done({ status: 422, body: { message: mapped.errors.join('; '), errors: mapped.errors }, payload, mappedData });
+  }
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await db.transaction((tx) => upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now }));
+      return done({ status: result.action === 'created' ? 201 : 200, body: result, payload, mappedData });
+    } catch (error) {
+      if (error instanceof HttpError) return done(refusal(error, { payload, mappedData }));
+      const state = sqlState(error) ?? '';
+      if (attempt < 3 && RETRYABLE.has(state)) continue;
+      // The advisory locks should make this impossible; should an office edit slip in between, it is a conflict, not a 500.
+      if (state === UNIQUE_VIOLATION) return done(refusal(new HttpError(409, CONFLICT), { payload, mappedData }));
+      throw error;
+    }
+  }
+}

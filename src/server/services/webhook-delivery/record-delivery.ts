@@ -1,0 +1,83 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { webhookConfigs, webhookLogs } from '../../db/schema';
+import { rawBodyText, redactBody, redactHeaders, redactMapped, redactQuery, storableText } from './redact';
+
+/** What the receiver saw of one delivery, before any redaction. */
+export interface DeliveryRequest {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The exact bytes received; null when the body was never read (too large) or absent. */
+  rawBody: Buffer | null;
+  query: unknown;
+  ip: string | null;
+  /** Milliseconds since the request arrived (Fastify's reply.elapsedTime). */
+  elapsedMs: () => number;
+}
+
+/** How a delivery ended: the reply, plus what the log keeps about it. */
+export interface DeliveryOutcome {
+  status: number;
+  body: { message: string; errors?: string[]; action?: 'created' | 'updated' | 'unchanged'; userId?: string };
+  /** The payload as parsed (already made storable), when it was JSON; undefined otherwise. */
+  payload?: unknown;
+  mappedData?: Record<string, unknown> | null;
+}
+
+export interface RecordDeliveryInput {
+  config: { id: string; isActive: boolean; secretKey: string | null };
+  endpoint: string;
+  request: DeliveryRequest;
+  outcome: DeliveryOutcome;
+  now: Date;
+}
+
+/**
+ * The body as the log keeps it: the parsed JSON (redacted) whenever it was JSON, even when the delivery
+ * was refused before parsing (an inactive endpoint, a bad signature), so the office sees the same shape
+ * for every row; the raw text (shortened) when it was not JSON; null when there was none.
+ */
+function storedBody(payload: unknown, rawBody: Buffer | null, secret: string | null): unknown {
+  if (payload !== undefined) return redactBody(payload, secret);
+  if (!rawBody || !rawBody.length) return null;
+  try {
+    return redactBody(JSON.parse(rawBody.toString('utf8')), secret);
+  } catch {
+    return rawBodyText(rawBody, secret);
+  }
+}
+
+/**
+ * Writes the delivery's log row (one insert, after the processing and outside its transaction, so a
+ * refused or failed delivery is logged too), then counts the delivery on an active configuration as its
+ * own short statement: holding the configuration row inside every family's upsert would make all
+ * deliveries of one endpoint wait on each other. Everything stored goes through redact.ts first.
+ */
+export async function recordDelivery(db: Database, input: RecordDeliveryInput): Promise<void> {
+  const { config, request, outcome, now } = input;
+  const secret = config.secretKey;
+  const body = storedBody(outcome.payload, request.rawBody, secret);
+
+  const errors = outcome.body.errors ?? (outcome.status >= 400 ? [outcome.body.message] : []);
+  await db.insert(webhookLogs).values({
+    webhookConfigId: config.id,
+    endpoint: input.endpoint,
+    method: request.method,
+    responseStatus: outcome.status,
+    responseMessage: storableText(outcome.body.message),
+    processingTimeMs: Math.max(0, Math.round(request.elapsedMs())),
+    ipAddress: request.ip,
+    errorDetails: errors.length ? storableText(errors.join('\n')) : null,
+    headers: redactHeaders(request.headers, secret),
+    body,
+    mappedData: redactMapped(outcome.mappedData),
+    queryParams: redactQuery(request.query, secret),
+    createdAt: now,
+  });
+  if (config.isActive) {
+    await db
+      .update(webhookConfigs)
+      .set({ triggerCount: sql`${webhookConfigs.triggerCount} + 1`, lastTriggered: now })
+      .where(eq(webhookConfigs.id, config.id));
+  }
+}

@@ -1,0 +1,200 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { MappedFields } from '../../../shared/rules/field-mapping';
+import { childLimitField, childNameField, type CreateUserBody } from '../../../shared/schemas/admin-users';
+import { apiRole, CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { hashPassword } from '../auth/password';
+import type { EmailContext } from '../email/booking-emails';
+import { createUser, queueWelcomeEmail } from '../users/create-user';
+import { currentChildrenOf } from '../users/user-fields';
+import { assertEmailFree, type UserRow } from '../users/user-rules';
+import { writeChildren, type ChildSlotChanges } from '../users/write-children';
+
+export const STAFF_ACCOUNT = 'This e-mail belongs to a staff account; webhooks only change parent accounts';
+export const OTHER_CRM_CONTACT = 'This e-mail belongs to another CRM contact';
+export const STALE_UPDATE = 'Ignored: a newer CRM update was already applied';
+export const NO_CHANGES = 'No changes: the account already matches';
+
+export interface UpsertParentInput {
+  /** The mapped fields of the delivery (mapPayload's data: valid, trimmed, e-mail lower-cased). */
+  data: MappedFields;
+  email: EmailContext;
+  now: Date;
+}
+
+export interface UpsertParentResult {
+  action: 'created' | 'updated' | 'unchanged';
+  userId: string;
+  message: string;
+}
+
+const missing = (fields: string[]) => {
+  const message = `Missing required fields: ${fields.join(', ')}`;
+  return new HttpError(422, message, { errors: [message] });
+};
+
+const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+
+/**
+ * Serialises every delivery about one family: first the CRM contact, then the e-mail address (the key
+ * assertEmailFree uses, so an office create or edit of that address waits too). Always in that order, so
+ * two deliveries sharing one identity queue instead of deadlocking. The lookup that follows runs after
+ * the wait, so under READ COMMITTED it sees what the earlier delivery committed: twenty copies of one
+ * delivery make one account, not twenty (or a unique-index error).
+ */
+async function lockIdentity(tx: Tx, data: MappedFields): Promise<void> {
+  if (data.crmUserId) await tx.execute(lockKey(`crm-user:${data.crmUserId}`));
+  if (data.email) await tx.execute(lockKey(`user-email:${data.email.toLowerCase()}`));
+}
+
+/** The live account this delivery is about, locked: by CRM contact first, else by e-mail (without case). */
+async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow; by: 'crmUserId' | 'email' } | null> {
+  if (data.crmUserId) {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.crmUserId, data.crmUserId), isNull(users.deletedAt)))
+      .for('update');
+    if (user) return { user, by: 'crmUserId' };
+  }
+  if (data.email) {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(sql`lower(${users.email})`, data.email.toLowerCase()), isNull(users.deletedAt)))
+      .for('update');
+    if (user) return { user, by: 'email' };
+  }
+  return null;
+}
+
+/** The slot changes a delivery may make: names and limits only. A CRM never removes a child (no null name). */
+function childChangesOf(data: MappedFields): ChildSlotChanges {
+  const changes: ChildSlotChanges = {};
+  for (const slot of CHILD_SLOTS) {
+    const name = data[childNameField(slot)];
+    const weeklyLimit = data[childLimitField(slot)];
+    if (name === undefined && weeklyLimit === undefined) continue;
+    changes[slot] = { ...(name !== undefined && { name }), ...(weeklyLimit !== undefined && { weeklyLimit }) };
+  }
+  return changes;
+}
+
+async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertParentResult> {
+  const { data, now } = input;
+  const absent = (['email', 'firstName', 'lastName'] as const).filter((field) => data[field] === undefined);
+  if (absent.length) throw missing(absent);
+  const form: CreateUserBody = {
+    email: data.email!,
+    firstName: data.firstName!,
+    lastName: data.lastName!,
+    password: data.password ?? null,
+    role: 'PARENT',
+    planTier: data.planTier ?? 'ONE',
+    weeklyLimit: data.weeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    firstChildName: data.firstChildName ?? null,
+    firstChildWeeklyLimit: data.firstChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    secondChildName: data.secondChildName ?? null,
+    secondChildWeeklyLimit: data.secondChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    thirdChildName: data.thirdChildName ?? null,
+    thirdChildWeeklyLimit: data.thirdChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    fourthChildName: data.fourthChildName ?? null,
+    fourthChildWeeklyLimit: data.fourthChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+  };
+  // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
+  // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
+  const user = await createUser(tx, { form, email: input.email, now, sendWelcome: data.isActive !== false });
+  const crmFields: Partial<typeof users.$inferInsert> = {};
+  if (data.crmUserId !== undefined) crmFields.crmUserId = data.crmUserId;
+  if (data.updatedAt !== undefined) crmFields.crmUpdatedAt = new Date(data.updatedAt);
+  if (data.isActive !== undefined) crmFields.isActive = data.isActive;
+  if (data.notes !== undefined) crmFields.notes = data.notes;
+  if (Object.keys(crmFields).length) await tx.update(users).set(crmFields).where(eq(users.id, user.id));
+  return { action: 'created', userId: user.id, message: 'Parent account created' };
+}
+
+async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Promise<UpsertParentResult> {
+  const { data, now } = input;
+  const set: Partial<typeof users.$inferInsert> = {};
+  const changed: string[] = [];
+  const change = <K extends keyof typeof users.$inferInsert>(field: K, value: (typeof users.$inferInsert)[K], name: string = field) => {
+    set[field] = value;
+    changed.push(name);
+  };
+
+  if (data.firstName !== undefined && data.firstName !== user.firstName) change('firstName', data.firstName);
+  if (data.lastName !== undefined && data.lastName !== user.lastName) change('lastName', data.lastName);
+  if (data.email !== undefined && data.email !== user.email.toLowerCase()) {
+    await assertEmailFree(tx, data.email, user.id);
+    change('email', data.email);
+  }
+  if (data.planTier !== undefined && data.planTier !== user.planTier) change('planTier', data.planTier);
+  if (data.weeklyLimit !== undefined && data.weeklyLimit !== user.weeklyLimit) change('weeklyLimit', data.weeklyLimit);
+  if (data.isActive !== undefined && data.isActive !== user.isActive) change('isActive', data.isActive);
+  if (data.notes !== undefined && data.notes !== user.notes) change('notes', data.notes);
+  if (data.crmUserId !== undefined && data.crmUserId !== user.crmUserId) change('crmUserId', data.crmUserId);
+  if (data.updatedAt !== undefined && new Date(data.updatedAt).getTime() !== user.crmUpdatedAt?.getTime()) {
+    change('crmUpdatedAt', new Date(data.updatedAt));
+  }
+  // The CRM never overwrites a password the family chose; it may give one to an account that has none yet.
+  if (data.password !== undefined && user.passwordHash === null) change('passwordHash', await hashPassword(data.password), 'password');
+
+  const slots = childChangesOf(data);
+  const current = (await currentChildrenOf(tx, [user.id])).get(user.id) ?? [];
+  const childFieldsChanged: string[] = [];
+  CHILD_SLOTS.forEach((slot, index) => {
+    const wanted = slots[slot];
+    if (!wanted) return;
+    const existing = current.find((child) => child.position === index + 1);
+    if (wanted.name !== undefined && wanted.name !== existing?.name) childFieldsChanged.push(childNameField(slot));
+    // A limit for a slot without a child (and without a name to add one) has nothing to change.
+    const limitChanges = existing
+      ? wanted.weeklyLimit !== undefined && wanted.weeklyLimit !== existing.weeklyLimit
+      : wanted.name !== undefined && wanted.weeklyLimit !== undefined;
+    if (limitChanges) childFieldsChanged.push(childLimitField(slot));
+  });
+
+  if (!changed.length && !childFieldsChanged.length) return { action: 'unchanged', userId: user.id, message: NO_CHANGES };
+  await tx
+    .update(users)
+    .set({ ...set, updatedAt: now })
+    .where(eq(users.id, user.id));
+  // writeChildren only updates limits: a child's existing bookings stay even when the new limit is lower.
+  if (childFieldsChanged.length) await writeChildren(tx, { userId: user.id, slots, now });
+  // Activated by the CRM and still without a password (it was created inactive): the welcome goes out now.
+  if (set.isActive === true && user.passwordHash === null && set.passwordHash === undefined) {
+    await queueWelcomeEmail(tx, { user: { ...user, ...set } as UserRow, email: input.email, now });
+  }
+  return {
+    action: 'updated',
+    userId: user.id,
+    message: `Parent account updated: ${[...changed, ...childFieldsChanged].join(', ')}`,
+  };
+}
+
+/**
+ * Creates or updates the PARENT account a CRM delivery describes, inside the caller's transaction (the
+ * caller kicks the e-mail worker after the commit). The account is found by CRM contact id, else by
+ * e-mail; staff accounts are never touched (409), nor is an e-mail that another CRM contact already holds
+ * (409). A delivery older than the last one applied (the CRM's updatedAt) changes nothing. Only fields
+ * present in the mapping and different from what is stored change; when none does, nothing is written.
+ */
+export async function upsertParentFromCrm(tx: Tx, input: UpsertParentInput): Promise<UpsertParentResult> {
+  const { data } = input;
+  if (!data.crmUserId && !data.email) throw missing(['email']);
+  await lockIdentity(tx, data);
+  const match = await findAccount(tx, data);
+  if (!match) return createParent(tx, input);
+
+  const { user, by } = match;
+  if (apiRole(user.role) !== 'PARENT') throw new HttpError(409, STAFF_ACCOUNT);
+  if (by === 'email' && user.crmUserId !== null && data.crmUserId !== undefined && user.crmUserId !== data.crmUserId) {
+    throw new HttpError(409, OTHER_CRM_CONTACT);
+  }
+  if (data.updatedAt !== undefined && user.crmUpdatedAt && new Date(data.updatedAt).getTime() < user.crmUpdatedAt.getTime()) {
+    return { action: 'unchanged', userId: user.id, message: STALE_UPDATE };
+  }
+  return updateParent(tx, user, input);
+}

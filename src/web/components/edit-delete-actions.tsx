@@ -1,0 +1,35 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from './ui/button';
+
+/**
+ * A table row's Edit and Delete icon buttons, named for screen readers and tests ('Edit <name>',
+ * 'Delete <name>'). Each hands its own element back, so the dialog it opens can return focus to it.
+ */
+export function EditDeleteActions({
+  name,
+  onEdit,
+  onDelete,
+}: {
+  name: string;
+  onEdit: (opener: HTMLElement) => void;
+  onDelete: (opener: HTMLElement) => void;
+}) {
+  return (
+    <div className="flex justify-end gap-0.5">
+      <Button variant="ghost" size="icon" className="size-9" title="Edit" onClick={(event) => onEdit(event.currentTarget)}>
+        <Pencil aria-hidden="true" />
+        <span className="sr-only">Edit {name}</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+        title="Delete"
+        onClick={(event) => onDelete(event.currentTarget)}
+      >
+        <Trash2 aria-hidden="true" />
+        <span className="sr-only">Delete {name}</span>
+      </Button>
+    </div>
+  );
+}
