@@ -17,13 +17,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            // Only the primitives the parent screens use: anything else (tabs, the admin area's icons) stays with
-            // the lazily loaded chunk that needs it, so the parent's first load does not carry it.
-            {
-              name: 'ui',
-              test: /node_modules[\\/](@radix-ui[\\/](?!react-tabs[\\/])|@floating-ui[\\/])/,
-              priority: 2,
-            },
+            // zod (with the schemas' messages) is needed only once a form is checked: the login form loads it after
+            // first paint, the dialogs and the admin area with their own chunks. Its own chunk stays cached.
+            // (src/web/lib/zod-config.ts sets its jitless mode up front without importing it.)
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+            // No group for Radix: the dialog and toast primitives must stay with the lazily loaded chunks that need
+            // them (a group is one chunk, loaded up front as soon as the first screen needs any part of it).
           ],
         },
       },

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { webDistFolder } from './paths';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerCompression(app);
   await registerSecurity(app, env.allowedOrigins);
   await registerAuth(app);
 
@@ -104,6 +106,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookReceiverRoutes);
 
   const webRoot = options.webRoot === undefined ? webDistFolder : options.webRoot;
-  if (webRoot) await registerWebApp(app, webRoot, env.BUSINESS_NAME);
+  if (webRoot) await registerWebApp(app, webRoot, env);
   return app;
 }

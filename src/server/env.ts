@@ -18,6 +18,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
+  /** Name under the installed app's home-screen icon; default: the first word of BUSINESS_NAME (at most 12 characters). */
+  BUSINESS_SHORT_NAME: z.string().trim().min(1).max(12, 'BUSINESS_SHORT_NAME must be at most 12 characters').optional(),
   /** smtp://user:pass@host:port or smtps://…; without it e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   /** Sender of the e-mails; default "<BUSINESS_NAME> <no-reply@localhost>". */

@@ -1,6 +1,9 @@
 /** Default product name; the server's BUSINESS_NAME overrides it and fills it into index.html (title and a meta tag the app reads). */
 export const DEFAULT_BUSINESS_NAME = 'Northbound Athletics';
 
+/** The brand red (`--color-brand-600` in src/web/index.css): theme colour of the installed app and its icons. */
+export const BRAND_COLOR = '#c8102e';
+
 /** Spec 9: the business time zone; every week, day and window is computed in it. */
 export const BUSINESS_TIME_ZONE = 'America/Toronto';
 

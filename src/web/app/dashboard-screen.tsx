@@ -1,15 +1,20 @@
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { confirmedSessionIds } from '../../shared/rules/upcoming-bookings';
 import type { SessionDto } from '../../shared/schemas/sessions';
 import { Card, CardContent } from '../components/ui/card';
-import { BookingDialog } from '../features/booking/components/booking-dialog';
+import { DialogLoadingOverlay } from '../components/ui/spinner';
 import { WeeklyCalendar } from '../features/calendar/components/weekly-calendar';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import type { SessionPickerProps } from '../features/my-bookings/components/reschedule-booking-dialog';
 import { UpcomingBookings } from '../features/my-bookings/components/upcoming-bookings';
 import { useAuth } from '../lib/auth';
+import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
 import { useMyBookings } from '../lib/my-bookings';
 import { focusedElement, restoreFocus } from '../lib/restore-focus';
+import { BookingConfirmationPage } from './lazy-pages';
+
+/** The booking dialog (and the zod schema it checks with) loads on demand, and is preloaded once the calendar is up. */
+const BookingDialog = lazyWithPreload(() => import('../features/booking/components/booking-dialog').then((m) => m.BookingDialog));
 
 /**
  * /dashboard: the dashboard feature laid out with the calendar (which opens the booking dialog) and the
@@ -21,6 +26,8 @@ export function DashboardScreen() {
   const bookedSessionIds = useMemo(() => confirmedSessionIds(bookings.data ?? []), [bookings.data]);
   const [booking, setBooking] = useState<{ session: SessionDto; open: boolean } | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
+  // A session card's likely next steps: the booking dialog, then the confirmation screen.
+  usePreloadWhenIdle(BookingDialog.preload, BookingConfirmationPage.preload);
 
   if (!user) return <p className="text-slate-700">Please log in to view your dashboard.</p>;
 
@@ -54,12 +61,16 @@ export function DashboardScreen() {
         }
         upcomingBookings={<UpcomingBookings renderSessionPicker={renderSessionPicker} />}
       />
-      <BookingDialog
-        session={booking?.session ?? null}
-        open={booking?.open ?? false}
-        onOpenChange={(open) => setBooking((current) => (current ? { ...current, open } : null))}
-        onCloseAutoFocus={(event) => restoreFocus(event, openerRef.current)}
-      />
+      {booking && (
+        <Suspense fallback={<DialogLoadingOverlay label="Opening the booking form" />}>
+          <BookingDialog
+            session={booking.session}
+            open={booking.open}
+            onOpenChange={(open) => setBooking((current) => (current ? { ...current, open } : null))}
+            onCloseAutoFocus={(event) => restoreFocus(event, openerRef.current)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { AuthProvider } from '../lib/auth';
 import { queryClient } from '../lib/query-client';
 
@@ -11,7 +11,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <BrowserRouter>
         <AuthProvider>
           {children}
-          <Toaster />
+          <LazyToaster />
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

@@ -1,12 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner';
-import { BookingConfirmationPage } from '../features/confirmation/components/booking-confirmation-page';
 import { LoginPage } from '../features/login/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { ResetPasswordPage } from '../features/reset-password/components/reset-password-page';
 import { useAuth } from '../lib/auth';
 import { DashboardScreen } from './dashboard-screen';
+import { BookingConfirmationPage, ResetPasswordPage } from './lazy-pages';
 import { RequireAdmin } from './admin/require-admin';
 import { SignedInLayout } from './layout/signed-in-layout';
 
@@ -45,7 +44,13 @@ function LoginRoute() {
 /** Any other path: a reset-password page, or 'Page Not Found' inside the signed-in layout. */
 function FallbackRoute() {
   const { pathname } = useLocation();
-  if (isResetPasswordPath(pathname)) return <ResetPasswordPage />;
+  if (isResetPasswordPath(pathname)) {
+    return (
+      <Suspense fallback={<FullPageSpinner label="Loading" />}>
+        <ResetPasswordPage />
+      </Suspense>
+    );
+  }
   return (
     <SignedInLayout>
       <NotFoundPage />
@@ -76,7 +81,20 @@ export function AppRoutes() {
               </RequireAdmin>
             }
           />
-          <Route path="/booking-confirmation/:bookingId" element={<BookingConfirmationPage />} />
+          <Route
+            path="/booking-confirmation/:bookingId"
+            element={
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-24">
+                    <Spinner className="size-10" label="Loading your booking" />
+                  </div>
+                }
+              >
+                <BookingConfirmationPage />
+              </Suspense>
+            }
+          />
           <Route path="/booking-confirmation" element={<Navigate to="/dashboard" replace />} />
         </Route>
         <Route path="*" element={<FallbackRoute />} />

@@ -17,10 +17,12 @@ const navItems = [
 /** Spec 2, signed-in layout: product name, greeting, admin navigation and the user menu. Nothing without a user. */
 interface TopBarProps {
   onChangePassword: () => void;
+  /** The user menu opened: a chance to preload what its items open. */
+  onUserMenuOpen?: () => void;
   userMenuTriggerRef?: Ref<HTMLButtonElement>;
 }
 
-export function TopBar({ onChangePassword, userMenuTriggerRef }: TopBarProps) {
+export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }: TopBarProps) {
   const { user, logoutMutation } = useAuth();
   if (!user) return null;
   const showAdminNav = isAdminRole(user.role);
@@ -43,6 +45,7 @@ export function TopBar({ onChangePassword, userMenuTriggerRef }: TopBarProps) {
             user={user}
             triggerRef={userMenuTriggerRef}
             onChangePassword={onChangePassword}
+            onOpen={onUserMenuOpen}
             onSignOut={() => logoutMutation.mutate()}
           />
         </div>

@@ -1,62 +1,72 @@
-import { ChevronDown, KeyRound, LogOut } from 'lucide-react';
-import type { Ref } from 'react';
-import { roleLine } from '../../../shared/rules/roles';
+import { Suspense, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import type { CurrentUser } from '../../../shared/schemas/users';
-import { Button } from '../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
+import { lazyWithPreload } from '../../lib/lazy';
+import { assignRef, UserMenuButton } from './user-menu-button';
 
-interface UserMenuProps {
+export interface UserMenuProps {
   user: CurrentUser;
   onChangePassword: () => void;
   onSignOut: () => void;
+  /** Called when the menu opens. */
+  onOpen?: (() => void) | undefined;
   /** The menu button, so focus can come back to it after the Change Password dialog closes. */
-  triggerRef?: Ref<HTMLButtonElement>;
+  triggerRef?: Ref<HTMLButtonElement> | undefined;
 }
 
-function initials(user: CurrentUser): string {
-  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase();
-}
+/**
+ * The dropdown menu library (Radix menu, floating-ui) is not part of the first load: the menu loads as soon as
+ * the top bar renders, and until then an identical button stands in. A press on it opens the menu once loaded;
+ * focus on it moves to the real button.
+ */
+const UserMenuDropdown = lazyWithPreload(() => import('./user-menu-dropdown').then((m) => m.UserMenuDropdown));
 
-export function UserMenu({ user, onChangePassword, onSignOut, triggerRef }: UserMenuProps) {
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
+export function UserMenu(props: UserMenuProps) {
+  const [openOnMount, setOpenOnMount] = useState<'pointer' | 'keyboard' | null>(null);
+  const standInHadFocus = useRef(false);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button ref={triggerRef} variant="ghost" className="h-10 gap-1.5 px-1.5 sm:px-2" aria-label="User menu">
-          <span
-            aria-hidden="true"
-            className="inline-flex size-8 items-center justify-center rounded-full bg-brand-100 text-xs font-bold text-brand-800"
-          >
-            {initials(user)}
-          </span>
-          <ChevronDown aria-hidden="true" className="text-slate-500" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="flex flex-col gap-0.5">
-          <span className="truncate font-semibold text-slate-900">{fullName}</span>
-          <span className="truncate text-xs font-normal text-slate-600">{roleLine(user)}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuGroup>
-          <DropdownMenuItem onSelect={onChangePassword}>
-            <KeyRound aria-hidden="true" />
-            Change Password
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={onSignOut}>
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </DropdownMenuItem>
-        </DropdownMenuGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense
+      fallback={
+        <StandInButton
+          user={props.user}
+          triggerRef={props.triggerRef}
+          onPress={setOpenOnMount}
+          hadFocusRef={standInHadFocus}
+        />
+      }
+    >
+      <UserMenuDropdown {...props} openOnMount={openOnMount} focusOnMountRef={standInHadFocus} />
+    </Suspense>
+  );
+}
+
+interface StandInButtonProps {
+  user: CurrentUser;
+  triggerRef: Ref<HTMLButtonElement> | undefined;
+  onPress: (how: 'pointer' | 'keyboard') => void;
+  /** Set when the button has focus as it leaves the page. */
+  hadFocusRef: RefObject<boolean>;
+}
+
+function StandInButton({ user, triggerRef, onPress, hadFocusRef }: StandInButtonProps) {
+  const ref = useRef<HTMLButtonElement | null>(null);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    // Runs before the button leaves the page (layout effect clean-ups come first), while it can still have focus.
+    return () => {
+      hadFocusRef.current = node !== null && document.activeElement === node;
+    };
+  }, [hadFocusRef]);
+  return (
+    <UserMenuButton
+      user={user}
+      ref={(node: HTMLButtonElement | null) => {
+        ref.current = node;
+        assignRef(triggerRef, node);
+      }}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // detail is 0 for a click made with Enter or Space.
+      onClick={(event) => onPress(event.detail === 0 ? 'keyboard' : 'pointer')}
+    />
   );
 }

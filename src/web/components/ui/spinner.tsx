@@ -24,3 +24,17 @@ export function FullPageSpinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * Stands in for a dialog whose code is still downloading (it loads on demand): the dialog's dimmed backdrop
+ * with a spinner, so the click gets an answer at once.
+ */
+export function DialogLoadingOverlay({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/50">
+      <span className="rounded-xl bg-white p-4 shadow-xl">
+        <Spinner className="size-8" label={label} />
+      </span>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { loginBody, type LoginBody } from '../../../../shared/schemas/auth';
+import type { loginBody, LoginBody } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
@@ -10,16 +10,24 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { whenIdle } from '../../../lib/lazy';
 
 type LoginInput = z.input<typeof loginBody>;
+
+/** The schema and zod (a large library) download after first paint; a submit before that waits for them. */
+const loadLoginResolver = () => import('./login-validation').then((module) => module.loginResolver);
+
+const loginResolver: Resolver<LoginInput, unknown, LoginBody> = async (values, context, options) =>
+  (await loadLoginResolver())(values, context, options);
 
 /** Spec 2, login screen form; spec 5 validation; spec 8 'Login Failed' toast. */
 export function LoginForm() {
   const { loginMutation } = useAuth();
   const form = useForm<LoginInput, unknown, LoginBody>({
-    resolver: zodResolver(loginBody),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
+  useEffect(() => whenIdle(() => void loadLoginResolver().catch(() => undefined)), []);
   const { errors } = form.formState;
   const busy = loginMutation.isPending;
 

@@ -1,5 +1,5 @@
 import { CalendarClock, CalendarX2, RotateCw, TriangleAlert } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { bookingReference } from '../../../../shared/product';
 import { upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
@@ -8,12 +8,17 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { DialogLoadingOverlay } from '../../../components/ui/spinner';
 import { apiErrorMessage } from '../../../lib/api';
+import { lazyWithPreload } from '../../../lib/lazy';
 import { useMyBookings } from '../../../lib/my-bookings';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { useNow } from '../../../lib/use-now';
-import { CancelBookingDialog } from './cancel-booking-dialog';
-import { RescheduleBookingDialog, type RenderSessionPicker } from './reschedule-booking-dialog';
+import type { RenderSessionPicker } from './reschedule-booking-dialog';
+
+/** The dialogs load the first time one is asked for (hovering or focusing a button starts the download). */
+const CancelBookingDialog = lazyWithPreload(() => import('./cancel-booking-dialog').then((m) => m.CancelBookingDialog));
+const RescheduleBookingDialog = lazyWithPreload(() => import('./reschedule-booking-dialog').then((m) => m.RescheduleBookingDialog));
 
 interface UpcomingBookingsProps {
   /** The calendar shown in the reschedule dialog (composed in src/web/app). */
@@ -21,6 +26,9 @@ interface UpcomingBookingsProps {
 }
 
 type Action = { kind: 'cancel' | 'reschedule'; booking: BookingDto; open: boolean };
+
+const preloadCancel = () => void CancelBookingDialog.preload().catch(() => undefined);
+const preloadReschedule = () => void RescheduleBookingDialog.preload().catch(() => undefined);
 
 /** Spec 2, 'My Upcoming Bookings': the first 5 future confirmed bookings, each with Reschedule and Cancel. */
 export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps) {
@@ -94,13 +102,22 @@ export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps)
                   className="min-w-0"
                 />
                 <div className="flex shrink-0 gap-2">
-                  <Button variant="outline" size="sm" className="flex-1 sm:flex-none" onClick={() => open('reschedule', booking)}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1 sm:flex-none"
+                    onPointerEnter={preloadReschedule}
+                    onFocus={preloadReschedule}
+                    onClick={() => open('reschedule', booking)}
+                  >
                     Reschedule<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
                   </Button>
                   <Button
                     variant="outline"
                     size="sm"
                     className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
+                    onPointerEnter={preloadCancel}
+                    onFocus={preloadCancel}
                     onClick={() => open('cancel', booking)}
                   >
                     Cancel<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
@@ -112,19 +129,22 @@ export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps)
         )}
       </CardContent>
 
-      <CancelBookingDialog
-        booking={action?.kind === 'cancel' ? action.booking : null}
-        open={action?.kind === 'cancel' && action.open}
-        onOpenChange={setOpen}
-        onCloseAutoFocus={onCloseAutoFocus}
-      />
-      <RescheduleBookingDialog
-        booking={action?.kind === 'reschedule' ? action.booking : null}
-        open={action?.kind === 'reschedule' && action.open}
-        onOpenChange={setOpen}
-        onCloseAutoFocus={onCloseAutoFocus}
-        renderSessionPicker={renderSessionPicker}
-      />
+      {action?.kind === 'cancel' && (
+        <Suspense fallback={<DialogLoadingOverlay label="Opening Cancel Booking" />}>
+          <CancelBookingDialog booking={action.booking} open={action.open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
+        </Suspense>
+      )}
+      {action?.kind === 'reschedule' && (
+        <Suspense fallback={<DialogLoadingOverlay label="Opening Reschedule Booking" />}>
+          <RescheduleBookingDialog
+            booking={action.booking}
+            open={action.open}
+            onOpenChange={setOpen}
+            onCloseAutoFocus={onCloseAutoFocus}
+            renderSessionPicker={renderSessionPicker}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,33 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Types worth compressing per response: JSON, text (CSV exports included) and XML. Never `text/event-stream`
+ * (a stream must reach the browser event by event) and never binary or already compressed files.
+ */
+export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)/u;
+
+/** Responses smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Compresses API responses of 1 KB or more (brotli or gzip, as the client accepts) with @fastify/compress.
+ * The web app's files are compressed once at build time (scripts/compress-web.mjs) and its page in memory
+ * (plugins/web.ts), so routes outside /api are left alone: nothing is compressed twice.
+ * Must be registered before any route.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // onRoute hooks run in the order they are added: this one decides before @fastify/compress's own.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') && route.compress === undefined) route.compress = false;
+  });
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESSION_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_TYPES,
+    // Request bodies are not decompressed: no client sends them compressed, and the webhook signature is over
+    // the bytes as sent.
+    globalDecompression: false,
+  });
+}

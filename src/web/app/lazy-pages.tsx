@@ -1,0 +1,13 @@
+import { lazyWithPreload } from '../lib/lazy';
+
+/**
+ * Pages a parent's first screen (login, then the dashboard) does not show: they load when first visited.
+ * The admin area is lazy as well (see router.tsx).
+ */
+export const BookingConfirmationPage = lazyWithPreload(() =>
+  import('../features/confirmation/components/booking-confirmation-page').then((m) => m.BookingConfirmationPage),
+);
+
+export const ResetPasswordPage = lazyWithPreload(() =>
+  import('../features/reset-password/components/reset-password-page').then((m) => m.ResetPasswordPage),
+);
