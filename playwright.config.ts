@@ -15,6 +15,9 @@ export default defineConfig({
     baseURL: 'http://127.0.0.1:4173',
     headless: true,
     trace: 'retain-on-failure',
+    // The journeys stub API answers with page.route, which a service worker would bypass; the app works without
+    // one (registration failures are only logged). e2e/offline-app.spec.ts turns it on to test it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -349,7 +349,9 @@ test('the Sessions tab and its dialogs fit a phone', async ({ page }) => {
 
 test('a failed sessions fetch is reported in the tab, and Try again recovers', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
-  // The next sessions read (the tab's) fails once.
+  // The dashboard's calendar reads sessions too (in its own, later render pass): let it finish first, so that
+  // the next sessions read is the tab's. It fails once.
+  await waitForSessions(dashboardCalendar(page));
   let failures = 1;
   await page.route('**/api/sessions?*', async (route) => {
     if (failures-- > 0) return route.fulfill({ status: 500, json: { message: 'The database is not answering' } });

@@ -2,6 +2,7 @@
 // Starts dist/server/server.js in production mode on a fresh data directory (demo data), then audits the
 // login page and the signed-in parent dashboard in Debian's Chromium, and prints the scores and paint times.
 // Run `npm run build` first. Options: --url=http://host:port to audit a server that is already running;
+// --save=dir to keep each full report (JSON) for a closer look; --only=login|dashboard to audit one page;
 // CHROME_PATH to use another Chromium.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ const PORT = 4180;
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const PARENT = { email: 'parent@example.com', password: 'parent-demo-1' };
 const given = process.argv.find((arg) => arg.startsWith('--url='))?.slice('--url='.length);
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const saveDir = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length);
 
 async function waitForHealth(base, server) {
   for (let i = 0; i < 120; i++) {
@@ -54,7 +57,7 @@ if (!given) {
   // The embedded database, whatever this shell's DATABASE_URL says.
   const { DATABASE_URL: _ignored, ...env } = process.env;
   server = spawn(process.execPath, ['dist/server/server.js'], {
-    env: { ...env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...env, NODE_ENV: 'production', SEED_DEMO_DATA: 'true', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -69,6 +72,7 @@ try {
     { name: 'login page /', url: `${base}/`, headers: {} },
     { name: 'parent dashboard /dashboard', url: `${base}/dashboard`, headers: { Cookie: cookie } },
   ];
+  if (only) pages.splice(0, pages.length, ...pages.filter((page) => page.name.includes(only)));
   const rows = [];
   let version = '';
   for (const page of pages) {
@@ -80,6 +84,15 @@ try {
       extraHeaders: page.headers,
     });
     const { categories, audits } = result.lhr;
+    if (result.lhr.runtimeError) console.error(`${page.name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
+    if (saveDir) {
+      fs.mkdirSync(saveDir, { recursive: true });
+      const file = path.join(saveDir, `${page.name.split(' ').pop().replace(/\W+/g, '') || 'root'}.json`);
+      fs.writeFileSync(file, JSON.stringify(result.lhr, null, 1));
+      // The page's trace too (open it in Chrome DevTools' Performance panel).
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (trace) fs.writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+    }
     version = result.lhr.lighthouseVersion;
     const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
     rows.push({

@@ -3,12 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Env } from './env';
+import { loggerOptions } from './logging';
 import { webDistFolder } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
+import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
@@ -44,25 +46,37 @@ export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read them); implies logging unless `logger` is false. */
+  loggerStream?: { write(line: string): void };
   clock?: () => Date;
+  /** The whole request (headers and body) must arrive within this many ms (default 30,000; tests shorten it). */
+  requestTimeoutMs?: number;
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** Builds the whole HTTP application from plugins and routes (used by server.ts and the tests). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            redact: {
-              paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-              censor: '[redacted]',
-            },
-          },
-    trustProxy: env.TRUST_PROXY,
+    logger: options.logger === false ? false : { ...loggerOptions(env), ...(options.loggerStream ? { stream: options.loggerStream } : {}) },
+    // A hop count trusts that many proxies nearest the server (the function form Fastify's types accept).
+    trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: 1_048_576,
+    // Slow clients cannot hold connections open (slowloris, docs/decisions/011): the whole request must arrive
+    // within requestTimeout (30 s; answered 408 and closed, however steadily the body dribbles in), its headers
+    // within headersTimeout (Node checks both every connectionsCheckingInterval); a socket with no traffic at
+    // all closes after connectionTimeout, an idle kept-alive one after keepAliveTimeout (72 s: longer than a
+    // load balancer's usual 60 s idle timeout, so the proxy, not the portal, closes a shared connection first).
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    connectionTimeout: 2 * (options.requestTimeoutMs ?? 30_000),
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: Math.min(10_000, options.requestTimeoutMs ?? 30_000),
+      connectionsCheckingInterval: Math.ceil((options.requestTimeoutMs ?? 30_000) / 10),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,11 +108,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerCompression(app);
-  await registerSecurity(app, env.allowedOrigins);
+  await registerSecurity(app, env);
   await registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(accountRoutes);
   await app.register(setPasswordRoutes);
   await app.register(sessionRoutes);
   await app.register(bookingRoutes);

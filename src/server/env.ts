@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../shared/product';
@@ -27,8 +28,27 @@ const envSchema = z.object({
   /** Public address of the portal, used in e-mail links; default http://localhost:PORT. */
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a URL such as https://portal.example.com' }).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(90).default(14),
-  /** Trust X-Forwarded-* from a reverse proxy (needed for Secure cookies and client addresses behind one). */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Which reverse proxies to believe about the client (X-Forwarded-For/-Proto/-Host): `false` (none, default),
+   * a hop count (`1` = one proxy in front of every instance), or the proxies' addresses/CIDRs, comma separated.
+   * `true` is refused: it would believe a client-chosen X-Forwarded-For and defeat the per-address limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      message: 'TRUST_PROXY must be false, a hop count such as 1, or proxy addresses/CIDRs such as 10.0.0.0/8,127.0.0.1',
+    }),
+  /** A parent's sign-in ends after this long without a request (default 7 days: a phone opened weekly stays in). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(129_600).default(10_080),
+  /** An administrator's sign-in ends after this long without a request (default 60 minutes). */
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(129_600).default(60),
+  /**
+   * Production only: serve over plain HTTP (an intranet without TLS). Without it production cookies are always
+   * `Secure` with the `__Host-` prefix and HSTS is sent. Never set it on the internet.
+   */
+  INSECURE_HTTP: booleanFlag.default(false),
   /** Extra origins allowed to make cookie-authenticated writes, comma separated (the app's own origin always is). */
   ALLOWED_ORIGINS: z.string().default(''),
   /** Seed demo data when the database has no users (default: on for the embedded database only). */
@@ -36,7 +56,32 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** Fastify's trustProxy setting from TRUST_PROXY, or undefined when the value is not valid. */
+export function parseTrustProxy(value: string): false | number | string[] | undefined {
+  const lower = value.toLowerCase();
+  if (lower === 'false' || lower === 'no' || lower === '0' || lower === '') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = entries.every((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    if (rest.length || !isIP(address)) return false;
+    if (prefix === undefined) return true;
+    const bits = Number(prefix);
+    return /^\d{1,3}$/.test(prefix) && bits <= (isIP(address) === 4 ? 32 : 128);
+  });
+  return entries.length && valid ? entries : undefined;
+}
+
 export type Env = z.infer<typeof envSchema> & {
+  /** Parsed TRUST_PROXY, as Fastify's trustProxy option takes it. */
+  trustProxy: false | number | string[];
+  /** Production over HTTPS (not INSECURE_HTTP): cookies always Secure with the __Host- prefix, HSTS sent. */
+  secureCookies: boolean;
+  /** The session cookie's name: `__Host-nb_session` when secureCookies, else `nb_session`. */
+  sessionCookieName: string;
   dataDir: string;
   allowedOrigins: string[];
   publicUrl: string;
@@ -52,8 +97,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const secureCookies = env.NODE_ENV === 'production' && !env.INSECURE_HTTP;
   return {
     ...env,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
+    secureCookies,
+    sessionCookieName: secureCookies ? '__Host-nb_session' : 'nb_session',
     dataDir: path.resolve(projectRoot, env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM ?? `"${env.BUSINESS_NAME.replace(/"/g, '')}" <no-reply@localhost>`,

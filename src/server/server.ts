@@ -1,5 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/client';
 import { loadEnv } from './env';
 import { buildApp } from './app';
+import { accountsWithDemoPasswords, shouldSeedDemoData, webhooksWithDemoSecret } from './db/demo-data-policy';
 import { hasNoUsers, openDatabaseFromEnv } from './db/open-from-env';
 import { seedDemoData } from './db/seed';
 import { purgeExpiredSessions } from './services/auth/session-user';
@@ -9,12 +12,20 @@ async function main(): Promise<void> {
   const database = await openDatabaseFromEnv(env);
   const app = await buildApp({ env, database });
 
-  // Demo data on first start of the embedded database (or when SEED_DEMO_DATA=true on any database).
-  const seedWanted = env.SEED_DEMO_DATA ?? database.kind === 'pglite';
-  if (seedWanted && (await hasNoUsers(database))) {
+  if (env.NODE_ENV === 'production' && env.INSECURE_HTTP) {
+    app.log.warn(
+      'INSECURE_HTTP=true in production: session cookies are not Secure and no HSTS is sent, so sign-ins travel ' +
+        'in clear text. Only for a closed network without TLS; never on the internet.',
+    );
+  }
+
+  // Demo data on first start of the embedded database in development; in production only with an explicit
+  // SEED_DEMO_DATA=true (the demo accounts' passwords are published in the README).
+  if (shouldSeedDemoData(env, database.kind) && (await hasNoUsers(database))) {
     const result = await seedDemoData(database.db);
     app.log.info({ sessions: result.sessions, bookings: result.bookings }, 'demo data created (see README for accounts)');
   }
+  if (env.NODE_ENV === 'production') await warnAboutDemoCredentials(app.log, database.db);
 
   app.emailWorker.start();
 
@@ -38,6 +49,26 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`${env.BUSINESS_NAME} portal on http://localhost:${env.PORT} (database: ${database.kind})`);
+}
+
+/** Every production start: a loud warning while a demo account or the demo webhook secret is still in use. */
+async function warnAboutDemoCredentials(log: FastifyBaseLogger, db: Database): Promise<void> {
+  const accounts = await accountsWithDemoPasswords(db);
+  if (accounts.length) {
+    log.error(
+      { accounts },
+      `DEMO ACCOUNTS IN PRODUCTION: ${accounts.length} account(s) still sign in with the password published in ` +
+        'the README (SUPER_ADMIN included when owner@example.com is listed). Delete them or change their passwords now.',
+    );
+  }
+  const webhooks = await webhooksWithDemoSecret(db);
+  if (webhooks.length) {
+    log.error(
+      { webhooks },
+      'DEMO WEBHOOK SECRET IN PRODUCTION: these webhook configurations are signed with the secret published in the ' +
+        'README, so anyone can create accounts through them. Give each a new secret or delete it.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,9 +4,33 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyBusinessNameToTitle } from './lib/business-name';
+import { listenForInstallPrompt } from './lib/install-prompt';
+import { queryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
+import { offlineCacheFor } from '../shared/rules/offline-data';
+import { startOfTorontoWeek } from '../shared/rules/week';
 import './index.css';
 
 applyBusinessNameToTitle();
+// The first Toronto date computation builds the browser's time-zone formatter (tens of milliseconds on a phone).
+// Done here, before the first paint, it is not a long task in the way of the first taps.
+startOfTorontoWeek(new Date());
+listenForInstallPrompt();
+registerServiceWorker({
+  // A first visit: ask again for what is on screen, through the worker now, so it is kept for offline use.
+  onFirstControl: () =>
+    void queryClient.refetchQueries({ type: 'active', predicate: (query) => offlineCacheFor(String(query.queryKey[0])) !== null }),
+});
+// A script of this version that cannot be downloaded any more (a deployment meanwhile): load the new version,
+// once (a reload that did not help within a minute is not repeated; the screen's own error shows instead).
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'chunk-reload-at';
+  const last = Number(sessionStorage.getItem(key) ?? 0);
+  if (!navigator.onLine || Date.now() - last < 60_000) return;
+  sessionStorage.setItem(key, String(Date.now()));
+  event.preventDefault();
+  window.location.reload();
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The #root element is missing from index.html');

@@ -173,6 +173,8 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** An opaque id for the "signed-in devices" list: never the token or its hash. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -182,7 +184,11 @@ export const authSessions = pgTable(
     userAgent: text('user_agent'),
     ipAddress: text('ip_address'),
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('auth_sessions_id_unique').on(t.id),
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

@@ -2,13 +2,14 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminRole } from '../../shared/rules/roles';
 import { HttpError } from '../http-error';
-import { SESSION_COOKIE } from '../services/auth/session-token';
 import { findSessionUser, type SessionUser } from '../services/auth/session-user';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
     sessionToken: string | null;
+    /** The opaque id of the session row behind the cookie (for "This device" in the devices list). */
+    sessionId: string | null;
   }
 }
 
@@ -16,31 +17,42 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sessionId', null);
+  const idleLimits = { parentMinutes: app.env.SESSION_IDLE_MINUTES, adminMinutes: app.env.ADMIN_SESSION_IDLE_MINUTES };
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    // Decided by the matched route, not the raw address (`/%61pi/…` is routed to /api/… too).
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
+    const token = request.cookies[app.env.sessionCookieName];
     if (!token || token.length > 200) return;
-    const user = await findSessionUser(app.db, token);
-    if (user) {
-      request.user = user;
+    const session = await findSessionUser(app.db, token, app.clock(), idleLimits);
+    if (session) {
+      request.user = session.user;
       request.sessionToken = token;
+      request.sessionId = session.sessionId;
     }
   });
 }
 
-/** Cookie attributes of the session cookie; Secure whenever the request came over HTTPS. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
-  reply.setCookie(SESSION_COOKIE, token, {
+/**
+ * `Secure` always in production over HTTPS (env.secureCookies: the `__Host-` name requires it, with Path=/ and
+ * no Domain), otherwise whenever the request came over HTTPS.
+ */
+function cookieOptions(request: FastifyRequest) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    expires,
-  });
+    sameSite: 'lax' as const,
+    secure: request.server.env.secureCookies || request.protocol === 'https',
+  };
+}
+
+/** Sets the session cookie (named by env.sessionCookieName). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, expires: Date): void {
+  reply.setCookie(request.server.env.sessionCookieName, token, { ...cookieOptions(request), expires });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(request.server.env.sessionCookieName, cookieOptions(request));
 }
 
 /** Route guard: any signed-in user. */

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
+import { serializeError } from '../logging';
 
 /** Field path of a validation issue: '/childNames/0' becomes 'childNames.0'. */
 function fieldName(instancePath: string): string {
@@ -9,7 +10,8 @@ function fieldName(instancePath: string): string {
 
 /**
  * One place turns every error into `{ message }` with a fitting status. Validation errors name the field
- * and carry the schema's message; unexpected errors are logged and answered with a generic 500.
+ * and carry the schema's message; unexpected errors are logged (without query values, see serializeError)
+ * and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,7 +39,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : error.message;
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Serialised here (and again by the logger's err serializer) without the values of a failed query:
+    // a Drizzle error's message and params carry e-mails and password or token hashes.
+    request.log.error({ err: serializeError(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 

@@ -10,7 +10,7 @@ let server: TestServer;
 // Routes registered only in this test, guarded exactly as real ones are.
 beforeAll(async () => {
   server = await startTestServer({
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: '1' },
     extraRoutes(app) {
       const idOnly = { response: { 200: z.object({ id: z.string() }) } };
       app.get('/api/probe/user', { preHandler: requireUser, schema: idOnly }, async (request) => ({ id: actor(request).id }));

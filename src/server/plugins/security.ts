@@ -1,9 +1,33 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { WEBHOOK_RECEIVER_PREFIX } from '../../shared/schemas/webhooks';
+import type { Env } from '../env';
 import { HttpError } from '../http-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The Content-Security-Policy of every response (the app page and the API alike). Styles: the built
+ * stylesheet only ('self', no `https:`); inline `style="…"` attributes are refused (`style-src-attr 'none'`;
+ * React sets its `style` props through the CSSOM, which CSP does not govern). The one exception is `<style>`
+ * elements (`style-src-elem 'unsafe-inline'`): Radix's Dialog and DropdownMenu lock the page's scroll with
+ * react-remove-scroll, which writes a `<style>` whose text holds the measured scrollbar width, so no fixed
+ * hash can allow it (docs/decisions/011). Scripts stay 'self' only; nothing may frame the portal.
+ */
+const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'font-src': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'style-src-elem': ["'self'", "'unsafe-inline'"],
+  'style-src-attr': ["'none'"],
+};
 
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -26,23 +50,33 @@ export function assertSameSite(request: FastifyRequest, allowedOrigins: readonly
   throw new HttpError(403, 'Cross-site request refused');
 }
 
-export async function registerSecurity(app: FastifyInstance, allowedOrigins: readonly string[]): Promise<void> {
+/** Whether the matched route is the CRM webhook receiver (authenticated by its signature, not a cookie). */
+function isWebhookReceiver(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(WEBHOOK_RECEIVER_PREFIX) === true;
+}
+
+export async function registerSecurity(
+  app: FastifyInstance,
+  env: Pick<Env, 'allowedOrigins' | 'secureCookies'>,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'upgrade-insecure-requests': null,
-        'img-src': ["'self'", 'data:', 'blob:'],
-      },
+      useDefaults: false,
+      directives: CSP_DIRECTIVES,
     },
-    // The app is served over plain HTTP in development; HSTS belongs to the TLS-terminating proxy.
-    strictTransportSecurity: false,
+    // Framing is refused outright (frame-ancestors 'none'); X-Frame-Options says the same to old browsers.
+    frameguard: { action: 'deny' },
+    // HSTS (one year, this host only: other hosts of the business's domain are not ours to pin) only where
+    // the portal is served over HTTPS, production without INSECURE_HTTP; over plain HTTP in development it
+    // would pin localhost to HTTPS in the developer's browser.
+    strictTransportSecurity: env.secureCookies ? { maxAge: 31_536_000, includeSubDomains: false, preload: false } : false,
   });
   app.addHook('onRequest', async (request) => {
-    // The CRM webhook receiver has no cookie to forge: it is authenticated by its signature, and a CRM
-    // may well send an Origin header of its own. The matched route decides (routing is done at onRequest),
-    // not the raw address, so no other route can borrow the exemption.
-    if (request.routeOptions.url?.startsWith(WEBHOOK_RECEIVER_PREFIX)) return;
-    if (request.url.startsWith('/api/')) assertSameSite(request, allowedOrigins);
+    // Every state-changing request is checked, whatever its path: the router decodes the address
+    // (`/%61pi/…` reaches `/api/…`), so a test on the raw URL could be sidestepped. The CRM webhook receiver
+    // has no cookie to forge (it is authenticated by its signature, and a CRM may send an Origin header of
+    // its own); the matched route decides (routing is done at onRequest), so no other route can borrow it.
+    if (isWebhookReceiver(request)) return;
+    assertSameSite(request, env.allowedOrigins);
   });
 }

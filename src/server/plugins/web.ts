@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasNoControlCharacters } from '../../shared/schemas/text';
 import type { Env } from '../env';
 import { webAppManifest } from './web-manifest';
 
@@ -97,6 +98,8 @@ export async function registerWebApp(
     }
     // No app route climbs out of a folder: answer any '..' segment (however encoded) as a bad request.
     if (relative.split(/[\\/]/).includes('..')) return reply.status(400).type('text/plain').send('Bad request');
+    // No file or page name has a control character (a NUL would even make the file-system calls throw).
+    if (!hasNoControlCharacters(relative)) return reply.status(400).type('text/plain').send('Bad request');
     if (relative === 'index.html') return sendIndex(request, reply);
     if (hideSourceMaps && relative.toLowerCase().endsWith('.map')) {
       return reply.status(404).type('text/plain').send('Not found');

@@ -198,6 +198,39 @@ describe('POST /api/me/change-password', () => {
   });
 });
 
+describe('POST /api/me/change-password attempt limit', () => {
+  it('counts wrong current passwords on the account: over 5 in 15 minutes is 429, even for the right one, and locks sign-in too', async () => {
+    const api = client();
+    await api.login('family3@example.com', 'family-demo-1');
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => api.post('/api/me/change-password', { currentPassword: `guess-${i}`, newPassword: 'taken-over-1' })),
+    );
+    expect(guesses.filter((r) => r.status === 400)).toHaveLength(5);
+    const refused = guesses.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(7);
+    expect(refused[0]!.body).toEqual({ message: 'Too many incorrect passwords. Please wait 15 minutes and try again.' });
+
+    const right = await api.post('/api/me/change-password', { currentPassword: 'family-demo-1', newPassword: 'taken-over-1' });
+    expect(right.status).toBe(429);
+    expect((await client().post('/api/auth/login', { email: 'family3@example.com', password: 'family-demo-1' })).status).toBe(429);
+    // Nothing changed: the session still works and the password is the old one.
+    expect((await api.get('/api/me')).status).toBe(200);
+  });
+
+  it('a right current password clears the counter', async () => {
+    const api = client();
+    await api.login('family4@example.com', 'family-demo-1');
+    for (let i = 0; i < 4; i++) {
+      expect((await api.post('/api/me/change-password', { currentPassword: 'wrong', newPassword: 'abcdefg' })).status).toBe(400);
+    }
+    expect((await api.post('/api/me/change-password', { currentPassword: 'family-demo-1', newPassword: 'family-demo-2' })).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect((await api.post('/api/me/change-password', { currentPassword: 'wrong', newPassword: 'abcdefg' })).status).toBe(400);
+    }
+    expect((await api.post('/api/me/change-password', { currentPassword: 'family-demo-2', newPassword: 'family-demo-3' })).status).toBe(200);
+  });
+});
+
 describe('cross-site request forgery guard', () => {
   it('refuses a write whose Origin names another site', async () => {
     const res = await client().post(

@@ -10,14 +10,16 @@ import { toCurrentUser } from '../services/users/current-user';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     const result = await login(app.db, {
-      ...request.body,
+      email: request.body.email,
+      password: request.body.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
       sessionTtlDays: app.env.SESSION_TTL_DAYS,
       now: app.clock(),
     });
+    // The session the client came with ends only once the new one exists: a failed attempt signs no one out.
+    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     setSessionCookie(request, reply, result.token, result.expiresAt);
     return { user: result.user };
   });
@@ -28,16 +30,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.get('/api/me', { preHandler: requireUser, schema: { response: { 200: currentUserDto } } }, async (request) => toCurrentUser(app.db, actor(request), app.clock()));
+  app.get('/api/me', { onRequest: requireUser, schema: { response: { 200: currentUserDto } } }, async (request) => toCurrentUser(app.db, actor(request), app.clock()));
 
   app.post(
     '/api/me/change-password',
-    { preHandler: requireUser, schema: { body: changePasswordBody, response: { 200: messageResponse } } },
+    { onRequest: requireUser, schema: { body: changePasswordBody, response: { 200: messageResponse } } },
     async (request) => {
       await changeOwnPassword(app.db, {
         userId: actor(request).id,
         currentToken: request.sessionToken ?? '',
-        ...request.body,
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword,
+        now: app.clock(),
       });
       return { message: 'Password changed successfully' };
     },

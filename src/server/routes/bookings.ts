@@ -30,10 +30,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   };
 
-  app.post('/api/bookings', { preHandler: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) => {
+  app.post('/api/bookings', { onRequest: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) => {
+    // Fields passed one by one: nothing in the body can stand in for the signed-in parent (mass assignment).
+    const { sessionId, childNames } = request.body;
     const booking = await createBooking(app.db, {
       actorId: actor(request).id,
-      ...request.body,
+      sessionId,
+      childNames,
       email: app.emailContext,
       now: app.clock(),
     });
@@ -42,7 +45,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bookings/:id/cancel',
-    { preHandler: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
+    { onRequest: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
     async (request) =>
       thenSendMail(
         await cancelBooking(app.db, { actorId: actor(request).id, bookingId: assertBookingId(request.params.id), email: app.emailContext, now: app.clock() }),
@@ -51,7 +54,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bookings/:id/reschedule',
-    { preHandler: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
+    { onRequest: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
     async (request) =>
       thenSendMail(
         await rescheduleBooking(app.db, {
@@ -64,9 +67,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/api/me/bookings', { preHandler: requireUser, schema: { response: { 200: bookingListResponse } } }, (request) => listMyBookings(app.db, actor(request).id));
+  app.get('/api/me/bookings', { onRequest: requireUser, schema: { response: { 200: bookingListResponse } } }, (request) => listMyBookings(app.db, actor(request).id));
 
-  app.get('/api/me/child-stats', { preHandler: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>
+  app.get('/api/me/child-stats', { onRequest: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>
     getChildStats(app.db, actor(request).id, request.query.week, app.clock()),
   );
 };

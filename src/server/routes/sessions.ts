@@ -10,9 +10,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // One list for the parent calendar and the admin sessions table: administrators also see cancelled sessions.
   app.get(
     '/api/sessions',
-    { preHandler: requireUser, schema: { querystring: listSessionsQuery, response: { 200: sessionsListResponse } } },
-    (request) => listSessions(app.db, { ...request.query, includeCancelled: isAdminRole(actor(request).role) }),
+    { onRequest: requireUser, schema: { querystring: listSessionsQuery, response: { 200: sessionsListResponse } } },
+    (request) => {
+      // The query's fields one by one; whether cancelled sessions show comes from the role, never the query.
+      const { from, to, limit, page, classCode, classTypeId } = request.query;
+      return listSessions(app.db, { from, to, limit, page, classCode, classTypeId, includeCancelled: isAdminRole(actor(request).role) });
+    },
   );
 
-  app.get('/api/classes', { preHandler: requireUser, schema: { response: { 200: classTypeListResponse } } }, () => listClasses(app.db));
+  app.get('/api/classes', { onRequest: requireUser, schema: { response: { 200: classTypeListResponse } } }, () => listClasses(app.db));
 };

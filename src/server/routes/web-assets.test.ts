@@ -30,6 +30,8 @@ const BUSINESS_NAME = 'Maple Leaf Sports Club';
 /** About 6 KB of JavaScript that compresses well, like a real chunk. */
 const APP_JS = Array.from({ length: 120 }, (_, i) => `export const value${i} = "session ${i % 7}";`).join('\n');
 const TINY_JS = 'console.log("tiny")';
+/** Stands in for the built service worker (its precache list makes it a few KB). */
+const SERVICE_WORKER_JS = `self.addEventListener('fetch', () => {});\n${APP_JS.replaceAll('export const', 'const')}`;
 const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['main.tsx'], mappings: 'AAAA'.repeat(400) });
 
 let outerDir: string;
@@ -57,6 +59,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), APP_JS);
   writeFileSync(path.join(webRoot, 'assets', 'app-1234.js.map'), SOURCE_MAP);
   writeFileSync(path.join(webRoot, 'assets', 'tiny-5678.js'), TINY_JS);
+  writeFileSync(path.join(webRoot, 'sw.js'), SERVICE_WORKER_JS);
   writeFileSync(path.join(webRoot, 'icons', 'icon-192.png'), readFileSync(path.join(projectRoot, 'src/web/public/icons/icon-192.png')));
   execFileSync(process.execPath, [path.join(projectRoot, 'scripts', 'compress-web.mjs'), webRoot], { stdio: 'pipe' });
 
@@ -216,6 +219,22 @@ describe('source maps', () => {
     const code = await rawGet(`${productionBase}/assets/app-1234.js`, { 'accept-encoding': 'br' });
     expect(code.status).toBe(200);
     expect(decoded(code).toString()).toBe(APP_JS);
+  });
+});
+
+describe('GET /sw.js', () => {
+  it('serves the service worker at the root (scope /), never from an HTTP cache, compressed when accepted', async () => {
+    const plain = await rawGet(`${productionBase}/sw.js`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    // Spec: no HTTP caching of the script, so a new version is seen at the next update check.
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body.toString()).toBe(SERVICE_WORKER_JS);
+
+    const compressed = await rawGet(`${productionBase}/sw.js`, { 'accept-encoding': 'br' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(SERVICE_WORKER_JS);
   });
 });
 

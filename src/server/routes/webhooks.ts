@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEndpoint, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_RECEIVER_PREFIX, webhookDeliveryResponse } from '../../shared/schemas/webhooks';
+import { serializeError } from '../logging';
 import { findWebhookConfig } from '../services/webhook-delivery/find-webhook-config';
 import { receiveDelivery } from '../services/webhook-delivery/receive-delivery';
 import { recordDelivery, type DeliveryOutcome, type DeliveryRequest } from '../services/webhook-delivery/record-delivery';
@@ -37,7 +38,7 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       await recordDelivery(app.db, record);
     } catch (error) {
-      request.log.error({ err: error }, 'could not record a webhook delivery');
+      request.log.error({ err: serializeError(error) }, 'could not record a webhook delivery');
     }
   };
 
@@ -46,7 +47,7 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: serializeError(error) }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
     const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BODY_TOO_LARGE : error.message;

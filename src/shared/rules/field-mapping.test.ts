@@ -307,3 +307,11 @@ describe('the defaults', () => {
     });
   });
 });
+
+describe('mapped texts refuse control characters (issue 11)', () => {
+  it('reports a name with a control character instead of storing it', () => {
+    const result = mapOne('firstName', 'Be\u0007ll');
+    expect(JSON.stringify(result)).toContain('contains characters that are not allowed');
+    expect(JSON.stringify(mapOne('firstName', 'Bell'))).not.toContain('not allowed');
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoControlCharacters, notAllowedCharacters } from '../schemas/text';
 import { CHILD_SLOTS, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../schemas/users';
 import { torontoTime } from './week';
 
@@ -163,7 +164,13 @@ const scalar = (field: string) =>
 const text = (field: string, max: number, min = 1) =>
   scalar(field)
     .transform((value) => String(value).trim())
-    .pipe(z.string().min(min, `${field} is empty`).max(max, `${field} cannot exceed ${max} characters`));
+    .pipe(
+      z
+        .string()
+        .min(min, `${field} is empty`)
+        .max(max, `${field} cannot exceed ${max} characters`)
+        .refine(hasNoControlCharacters, notAllowedCharacters(field)),
+    );
 const limit = (field: string) =>
   scalar(field)
     // true/false is not a number of sessions (z.coerce would read true as 1).

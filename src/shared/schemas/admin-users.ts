@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { isoInstant } from './dates';
+import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
 import {
   CHILD_SLOTS,
   childSlotShape,
@@ -42,21 +43,33 @@ const childName = z
   .string()
   .trim()
   .max(100, 'Child names cannot exceed 100 characters')
+  .refine(hasNoControlCharacters, notAllowedCharacters('Child name'))
   .nullish()
   .transform((value) => (value ? value : null));
 
-const firstName = z.string({ error: 'First name is required' }).trim().min(1, 'First name is required').max(100, 'First name cannot exceed 100 characters');
-const lastName = z.string({ error: 'Last name is required' }).trim().min(1, 'Last name is required').max(100, 'Last name cannot exceed 100 characters');
+const firstName = z
+  .string({ error: 'First name is required' })
+  .trim()
+  .min(1, 'First name is required')
+  .max(100, 'First name cannot exceed 100 characters')
+  .refine(hasNoControlCharacters, notAllowedCharacters('First name'));
+const lastName = z
+  .string({ error: 'Last name is required' })
+  .trim()
+  .min(1, 'Last name is required')
+  .max(100, 'Last name cannot exceed 100 characters')
+  .refine(hasNoControlCharacters, notAllowedCharacters('Last name'));
 const email = z
   .string({ error: 'Valid email is required' })
   .trim()
   .toLowerCase()
-  .max(254, 'Valid email is required')
+  .max(MAX_EMAIL_LENGTH, 'Valid email is required')
   .pipe(z.email({ error: 'Valid email is required' }));
 /** Spec 5: optional; at least 6 characters when given. Blank means the family chooses their own through a link. */
 const password = z
   .string()
   .max(200, 'Password is too long')
+  .refine(hasNoControlCharacters, notAllowedCharacters('Password'))
   .nullish()
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || value.length >= MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters');
@@ -134,7 +147,12 @@ export const listUsersQuery = z.object({
     .min(1, 'limit must be at least 1')
     .max(MAX_USERS_PAGE_SIZE, `limit cannot exceed ${MAX_USERS_PAGE_SIZE}`)
     .default(25),
-  search: z.string().trim().max(100, 'Search text cannot exceed 100 characters').optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search text cannot exceed 100 characters')
+    .refine(hasNoControlCharacters, notAllowedCharacters('Search text'))
+    .optional(),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuery>;
 
@@ -165,16 +183,23 @@ export const adminChangePasswordBody = z.object({
     .string({ error: 'New password is required' })
     .min(1, 'New password is required')
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
-    .max(200, 'Password is too long'),
+    .max(200, 'Password is too long')
+    .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
 });
 
 /** The set-password page (/reset-password?token=…): the link's token and the chosen password. */
 export const setPasswordBody = z.object({
-  token: z.string({ error: 'This link is not valid' }).trim().min(1, 'This link is not valid').max(200, 'This link is not valid'),
+  token: z
+    .string({ error: 'This link is not valid' })
+    .trim()
+    .min(1, 'This link is not valid')
+    .max(200, 'This link is not valid')
+    .refine(hasNoControlCharacters, 'This link is not valid'),
   newPassword: z
     .string({ error: 'Password must be at least 6 characters' })
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
-    .max(200, 'Password is too long'),
+    .max(200, 'Password is too long')
+    .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
 });
 
 /** The set-password page's form: the same, plus the confirmation that stays in the browser. */
@@ -218,7 +243,7 @@ export type ImportMapping = Partial<Record<ImportField, string>>;
  * missing, null or ''. Email, first and last name must be mapped (checked with MAPPING_REQUIRED).
  */
 export const columnMapping = z
-  .partialRecord(z.enum(IMPORT_FIELD_NAMES), z.string().max(200).nullish())
+  .partialRecord(z.enum(IMPORT_FIELD_NAMES), z.string().max(200).refine(hasNoControlCharacters).nullish())
   .transform((mapping) => {
     const mapped: ImportMapping = {};
     for (const [field, header] of Object.entries(mapping) as Array<[ImportField, string | null | undefined]>) {

@@ -1,10 +1,16 @@
 import { z } from 'zod';
+import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
 
 /** Spec 9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export const loginBody = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: 'Please enter a valid email address' })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(MAX_EMAIL_LENGTH, 'Please enter a valid email address')
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -15,7 +21,8 @@ export const changePasswordBody = z.object({
   newPassword: z
     .string({ error: 'Password must be at least 6 characters' })
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
-    .max(200, 'Password is too long'),
+    .max(200, 'Password is too long')
+    .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant } from './dates';
+import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant, validRange } from './dates';
+import { hasNoControlCharacters, notAllowedCharacters } from './text';
 import { MAX_CHILDREN } from './users';
 
 export const NO_CHILDREN_SELECTED = 'Please select at least one child for this session.';
@@ -10,7 +11,15 @@ const sessionId = (field: string) =>
 export const createBookingBody = z.object({
   sessionId: sessionId('sessionId'),
   childNames: z
-    .array(z.string().trim().min(1, 'Child names cannot be blank').max(100), { error: NO_CHILDREN_SELECTED })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'Child names cannot be blank')
+        .max(100, 'Child names cannot exceed 100 characters')
+        .refine(hasNoControlCharacters, notAllowedCharacters('Child name')),
+      { error: NO_CHILDREN_SELECTED },
+    )
     .min(1, NO_CHILDREN_SELECTED)
     .max(MAX_CHILDREN, `At most ${MAX_CHILDREN} children can be booked at once`)
     .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Each child can be listed only once'),
@@ -21,7 +30,12 @@ export const rescheduleBookingBody = z.object({ newSessionId: sessionId('newSess
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBody>;
 
 export const childStatsQuery = z.object({
-  week: z.string().trim().refine(isIsoDateOrInstant, 'week must be an ISO date (YYYY-MM-DD)').optional(),
+  week: z
+    .string()
+    .trim()
+    .max(40, 'week must be an ISO date (YYYY-MM-DD)')
+    .refine(isIsoDateOrInstant, 'week must be an ISO date (YYYY-MM-DD)')
+    .optional(),
 });
 
 /** CONFIRMED holds spots; CANCELLED does not (spec 4: any status other than CONFIRMED shows as pending to admins). */
@@ -65,10 +79,13 @@ export const MAX_RESERVATION_RANGE_DAYS = 400;
 export const reservationsQuery = z
   .object({
     ...dateRangeQuery,
-    classCode: z.string().trim().min(1).max(50).optional(),
+    classCode: z.string().trim().min(1).max(50).refine(hasNoControlCharacters, notAllowedCharacters('classCode')).optional(),
   })
   .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] })
-  .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= MAX_RESERVATION_RANGE_DAYS * 86_400_000, {
+  .refine((q) => {
+    const range = validRange(q);
+    return !range || range.to.getTime() - range.from.getTime() <= MAX_RESERVATION_RANGE_DAYS * 86_400_000;
+  }, {
     message: `The date range cannot exceed ${MAX_RESERVATION_RANGE_DAYS} days`,
     path: ['to'],
   });

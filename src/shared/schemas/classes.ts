@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoControlCharactersExceptLines, notAllowedCharacters, requiredName } from './text';
 
 /** Spec 3, ClassType. */
 export const classTypeDto = z.object({
@@ -16,11 +17,12 @@ export const classTypeListResponse = z.array(classTypeDto);
 
 /** Spec 5, class type: name required ('Name is required'), description optional. */
 export const updateClassTypeBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
+  name: requiredName('Name'),
   description: z
     .string()
     .trim()
     .max(1000, 'Description cannot exceed 1000 characters')
+    .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Description'))
     .nullish()
     .transform((value) => (value ? value : null)),
 });

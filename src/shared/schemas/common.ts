@@ -43,5 +43,6 @@ export const torontoDateTime = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
+    .max(40, 'Enter a valid date and time')
     .refine((value) => parseTorontoDateTime(value) !== null, 'Enter a valid date and time')
     .transform((value) => parseTorontoDateTime(value)!);

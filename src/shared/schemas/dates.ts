@@ -21,6 +21,7 @@ const instant = (field: string, edge: 'start' | 'end') =>
   z
     .string()
     .trim()
+    .max(40, `${field} must be an ISO date or date-time`)
     .refine(isIsoDateOrInstant, `${field} must be an ISO date or date-time`)
     .transform((value) => {
       if (value.length !== 10) return new Date(value);
@@ -34,6 +35,17 @@ export const dateRangeQuery = {
   to: instant('to', 'end').optional(),
 };
 
-/** A query's from must not be after its to. */
-export const fromNotAfterTo = (q: { from?: Date | undefined; to?: Date | undefined }) =>
-  !q.from || !q.to || q.from.getTime() <= q.to.getTime();
+/**
+ * Both ends of a range when they are valid dates, else null. Zod still runs an object's refinements when a field
+ * failed its own check (its raw text then stands in the field), so a range rule must not assume Dates.
+ */
+export function validRange(q: { from?: unknown; to?: unknown }): { from: Date; to: Date } | null {
+  const { from, to } = q;
+  return from instanceof Date && to instanceof Date && !Number.isNaN(from.getTime()) && !Number.isNaN(to.getTime()) ? { from, to } : null;
+}
+
+/** A query's from must not be after its to (a range with an invalid end is left to that end's own message). */
+export const fromNotAfterTo = (q: { from?: Date | undefined; to?: Date | undefined }) => {
+  const range = validRange(q);
+  return !range || range.from.getTime() <= range.to.getTime();
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseSourcePath, SOURCE_PATH_MESSAGE, TARGET_FIELDS, TRANSFORMS, type TargetField } from '../rules/field-mapping';
 import { isoInstant } from './dates';
+import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters, requiredName } from './text';
 
 /**
  * Field-mapping templates (spec 2, 3, 5, 7): named, versioned lists of rules that turn a CRM payload into
@@ -26,6 +27,7 @@ export const mappingRuleInput = z.object({
     .string({ error: 'Source path is required' })
     .trim()
     .min(1, 'Source path is required')
+    .max(500, SOURCE_PATH_MESSAGE)
     .refine((value) => parseSourcePath(value) !== null, SOURCE_PATH_MESSAGE),
   targetPath: z.enum(TARGET_FIELDS as readonly [TargetField, ...TargetField[]], { error: 'Choose a target field' }),
   required: z.boolean().default(false),
@@ -35,6 +37,7 @@ export const mappingRuleInput = z.object({
     .string()
     .trim()
     .max(500, 'Notes cannot exceed 500 characters')
+    .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Notes'))
     .nullish()
     .transform((value) => (value ? value : null)),
 });
@@ -47,18 +50,25 @@ const rules = z.array(mappingRuleInput).max(MAX_RULES_PER_TEMPLATE, `A template 
 const samplePayload = z
   .string()
   .max(MAX_SAMPLE_PAYLOAD_CHARS, `The sample cannot exceed ${MAX_SAMPLE_PAYLOAD_CHARS} characters`)
+  .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('The sample'))
   .nullish()
   .transform((value) => (value && value.trim() ? value : null))
   .refine((value) => value === null || isJsonText(value), INVALID_SAMPLE_JSON);
 
 /** POST /api/admin/field-mapping-templates and PUT …/:id (the whole template: rules are replaced). */
 export const templateBody = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters'),
-  source: z.string({ error: 'Source is required' }).trim().min(1, 'Source is required').max(100, 'Source cannot exceed 100 characters'),
+  name: requiredName('Name'),
+  source: z
+    .string({ error: 'Source is required' })
+    .trim()
+    .min(1, 'Source is required')
+    .max(100, 'Source cannot exceed 100 characters')
+    .refine(hasNoControlCharacters, notAllowedCharacters('Source')),
   description: z
     .string()
     .trim()
     .max(1000, 'Description cannot exceed 1000 characters')
+    .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Description'))
     .nullish()
     .transform((value) => (value ? value : null)),
   isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
@@ -105,6 +115,7 @@ export const previewBody = z.object({
   samplePayload: z
     .string({ error: INVALID_SAMPLE_JSON })
     .max(MAX_SAMPLE_PAYLOAD_CHARS, `The sample cannot exceed ${MAX_SAMPLE_PAYLOAD_CHARS} characters`)
+    .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('The sample'))
     .refine(isJsonText, INVALID_SAMPLE_JSON),
   rules,
 });

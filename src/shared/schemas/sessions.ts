@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { classTypeDto } from './classes';
 import { isoInstant, torontoDateTime } from './common';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant } from './dates';
+import { hasNoControlCharacters, notAllowedCharacters } from './text';
 
 export { classTypeDto, type ClassTypeDto } from './classes';
 
@@ -30,7 +31,7 @@ export const listSessionsQuery = z
       .max(MAX_SESSIONS_PAGE_SIZE, `limit cannot exceed ${MAX_SESSIONS_PAGE_SIZE}`)
       .default(100),
     page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
-    classCode: z.string().trim().min(1).max(50).optional(),
+    classCode: z.string().trim().min(1).max(50).refine(hasNoControlCharacters, notAllowedCharacters('classCode')).optional(),
     classTypeId: z.uuid({ error: 'classTypeId must be a class type id' }).optional(),
   })
   .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] });
@@ -69,9 +70,15 @@ const location = z
   .string({ error: 'Location is required' })
   .trim()
   .min(1, 'Location is required')
-  .max(100, 'Location cannot exceed 100 characters');
+  .max(100, 'Location cannot exceed 100 characters')
+  .refine(hasNoControlCharacters, notAllowedCharacters('Location'));
 
-const classTypeId = z.string({ error: 'Class type is required' }).trim().min(1, 'Class type is required');
+const classTypeId = z
+  .string({ error: 'Class type is required' })
+  .trim()
+  .min(1, 'Class type is required')
+  .max(100, 'Class type must be a class type id')
+  .refine(hasNoControlCharacters, notAllowedCharacters('Class type'));
 
 const bothParsed = (form: { startsAt: unknown; endsAt: unknown }) => form.startsAt instanceof Date && form.endsAt instanceof Date;
 
@@ -113,11 +120,12 @@ const calendarDate = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
+    .max(40, 'Enter a valid date (YYYY-MM-DD)')
     .refine((value) => DATE.test(value) && isIsoDateOrInstant(value), 'Enter a valid date (YYYY-MM-DD)');
 /** Minutes since midnight of an 'HH:mm' time. */
 const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const clockTime = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).regex(TIME, 'Enter a valid time (HH:MM)');
+  z.string({ error: message }).trim().min(1, message).max(10, 'Enter a valid time (HH:MM)').regex(TIME, 'Enter a valid time (HH:MM)');
 
 export const bulkSessionBody = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseFieldMappings } from '../rules/field-mapping';
 import { isoInstant } from './dates';
+import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters, requiredName } from './text';
 
 /**
  * CRM webhooks (spec 2, 3, 5, 7, 9): the configurations of the settings tab, the receiver's answers, the
@@ -35,15 +36,17 @@ export function normaliseEndpoint(value: string): string {
     .toLowerCase();
 }
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name cannot exceed 100 characters');
+const name = requiredName('Name');
 const endpoint = z
   .string({ error: 'Endpoint is required' })
+  .max(1000, 'Endpoint cannot exceed 100 characters')
   .transform(normaliseEndpoint)
   .pipe(z.string().min(1, 'Endpoint is required').max(100, 'Endpoint cannot exceed 100 characters').regex(ENDPOINT_PATTERN, ENDPOINT_MESSAGE));
 const description = z
   .string()
   .trim()
   .max(500, 'Description cannot exceed 500 characters')
+  .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Description'))
   .nullish()
   .transform((value) => (value ? value : null));
 /** Spec 5: required ('Field mappings are required'); a JSON object of target field to source path. */
@@ -52,6 +55,7 @@ const fieldMappings = z
   .trim()
   .min(1, 'Field mappings are required')
   .max(20_000, 'Field mappings cannot exceed 20000 characters')
+  .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Field mappings'))
   .superRefine((value, ctx) => {
     for (const message of parseFieldMappings(value).errors) ctx.addIssue({ code: 'custom', message });
   });
@@ -60,6 +64,7 @@ const secretKey = z
   .string()
   .trim()
   .max(200, 'Secret key cannot exceed 200 characters')
+  .refine(hasNoControlCharacters, notAllowedCharacters('Secret key'))
   .nullish()
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || value.length >= MIN_SECRET_KEY_LENGTH, `Secret key must be at least ${MIN_SECRET_KEY_LENGTH} characters`)
@@ -213,7 +218,14 @@ export const NO_RECENT_PAYLOAD = 'No recent webhook data found';
  * GET /api/admin/webhook-sample?source=: the newest JSON payload received by the configuration whose name or
  * endpoint matches `source` (without case), else the built-in sample.
  */
-export const webhookSampleQuery = z.object({ source: z.string().trim().max(100, 'source cannot exceed 100 characters').optional() });
+export const webhookSampleQuery = z.object({
+  source: z
+    .string()
+    .trim()
+    .max(100, 'source cannot exceed 100 characters')
+    .refine(hasNoControlCharacters, notAllowedCharacters('source'))
+    .optional(),
+});
 export const webhookSampleResponse = z.object({
   source: z.string().nullable(),
   origin: z.enum(['latest', 'built-in']),

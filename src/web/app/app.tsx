@@ -1,12 +1,15 @@
-import { SplashScreen } from './layout/splash-screen';
+import { AppStatusBanners } from '../features/app-status/components/app-status-banners';
+import { WithSplash } from './layout/splash-screen';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 
 export function App() {
   return (
     <AppProviders>
-      <AppRoutes />
-      <SplashScreen />
+      <AppStatusBanners />
+      <WithSplash>
+        <AppRoutes />
+      </WithSplash>
     </AppProviders>
   );
 }

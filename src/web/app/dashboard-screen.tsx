@@ -8,6 +8,7 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import type { SessionPickerProps } from '../features/my-bookings/components/reschedule-booking-dialog';
 import { UpcomingBookings } from '../features/my-bookings/components/upcoming-bookings';
 import { useAuth } from '../lib/auth';
+import { DeferredRender } from '../lib/deferred-render';
 import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
 import { useMyBookings } from '../lib/my-bookings';
 import { focusedElement, restoreFocus } from '../lib/restore-focus';
@@ -53,13 +54,19 @@ export function DashboardScreen() {
       <DashboardPage
         user={user}
         calendar={
-          <Card>
-            <CardContent className="p-4 sm:p-6">
-              <WeeklyCalendar title="Weekly Calendar" bookedSessionIds={bookedSessionIds} onSelectSession={openBookingDialog} />
-            </CardContent>
-          </Card>
+          <DeferredRender fallback={<Card aria-busy="true" className="h-[32rem]" />}>
+            <Card>
+              <CardContent className="p-4 sm:p-6">
+                <WeeklyCalendar title="Weekly Calendar" bookedSessionIds={bookedSessionIds} onSelectSession={openBookingDialog} />
+              </CardContent>
+            </Card>
+          </DeferredRender>
         }
-        upcomingBookings={<UpcomingBookings renderSessionPicker={renderSessionPicker} />}
+        upcomingBookings={
+          <DeferredRender fallback={<Card aria-busy="true" className="h-48" />}>
+            <UpcomingBookings renderSessionPicker={renderSessionPicker} />
+          </DeferredRender>
+        }
       />
       {booking && (
         <Suspense fallback={<DialogLoadingOverlay label="Opening the booking form" />}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner';
 import { LoginPage } from '../features/login/components/login-page';
@@ -27,7 +27,9 @@ export function isPublicPath(pathname: string): boolean {
  * every path other than / or a reset-password path redirects to /.
  */
 function AccessGate({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  // Once the session check answers, the screen it opens (the dashboard, large) renders in an interruptible pass
+  // (a transition) rather than one long task: the spinner stays meanwhile.
+  const status = useDeferredValue(useAuth().status);
   const { pathname } = useLocation();
   if (status === 'loading') return <FullPageSpinner label="Checking your session" />;
   if (status === 'unauthenticated' && !isPublicPath(pathname)) return <Navigate to="/" replace />;

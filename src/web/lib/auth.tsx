@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { LoginBody } from '../../shared/schemas/auth';
 import type { CurrentUser } from '../../shared/schemas/users';
 import { apiRequest, getQueryFn } from './api';
+import { clearOfflineCaches } from './service-worker';
 
 /** The query key of the session call (GET /api/me). */
 export const SESSION_QUERY_KEY = ['/api/me'] as const;
@@ -34,6 +35,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loginMutation = useMutation<unknown, Error, LoginBody>({
     mutationFn: (credentials) => apiRequest('POST', '/api/auth/login', credentials),
     onSuccess: async () => {
+      // Whatever a previous family left on this device (a session that simply ran out) goes first.
+      await clearOfflineCaches();
       // Spec 4: login success re-fetches the session, then goes to the dashboard.
       await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
       await navigate('/dashboard');
@@ -45,6 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onSettled: async () => {
       // Spec 4: logout clears every cached response and returns to the login screen.
       queryClient.clear();
+      // ...and the service worker's copies too (CLEAR_CACHE), so the next person on this phone sees nothing.
+      await clearOfflineCaches();
       await navigate('/', { replace: true });
     },
   });

@@ -11,9 +11,14 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         staleTime: Infinity,
         retry: false,
+        // Ask even when the browser says it is offline: the service worker answers kept reads (offline use at the
+        // door). The default would pause the query and show a spinner forever.
+        networkMode: 'offlineFirst',
       },
       mutations: {
         retry: false,
+        // A change without network fails at once with a message; it is never queued to replay later.
+        networkMode: 'always',
       },
     },
   });

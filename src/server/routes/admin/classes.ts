@@ -7,6 +7,10 @@ export const adminClassRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/classes/:id',
     { schema: { params: idParams, body: updateClassTypeBody, response: { 200: classTypeDto } } },
-    (request) => updateClassType(app.db, { classTypeId: request.params.id, ...request.body }),
+    (request) => {
+      // Only the fields the form may change, passed one by one: the body can never name another class type.
+      const { name, description } = request.body;
+      return updateClassType(app.db, { classTypeId: request.params.id, name, description });
+    },
   );
 };

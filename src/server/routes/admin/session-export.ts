@@ -16,7 +16,8 @@ export const adminSessionExportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/export.csv',
     { schema: { querystring: sessionsExportQuery, response: { 200: z.string() } } },
     async (request, reply) => {
-      const csv = await exportSessionsCsv(app.db, request.query);
+      const { from, to, classCode, classTypeId } = request.query;
+      const csv = await exportSessionsCsv(app.db, { from, to, classCode, classTypeId });
       return reply
         .type(CSV_CONTENT_TYPE)
         .header('content-disposition', csvAttachment({ name: 'sessions', now: app.clock() }))

@@ -21,7 +21,7 @@ let ownerId: string;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  server = await startTestServer({ clock: () => now, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test' } });
+  server = await startTestServer({ clock: () => now, env: { ADMIN_SESSION_IDLE_MINUTES: '129600', SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test' } });
   admin = new ApiClient(server.baseUrl);
   adminId = (await admin.login('admin@example.com', 'admin-demo-1')).body.user.id;
   owner = new ApiClient(server.baseUrl);

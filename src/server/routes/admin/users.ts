@@ -30,9 +30,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     return { id, role };
   };
 
-  app.get('/users', { schema: { querystring: listUsersQuery, response: { 200: usersListResponse } } }, (request) =>
-    listUsers(app.db, request.query),
-  );
+  app.get('/users', { schema: { querystring: listUsersQuery, response: { 200: usersListResponse } } }, (request) => {
+    const { page, limit, search } = request.query;
+    return listUsers(app.db, { page, limit, search });
+  });
 
   app.post('/users', { schema: { body: createUserBody, response: { 201: adminUserDto } } }, async (request, reply) => {
     const dto = await app.db.transaction(async (tx) => {

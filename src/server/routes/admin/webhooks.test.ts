@@ -13,7 +13,7 @@ let admin: ApiClient;
 let templateId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now, env: { PUBLIC_URL: 'https://portal.test/' } });
+  server = await startTestServer({ clock: () => now, env: { PUBLIC_URL: 'https://portal.test/', ADMIN_SESSION_IDLE_MINUTES: '129600' } });
   admin = new ApiClient(server.baseUrl);
   await admin.login('admin@example.com', 'admin-demo-1');
   templateId = (await db().select().from(fieldMappingTemplates))[0]!.id;

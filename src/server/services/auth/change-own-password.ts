@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { reservePasswordCheck } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { hashSessionToken } from './session-token';
 
@@ -10,15 +11,23 @@ export interface ChangeOwnPasswordInput {
   currentToken: string;
   currentPassword: string;
   newPassword: string;
+  /** The current instant (the app's clock), for the attempt counter's window. */
+  now?: Date;
 }
 
-/** Changes the caller's password after checking the current one; other signed-in devices are signed out. */
+/**
+ * Changes the caller's password after checking the current one; other signed-in devices are signed out. Each
+ * check of the current password is reserved on the account's sign-in counter first (429 over the limit), and
+ * a wrong one stays counted, so a stolen session cannot be used to guess the password.
+ */
 export async function changeOwnPassword(db: Database, input: ChangeOwnPasswordInput): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new HttpError(401, 'Please sign in to continue');
+  const attempt = await reservePasswordCheck(db, user.email, input.now);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(400, 'Current password is incorrect');
   }
+  await attempt.succeeded();
   if (input.currentPassword === input.newPassword) {
     throw new HttpError(400, 'New password must be different from the current password');
   }

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { isIP } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -6,46 +7,114 @@ import { HttpError } from '../../http-error';
 /** Failed sign-ins allowed in one window, per account and per client address. */
 export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
 
-const accountKey = (email: string) => `account:${email.toLowerCase()}`;
-const addressKey = (ip: string) => `address:${ip}`;
+export const TOO_MANY_SIGN_INS = `Too many failed sign-in attempts. Please wait ${LOGIN_LIMITS.windowMinutes} minutes and try again.`;
 
-async function failuresInWindow(db: Database, key: string, now: Date): Promise<number> {
-  const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
-  if (!row) return 0;
-  const windowEnds = row.windowStartedAt.getTime() + LOGIN_LIMITS.windowMinutes * 60_000;
-  return windowEnds > now.getTime() ? row.failures : 0;
-}
+export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 
-/** Refuses the attempt with 429 while the account or the address has too many recent failures. */
-export async function assertLoginAllowed(db: Database, email: string, ip: string, now = new Date()): Promise<void> {
-  const [byAccount, byAddress] = await Promise.all([
-    failuresInWindow(db, accountKey(email), now),
-    failuresInWindow(db, addressKey(ip), now),
-  ]);
-  if (byAccount >= LOGIN_LIMITS.perAccount || byAddress >= LOGIN_LIMITS.perAddress) {
-    throw new HttpError(
-      429,
-      `Too many failed sign-in attempts. Please wait ${LOGIN_LIMITS.windowMinutes} minutes and try again.`,
-    );
+/**
+ * The per-address throttle key: an IPv4 address as it is (an IPv4-mapped IPv6 address `::ffff:a.b.c.d` counts
+ * as that IPv4 address); an IPv6 address by its /64 prefix, the block one home or phone is usually given, so
+ * a client cannot escape the limit by rotating addresses inside its own block.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.trim().replace(/^\[|\]$/g, '');
+  const withoutZone = address.split('%')[0] ?? address;
+  if (isIP(withoutZone) === 4) return `address:${withoutZone}`;
+  if (isIP(withoutZone) !== 6) return `address:${address.toLowerCase()}`;
+  const groups = expandIpv6(withoutZone);
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return `address:${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
   }
+  return `address:${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
-/** Counts one failure for both keys; a window that has run out starts again at 1 (one atomic upsert each). */
-export async function recordLoginFailure(db: Database, email: string, ip: string, now = new Date()): Promise<void> {
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */
+function expandIpv6(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  const zeros = Array.from({ length: 8 - left.length - right.length }, () => 0);
+  return [...left, ...zeros, ...right];
+}
+
+interface Reservation {
+  key: string;
+  failures: number;
+  windowStartedAt: Date;
+}
+
+/**
+ * Reserves one attempt for each key in one atomic upsert (a window that has run out starts again at 1) and
+ * returns the new counts. Simultaneous attempts each get their own number, so no more than the limit can get
+ * past the check, however many arrive at once.
+ */
+async function reserve(db: Database, keys: string[], now: Date): Promise<Reservation[]> {
   const windowStart = sql`${new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000).toISOString()}::timestamptz`;
   const startedNow = sql`${now.toISOString()}::timestamptz`;
-  for (const key of [accountKey(email), addressKey(ip)]) {
-    await db
-      .insert(loginFailures)
-      .values({ key, failures: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          failures: sql`case when ${loginFailures.windowStartedAt} <= ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-          windowStartedAt: sql`case when ${loginFailures.windowStartedAt} <= ${windowStart} then ${startedNow} else ${loginFailures.windowStartedAt} end`,
-        },
-      });
+  const rows = await db
+    .insert(loginFailures)
+    .values(keys.map((key) => ({ key, failures: 1, windowStartedAt: now })))
+    .onConflictDoUpdate({
+      target: loginFailures.key,
+      set: {
+        failures: sql`case when ${loginFailures.windowStartedAt} <= ${windowStart} then 1 else ${loginFailures.failures} + 1 end`,
+        windowStartedAt: sql`case when ${loginFailures.windowStartedAt} <= ${windowStart} then ${startedNow} else ${loginFailures.windowStartedAt} end`,
+      },
+    })
+    .returning({ key: loginFailures.key, failures: loginFailures.failures, windowStartedAt: loginFailures.windowStartedAt });
+  return keys.map((key) => rows.find((row) => row.key === key)!);
+}
+
+export interface LoginAttempt {
+  /** Clears the account's counter and gives the address back its reserved attempt (a success is no failure). */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Reserves a sign-in attempt for the account and the client address before the password is checked, and
+ * refuses it with 429 when either is over its limit. A failed attempt simply keeps its reservation.
+ */
+export async function reserveLoginAttempt(db: Database, email: string, ip: string, now = new Date()): Promise<LoginAttempt> {
+  const [account, address] = await reserve(db, [accountKey(email), addressKey(ip)], now);
+  if (account!.failures > LOGIN_LIMITS.perAccount || address!.failures > LOGIN_LIMITS.perAddress) {
+    throw new HttpError(429, TOO_MANY_SIGN_INS);
   }
+  return {
+    async succeeded() {
+      await clearAccountFailures(db, email);
+      await db
+        .update(loginFailures)
+        .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })
+        .where(and(eq(loginFailures.key, address!.key), eq(loginFailures.windowStartedAt, address!.windowStartedAt)));
+    },
+  };
+}
+
+/**
+ * Reserves a check of the signed-in user's current password (POST /api/me/change-password) on the same
+ * per-account counter as the sign-in, so a stolen session cannot guess the password either.
+ */
+export async function reservePasswordCheck(db: Database, email: string, now = new Date()): Promise<LoginAttempt> {
+  const [account] = await reserve(db, [accountKey(email)], now);
+  if (account!.failures > LOGIN_LIMITS.perAccount) {
+    throw new HttpError(
+      429,
+      `Too many incorrect passwords. Please wait ${LOGIN_LIMITS.windowMinutes} minutes and try again.`,
+    );
+  }
+  return { succeeded: () => clearAccountFailures(db, email) };
 }
 
 /** A successful sign-in clears the account's counter (the address keeps its own). */

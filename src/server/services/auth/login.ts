@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../shared/schemas/users';
 import type { Database } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-throttle';
+import { reserveLoginAttempt } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hashSessionToken, newSessionToken } from './session-token';
 import { toCurrentUser } from '../users/current-user';
@@ -29,7 +29,9 @@ export interface LoginResult {
 /** Checks the credentials and opens a new sign-in session with a fresh token. */
 export async function login(db: Database, input: LoginInput): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
-  await assertLoginAllowed(db, email, input.ip);
+  const now = input.now ?? new Date();
+  // The attempt is counted before the password is checked: simultaneous guesses cannot all get through.
+  const attempt = await reserveLoginAttempt(db, email, input.ip, now);
 
   const [user] = await db
     .select()
@@ -41,18 +43,19 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
   }
   // A user without a password yet (null hash) is refused like a wrong password, after a dummy check.
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
-  if (!user || !valid || !user.isActive) {
-    await recordLoginFailure(db, email, input.ip);
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
+  // A failure keeps its reservation: that is the counted failure.
+  if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
 
-  await clearAccountFailures(db, email);
+  await attempt.succeeded();
   const token = newSessionToken();
+  // The expiry is read against the real time by the session lookup; the idle clock runs on the app's clock.
   const expiresAt = new Date(Date.now() + input.sessionTtlDays * 86_400_000);
   await db.insert(authSessions).values({
     tokenHash: hashSessionToken(token),
     userId: user.id,
     expiresAt,
+    createdAt: now,
+    lastSeenAt: now,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
     ipAddress: input.ip,
   });

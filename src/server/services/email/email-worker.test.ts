@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { addDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { emailOutbox } from '../../db/schema';
 import { EmailWorker } from './email-worker';
 import { enqueueEmail } from './outbox';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
+import { freePort } from '../../test-support/free-port';
 import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
 import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
 
@@ -34,14 +34,6 @@ async function bookSomething(s: TestServer) {
   await api.login(parent.email, parent.password);
   const res = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] });
   return { res, parent };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('e-mail outbox', () => {

@@ -7,6 +7,29 @@ import { emailOutbox } from '../../db/schema';
 import type { EmailAttachment } from './outbox';
 
 export const MAX_EMAIL_ATTEMPTS = 8;
+
+/** Which of the portal's e-mails a message is, from its subject's fixed opening (logged instead of the address). */
+const EMAIL_KINDS: Array<[RegExp, string]> = [
+  [/^Booking confirmed:/, 'booking-confirmed'],
+  [/^Booking cancelled:/, 'booking-cancelled'],
+  [/^Booking (?:moved|rescheduled)/i, 'booking-rescheduled'],
+  [/^Session changed:/, 'session-changed'],
+  [/^Session cancelled:/, 'session-cancelled'],
+  [/^Welcome to /, 'welcome'],
+  [/^Set your password/, 'set-password-link'],
+];
+export function emailKind(subject: string): string {
+  return EMAIL_KINDS.find(([pattern]) => pattern.test(subject))?.[1] ?? 'other';
+}
+
+/** A failed send's reason for the log: the error's code and class, never its text (SMTP replies quote the recipient). */
+function failureReason(err: unknown): string {
+  if (err instanceof Error) {
+    const code = (err as Error & { code?: unknown; responseCode?: unknown }).code ?? (err as { responseCode?: unknown }).responseCode;
+    return typeof code === 'string' || typeof code === 'number' ? `${err.name} ${code}` : err.name;
+  }
+  return typeof err;
+}
 /** Minutes to wait after the n-th failed attempt. */
 const BACKOFF_MINUTES = [1, 2, 5, 15, 30, 60, 120, 240];
 /** A message claimed by an instance that died mid-send is claimed again after this long. */
@@ -121,7 +144,10 @@ export class EmailWorker {
             nextAttemptAt: new Date(Date.now() + wait * 60_000),
           })
           .where(eq(emailOutbox.id, id));
-        this.log.warn({ emailId: id, attempt: message.attempts, giveUp: failedFor }, 'e-mail not sent; will retry');
+        this.log.warn(
+          { emailId: id, kind: emailKind(message.subject), attempt: message.attempts, giveUp: failedFor, reason: failureReason(err) },
+          'e-mail not sent; will retry',
+        );
       }
     }
     return sent;
@@ -141,9 +167,9 @@ export class EmailWorker {
       await mkdir(this.options.outboxDir, { recursive: true });
       const file = path.join(this.options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
       await writeFile(file, (info as unknown as { message: Buffer }).message);
-      this.log.info({ emailId: message.id, to: message.toAddress, subject: message.subject, file }, 'e-mail written to outbox folder');
+      this.log.info({ emailId: message.id, kind: emailKind(message.subject), file }, 'e-mail written to outbox folder');
     } else {
-      this.log.info({ emailId: message.id, to: message.toAddress, subject: message.subject }, 'e-mail sent');
+      this.log.info({ emailId: message.id, kind: emailKind(message.subject) }, 'e-mail sent');
     }
   }
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { businessName } from '../../lib/business-name';
 import { cn } from '../../lib/utils';
 
@@ -6,9 +6,25 @@ import { cn } from '../../lib/utils';
 export const SPLASH_MIN_MS = 2000;
 export const SPLASH_FADE_MS = 300;
 
-type Phase = 'visible' | 'fading' | 'gone';
+export type Phase = 'visible' | 'fading' | 'gone';
 
-export function SplashScreen() {
+/**
+ * The app under the splash. It renders (and fetches) at once, but stays invisible until the splash starts to
+ * fade: loading placeholders turning into content there would count as layout shifts nobody saw. Only this
+ * component re-renders when the phase changes; the app (its children) does not.
+ */
+export function WithSplash({ children }: { children: ReactNode }) {
+  const phase = useSplashPhase();
+  return (
+    <>
+      <div className={phase === 'visible' ? 'invisible' : undefined}>{children}</div>
+      <SplashScreen phase={phase} />
+    </>
+  );
+}
+
+/** The splash's phase: visible for 2000 ms, then fading for 300 ms, then gone. */
+function useSplashPhase(): Phase {
   const [phase, setPhase] = useState<Phase>('visible');
 
   useEffect(() => {
@@ -19,7 +35,11 @@ export function SplashScreen() {
       clearTimeout(gone);
     };
   }, []);
+  return phase;
+}
 
+/** Spec 2: red background with an image, at least 2000 ms, then a 300 ms fade. */
+function SplashScreen({ phase }: { phase: Phase }) {
   if (phase === 'gone') return null;
 
   return (

@@ -1,5 +1,5 @@
-import { KeyRound, LogOut } from 'lucide-react';
-import { useEffect, useRef, type RefObject } from 'react';
+import { KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
+import { use, useEffect, useRef, type RefObject } from 'react';
 import { roleLine } from '../../../shared/rules/roles';
 import {
   DropdownMenu,
@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { assignRef, UserMenuButton } from './user-menu-button';
-import type { UserMenuProps } from './user-menu';
+import { UserMenuActionsContext, type UserMenuProps } from './user-menu';
 
 export interface UserMenuDropdownProps extends UserMenuProps {
   /** The stand-in button was pressed while this chunk loaded: open at once, as that press would have. */
@@ -32,6 +32,7 @@ export function UserMenuDropdown({
 }: UserMenuDropdownProps) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
   const ownTriggerRef = useRef<HTMLButtonElement | null>(null);
+  const actions = use(UserMenuActionsContext);
 
   useEffect(() => {
     const trigger = ownTriggerRef.current;
@@ -67,6 +68,12 @@ export function UserMenuDropdown({
             <KeyRound aria-hidden="true" />
             Change Password
           </DropdownMenuItem>
+          {actions && (
+            <DropdownMenuItem onSelect={actions.onSignedInDevices}>
+              <MonitorSmartphone aria-hidden="true" />
+              Signed-in Devices
+            </DropdownMenuItem>
+          )}
           <DropdownMenuItem onSelect={onSignOut}>
             <LogOut aria-hidden="true" />
             Sign Out

@@ -1,7 +1,13 @@
-import { Suspense, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
+import { createContext, Suspense, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import type { CurrentUser } from '../../../shared/schemas/users';
 import { lazyWithPreload } from '../../lib/lazy';
 import { assignRef, UserMenuButton } from './user-menu-button';
+
+/**
+ * Menu items the signed-in layout handles without the top bar passing them through: 'Signed-in Devices' opens
+ * its dialog (null outside the signed-in layout: the item is left out).
+ */
+export const UserMenuActionsContext = createContext<{ onSignedInDevices: () => void } | null>(null);
 
 export interface UserMenuProps {
   user: CurrentUser;

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
+import { useInertOthersRef } from '../../lib/inert-others';
 import { cn } from '../../lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -21,15 +22,19 @@ export function DialogContent({
   className,
   children,
   hideClose = false,
+  ref,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   /** Hides the corner close button (while an action that must not be interrupted runs). */
   hideClose?: boolean;
 }) {
+  // Modal: the page behind is inert while the dialog is open, not only hidden from screen readers.
+  const contentRef = useInertOthersRef(ref);
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
+        ref={contentRef}
         className={cn(
           'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none data-[state=open]:animate-dialog-in data-[state=closed]:animate-fade-out',
           className,

@@ -92,7 +92,7 @@ function CountCard({ label, count, selected = false, total = false }: { label: s
           </Badge>
         )}
       </div>
-      {total && <p className="text-xs text-slate-500">Confirmed, all classes</p>}
+      {total && <p className="text-xs text-slate-600">Confirmed, all classes</p>}
     </Card>
   );
 }

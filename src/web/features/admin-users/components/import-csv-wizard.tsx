@@ -366,7 +366,7 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
         ),
         cell: (row) => {
           const value = column >= 0 ? (row.cells[column] ?? '') : '';
-          if (!value) return <span className="text-slate-400">–</span>;
+          if (!value) return <span className="text-slate-500">–</span>;
           // A password stays hidden, even from the office.
           if (field === 'password') return <span aria-label="Password given">••••••</span>;
           return (

@@ -13,6 +13,8 @@ import { apiErrorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useCreateBooking } from '../api/create-booking';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { useOnline } from '../../../lib/online-status';
 
 interface BookingDialogProps {
   /** The session being booked; kept while the dialog animates closed. */
@@ -53,7 +55,8 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
   const [selected, setSelected] = useState<string[]>([]);
   const children = user?.children ?? [];
   const busy = createBooking.isPending;
-  const canSubmit = canSubmitBooking(selected.length, session.availableSpots);
+  const online = useOnline();
+  const canSubmit = online && canSubmitBooking(selected.length, session.availableSpots);
   const tooFewSpots = selected.length > session.availableSpots;
   const ages = agesLabel(session.classType);
 
@@ -147,6 +150,7 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
         {session.classType.description && <p className="text-slate-600">{session.classType.description}</p>}
       </section>
 
+      {!online && <OfflineNotice />}
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel

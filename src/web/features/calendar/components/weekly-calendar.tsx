@@ -1,5 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Info, RotateCw, TriangleAlert } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
   calendarDays,
@@ -24,6 +24,8 @@ import { cn } from '../../../lib/utils';
 import { useClassTypes } from '../../../lib/class-types';
 import { useCalendarSessions } from '../api/get-sessions';
 import { SessionCard } from './session-card';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { useOnline } from '../../../lib/online-status';
 
 /** Spec 2: the class-type filter defaults to 'all'. */
 export const ALL_CLASSES = 'all';
@@ -62,6 +64,8 @@ export function WeeklyCalendar({
 }: WeeklyCalendarProps) {
   const ids = useId();
   const now = useNow();
+  // Offline the week shows as last saved, but no card can be chosen: a booking or move needs the server.
+  const online = useOnline();
   const [weekOffset, setWeekOffset] = useState(() => (initialWeekOf ? weekOffsetOf(initialWeekOf, now) : 0));
   const [classCode, setClassCode] = useState(ALL_CLASSES);
   const previousRef = useRef<HTMLButtonElement>(null);
@@ -73,7 +77,10 @@ export function WeeklyCalendar({
 
   const week = calendarWeek(now, weekOffset);
   const days = calendarDays(week.start, now);
-  const sessionsByDay = useMemo(() => groupByTorontoDay(sessions.data?.sessions ?? []), [sessions.data]);
+  // The week's cards render in an interruptible pass once the data is there (a week has dozens of them).
+  const sessionsData = useDeferredValue(sessions.data);
+  const loadingSessions = sessionsData === undefined && !sessions.isError;
+  const sessionsByDay = useMemo(() => groupByTorontoDay(sessionsData?.sessions ?? []), [sessionsData]);
   const picker = selectedSessionId !== undefined;
 
   /** Moves a week; when the pressed button becomes disabled at a bound, focus goes to the other one. */
@@ -146,7 +153,8 @@ export function WeeklyCalendar({
         </Button>
       </div>
 
-      {!picker && (
+      {!online && <OfflineNotice className="py-2.5" />}
+      {!picker && online && (
         <Alert variant="info" className="py-2.5">
           <Info aria-hidden="true" />
           <p>Booking is limited to the next two weeks: the current week and the week after it.</p>
@@ -168,8 +176,8 @@ export function WeeklyCalendar({
           </div>
         </Alert>
       ) : (
-        <div className="grid gap-2 lg:grid-cols-7 lg:gap-1.5 xl:gap-2" aria-busy={sessions.isPending || undefined}>
-          {sessions.isPending && <span className="sr-only" role="status">Loading sessions</span>}
+        <div className="grid gap-2 lg:grid-cols-7 lg:gap-1.5 xl:gap-2" aria-busy={loadingSessions || undefined}>
+          {loadingSessions && <span className="sr-only" role="status">Loading sessions</span>}
           {days.map((day) => {
             const daySessions = sessionsByDay.get(day.key) ?? [];
             return (
@@ -197,7 +205,7 @@ export function WeeklyCalendar({
                   </span>
                 </div>
                 <div className="min-w-0 flex-1">
-                  {sessions.isPending ? (
+                  {loadingSessions ? (
                     <div className="grid gap-2">
                       <Skeleton className="h-14" />
                       <Skeleton className="h-14" />
@@ -208,7 +216,7 @@ export function WeeklyCalendar({
                     <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
                       {daySessions.map((session) => {
                         const state = sessionCardState(session, { booked: bookedSessionIds.has(session.id), now });
-                        const selectable = isSelectable ? isSelectable(session, now) && state.bookable : state.bookable;
+                        const selectable = online && (isSelectable ? isSelectable(session, now) && state.bookable : state.bookable);
                         return (
                           <li key={session.id}>
                             <SessionCard

@@ -27,8 +27,9 @@ export function BookingConfirmationPage() {
       </div>
     );
   }
-  // 'Failed to fetch bookings' and 'Booking not found' both lead here (spec 8).
-  if (bookings.isError || !booking) return <BookingNotFound />;
+  // 'Failed to fetch bookings' and 'Booking not found' both lead here (spec 8). A booking already known stays
+  // shown when the refresh fails (offline at the door, the service worker had no copy either).
+  if (!booking) return <BookingNotFound />;
   return <BookingConfirmed booking={booking} />;
 }
 

@@ -6,6 +6,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useCancelBooking } from '../api/cancel-booking';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { useOnline } from '../../../lib/online-status';
 
 interface CancelBookingDialogProps {
   booking: BookingDto | null;
@@ -18,6 +20,7 @@ interface CancelBookingDialogProps {
 export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFocus }: CancelBookingDialogProps) {
   const cancelBooking = useCancelBooking();
   const busy = cancelBooking.isPending;
+  const online = useOnline();
 
   function confirm() {
     if (!booking || busy) return;
@@ -55,11 +58,12 @@ export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFo
             className="rounded-lg border border-slate-200 bg-slate-50 p-4"
           />
         )}
+        {!online && <OfflineNotice />}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
             Keep Booking
           </Button>
-          <Button variant="destructive" onClick={confirm} disabled={busy}>
+          <Button variant="destructive" onClick={confirm} disabled={busy || !online}>
             {busy ? 'Cancelling...' : 'Cancel Booking'}
           </Button>
         </DialogFooter>

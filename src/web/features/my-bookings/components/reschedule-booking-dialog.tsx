@@ -10,6 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useRescheduleBooking } from '../api/reschedule-booking';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { useOnline } from '../../../lib/online-status';
 
 /** What the reschedule dialog hands to the calendar it shows (composed in src/web/app). */
 export interface SessionPickerProps {
@@ -66,6 +68,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
   const [choice, setChoice] = useState<SessionDto | null>(null);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const busy = reschedule.isPending;
+  const online = useOnline();
 
   function confirm() {
     if (!choice || busy) return;
@@ -145,11 +148,12 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
               </section>
             )}
           </div>
+          {!online && <OfflineNotice />}
           <DialogFooter>
             <Button variant="outline" onClick={() => setStep('choose')} disabled={busy}>
               Back
             </Button>
-            <Button onClick={confirm} disabled={busy}>
+            <Button onClick={confirm} disabled={busy || !online}>
               {busy ? 'Rescheduling...' : 'Confirm Reschedule'}
             </Button>
           </DialogFooter>

@@ -1,5 +1,6 @@
 import { CalendarClock, CalendarX2, RotateCw, TriangleAlert } from 'lucide-react';
 import { Suspense, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
 import { upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
@@ -15,6 +16,8 @@ import { useMyBookings } from '../../../lib/my-bookings';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { useNow } from '../../../lib/use-now';
 import type { RenderSessionPicker } from './reschedule-booking-dialog';
+import { OfflineNotice } from '../../../components/offline-notice';
+import { useOnline } from '../../../lib/online-status';
 
 /** The dialogs load the first time one is asked for (hovering or focusing a button starts the download). */
 const CancelBookingDialog = lazyWithPreload(() => import('./cancel-booking-dialog').then((m) => m.CancelBookingDialog));
@@ -34,6 +37,7 @@ const preloadReschedule = () => void RescheduleBookingDialog.preload().catch(() 
 export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps) {
   const bookings = useMyBookings();
   const now = useNow();
+  const online = useOnline();
   const [action, setAction] = useState<Action | null>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -88,44 +92,55 @@ export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps)
             <p className="mt-1 text-sm text-slate-600">Choose a session in the calendar above to book one.</p>
           </div>
         ) : (
-          <ul className="grid gap-3">
-            {upcoming.map((booking) => (
-              <li
-                key={booking.id}
-                className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <BookingSummary
-                  session={booking.session}
-                  childNames={booking.childNames}
-                  bookingId={booking.id}
-                  layout="inline"
-                  className="min-w-0"
-                />
-                <div className="flex shrink-0 gap-2">
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="flex-1 sm:flex-none"
-                    onPointerEnter={preloadReschedule}
-                    onFocus={preloadReschedule}
-                    onClick={() => open('reschedule', booking)}
-                  >
-                    Reschedule<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
-                    onPointerEnter={preloadCancel}
-                    onFocus={preloadCancel}
-                    onClick={() => open('cancel', booking)}
-                  >
-                    Cancel<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
+          <div className="grid gap-3">
+            {!online && <OfflineNotice />}
+            <ul className="grid gap-3">
+              {upcoming.map((booking) => (
+                <li
+                  key={booking.id}
+                  className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <BookingSummary
+                    session={booking.session}
+                    childNames={booking.childNames}
+                    bookingId={booking.id}
+                    layout="inline"
+                    className="min-w-0"
+                  />
+                  <div className="flex shrink-0 gap-2">
+                    {/* At the gym door (offline too): the booking's confirmation, to show. */}
+                    <Button asChild variant="ghost" size="sm" className="flex-1 sm:flex-none">
+                      <Link to={`/booking-confirmation/${booking.id}`}>
+                        View<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
+                      </Link>
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="flex-1 sm:flex-none"
+                      onPointerEnter={preloadReschedule}
+                      onFocus={preloadReschedule}
+                      disabled={!online}
+                      onClick={() => open('reschedule', booking)}
+                    >
+                      Reschedule<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
+                    </Button>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
+                      onPointerEnter={preloadCancel}
+                      onFocus={preloadCancel}
+                      disabled={!online}
+                      onClick={() => open('cancel', booking)}
+                    >
+                      Cancel<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </CardContent>
 

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv, parseTrustProxy } from './env';
+
+// TRUST_PROXY (docs/decisions/011): which reverse proxies are believed about the client's address and scheme.
+
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY must be false, a hop count such as 1, or proxy addresses/CIDRs such as 10.0.0.0/8,127.0.0.1';
+
+describe('TRUST_PROXY', () => {
+  it('defaults to false: X-Forwarded-* is ignored', () => {
+    expect(loadEnv({}).trustProxy).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    for (const value of ['false', 'FALSE', 'no', '0']) expect(loadEnv({ TRUST_PROXY: value }).trustProxy, value).toBe(false);
+  });
+
+  it('takes a hop count', () => {
+    expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('takes proxy addresses and CIDRs, IPv4 and IPv6, comma separated with spaces', () => {
+    expect(loadEnv({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7 ,127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '127.0.0.1']);
+    expect(loadEnv({ TRUST_PROXY: '::1,fd00::/8' }).trustProxy).toEqual(['::1', 'fd00::/8']);
+    expect(loadEnv({ TRUST_PROXY: '2001:db8::/32,10.0.0.0/32' }).trustProxy).toEqual(['2001:db8::/32', '10.0.0.0/32']);
+  });
+
+  it('refuses true (it would believe a client-chosen X-Forwarded-For) with the message', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadEnv({ TRUST_PROXY: value }), value).toThrow(`TRUST_PROXY: ${TRUST_PROXY_MESSAGE}`);
+    }
+  });
+
+  it('refuses anything else that is not an address, a CIDR or a small hop count', () => {
+    for (const value of [
+      'proxy.example.com',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.0/8/8',
+      '10.0.0.0/x',
+      '300.1.1.1',
+      '1.2.3.4,nope',
+      '100',
+      '-1',
+      '1.5',
+      'loopback',
+    ]) {
+      expect(parseTrustProxy(value), value).toBeUndefined();
+      expect(() => loadEnv({ TRUST_PROXY: value }), value).toThrow(TRUST_PROXY_MESSAGE);
+    }
+  });
+});
+
+describe('HTTPS in production (secure cookies and HSTS)', () => {
+  it('is on in production unless INSECURE_HTTP is set, never in development or test', () => {
+    expect(loadEnv({ NODE_ENV: 'production' }).secureCookies).toBe(true);
+    expect(loadEnv({ NODE_ENV: 'production', INSECURE_HTTP: 'true' }).secureCookies).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'development' }).secureCookies).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'test' }).secureCookies).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountSessionsResponse, signOutOthersResponse } from '../../shared/schemas/account-sessions';
+import { idParams, messageResponse } from '../../shared/schemas/common';
+import { HttpError } from '../http-error';
+import { actor, clearSessionCookie, requireUser } from '../plugins/auth';
+import { listOwnSessions } from '../services/auth/list-own-sessions';
+import { signOutOtherSessions, signOutSession } from '../services/auth/sign-out-sessions';
+
+/** The id of the session making the request (set together with the user by the auth plugin). */
+function currentSessionId(request: FastifyRequest): string {
+  if (!request.sessionId) throw new HttpError(401, 'Please sign in to continue');
+  return request.sessionId;
+}
+
+/** The signed-in user's own account: active sessions (issue 11). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const idleLimits = { parentMinutes: app.env.SESSION_IDLE_MINUTES, adminMinutes: app.env.ADMIN_SESSION_IDLE_MINUTES };
+
+  app.get('/api/me/sessions', { onRequest: requireUser, schema: { response: { 200: accountSessionsResponse } } }, async (request) => {
+    const user = actor(request);
+    const sessions = await listOwnSessions(app.db, {
+      userId: user.id,
+      role: user.role,
+      currentSessionId: request.sessionId,
+      now: app.clock(),
+      idleLimits,
+    });
+    return { sessions };
+  });
+
+  app.post(
+    '/api/me/sessions/sign-out-others',
+    { onRequest: requireUser, schema: { response: { 200: signOutOthersResponse } } },
+    async (request) => ({
+      signedOut: await signOutOtherSessions(app.db, { userId: actor(request).id, currentSessionId: currentSessionId(request) }),
+    }),
+  );
+
+  app.delete(
+    '/api/me/sessions/:id',
+    { onRequest: requireUser, schema: { params: idParams, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      await signOutSession(app.db, { userId: actor(request).id, sessionId: request.params.id });
+      // Ending this device's own session is a sign-out: the cookie goes too.
+      if (request.params.id.toLowerCase() === request.sessionId) clearSessionCookie(request, reply);
+      return { message: 'Signed out' };
+    },
+  );
+};

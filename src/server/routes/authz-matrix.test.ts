@@ -1,0 +1,395 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
+import { createClassType, createParent, createSession } from '../test-support/fixtures';
+import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+import { signWebhook } from '../test-support/webhook-signing';
+
+/** The secret of the demo configuration 'crm-plans' (README, CRM webhooks). */
+const DEMO_WEBHOOK_SECRET = 'demo-crm-secret-change-me-0001';
+
+/*
+ * The authorization matrix (issue 11). EVERY route of Fastify's route table under /api is called as each of
+ * five callers, and the expected status of each is written down below. A route in the app without a row
+ * here fails the test, and so does a row for a route the app no longer has: nobody can add an endpoint
+ * without deciding, in this table, who may call it.
+ *
+ * Callers: anonymous (no cookie); parent, the owner of every id a route is called with (bookings, sign-in
+ * sessions); otherParent, another family, who must get 404 (or 403) for those ids; admin (ADMIN) and
+ * superAdmin (SUPER_ADMIN). Each request carries a fresh sign-in and valid-looking input built for it (see
+ * REQUESTS), so a 400 in the table would mean "let through, then refused on its input"; what matters is
+ * the 401/403/404 of those who must not pass.
+ */
+
+const CALLERS = ['anonymous', 'parent', 'otherParent', 'admin', 'superAdmin'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+/** Anyone, with or without a session. */
+const everyone = (status: number): Expected => ({ anonymous: status, parent: status, otherParent: status, admin: status, superAdmin: status });
+/** Any signed-in user (parents and office alike). */
+const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
+/** ADMIN and SUPER_ADMIN; a parent gets 403. */
+const adminOnly = (status: number): Expected => ({ anonymous: 401, parent: 403, otherParent: 403, admin: status, superAdmin: status });
+/** Only the owner of the id in the path (the first parent); everyone else signed in is told it does not exist. */
+const ownerOnly = (status: number): Expected => ({ anonymous: 401, parent: status, otherParent: 404, admin: 404, superAdmin: 404 });
+
+const MATRIX: Record<string, Expected> = {
+  // Public
+  'GET /api/health': everyone(200),
+  'GET /api/health/ready': everyone(200),
+  'POST /api/auth/login': everyone(200),
+  'POST /api/auth/logout': everyone(200),
+  'GET /api/auth/set-password': everyone(410), // called with an unknown token
+  'POST /api/auth/set-password': everyone(410), // called with an unknown token
+  // The CRM receiver: authenticated by its signature, never by a session (called unsigned: 401 for all).
+  'POST /api/webhooks/:endpoint': everyone(401),
+
+  // Signed in (parents and office)
+  'GET /api/me': signedIn(200),
+  'POST /api/me/change-password': signedIn(200),
+  'GET /api/sessions': signedIn(200),
+  'GET /api/classes': signedIn(200),
+  // Each caller books one of their own children; the office has no children to book.
+  'POST /api/bookings': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },
+  'GET /api/me/bookings': signedIn(200),
+  'GET /api/me/child-stats': signedIn(200),
+
+  // The first parent's own booking
+  'POST /api/bookings/:id/cancel': ownerOnly(200),
+  'POST /api/bookings/:id/reschedule': ownerOnly(200),
+
+  // Administrators
+  'GET /api/admin/stats': adminOnly(200),
+  'PUT /api/admin/classes/:id': adminOnly(200),
+  'POST /api/admin/sessions': adminOnly(201),
+  'POST /api/admin/sessions/bulk': adminOnly(201),
+  'POST /api/admin/sessions/bulk-delete': adminOnly(200),
+  'PUT /api/admin/sessions/:id': adminOnly(200),
+  'DELETE /api/admin/sessions/:id': adminOnly(200),
+  'POST /api/admin/sessions/:id/cancel': adminOnly(200),
+  'GET /api/admin/reservations': adminOnly(200),
+  'GET /api/admin/reservations/export.csv': adminOnly(200),
+  'GET /api/admin/sessions/export.csv': adminOnly(200),
+  'GET /api/admin/users': adminOnly(200),
+  'POST /api/admin/users': adminOnly(201),
+  'PATCH /api/admin/users/:id': adminOnly(200),
+  'DELETE /api/admin/users/:id': adminOnly(200),
+  'PUT /api/admin/users/:id/change-password': adminOnly(200),
+  'POST /api/admin/users/:id/set-password-link': adminOnly(200),
+  'POST /api/admin/users/import-csv': adminOnly(200),
+  'GET /api/admin/webhooks': adminOnly(200),
+  'POST /api/admin/webhooks': adminOnly(201),
+  'PUT /api/admin/webhooks/:id': adminOnly(200),
+  'DELETE /api/admin/webhooks/:id': adminOnly(200),
+  'GET /api/admin/webhook-sample': adminOnly(200),
+  'GET /api/admin/webhook-logs': adminOnly(200),
+  'GET /api/admin/webhook-logs/latest-payload': adminOnly(200),
+  'GET /api/admin/webhook-logs/:id': adminOnly(200),
+  'DELETE /api/admin/webhook-logs': adminOnly(200),
+  'GET /api/admin/field-mapping-templates': adminOnly(200),
+  'GET /api/admin/field-mapping-templates/:id': adminOnly(200),
+  'POST /api/admin/field-mapping-templates': adminOnly(201),
+  'PUT /api/admin/field-mapping-templates/:id': adminOnly(200),
+  'DELETE /api/admin/field-mapping-templates/:id': adminOnly(200),
+  'POST /api/admin/field-mapping-templates/preview': adminOnly(200),
+
+  // The signed-in devices of one's own account (issue 11).
+  'GET /api/me/sessions': signedIn(200),
+  'POST /api/me/sessions/sign-out-others': signedIn(200),
+  'DELETE /api/me/sessions/:id': ownerOnly(200), // the id of another sign-in of the first parent
+};
+
+/**
+ * Rows written ahead of their routes, while the route is still being built on another branch: the stale-row
+ * check lets them through, the test of "every pending route is registered" names them until they are merged
+ * (then delete them from here). Empty when every row is a live route.
+ */
+const PENDING_ROUTES = new Set<string>([]);
+
+
+interface Actor {
+  userId: string | null;
+  email: string;
+  password: string;
+  /** A child of the family's own, for bookings (none for the office). */
+  childNames: string[];
+}
+
+interface Context {
+  server: TestServer;
+  actors: Record<Caller, Actor>;
+  classTypeId: string;
+  webhookLogId: string;
+  templateId: string;
+  loginTarget: { email: string; password: string };
+}
+
+let ctx: Context;
+
+const db = () => ctx.server.database.db;
+const unique = () => randomBytes(4).toString('hex');
+let minutesAhead = 0;
+/** A scheduled session of its own, a few hours ahead (inside the booking window), never full. */
+const freshSession = async () =>
+  createSession(db(), { classTypeId: ctx.classTypeId, startsAt: new Date(Date.now() + 3 * 3_600_000 + ++minutesAhead * 60_000), capacity: 20 });
+/** A confirmed booking of the first parent, made through the API as the family would. */
+let nextChild = 0;
+async function freshBooking(): Promise<string> {
+  const parent = ctx.actors.parent;
+  const { token } = await openSignIn(db(), parent.userId!);
+  const session = await freshSession();
+  const childName = parent.childNames[nextChild++ % parent.childNames.length]!;
+  const res = await sendWithToken(ctx.server.baseUrl, token, { method: 'POST', path: '/api/bookings', body: { sessionId: session.id, childNames: [childName] } });
+  if (res.status !== 201) throw new Error(`fixture booking failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
+}
+/** A family for the office to edit or delete (no password: no argon2 hash to compute). */
+async function freshFamily(): Promise<string> {
+  const [row] = await db()
+    .insert(users)
+    .values({ email: `authz-target-${unique()}@example.com`, firstName: 'Target', lastName: 'Family', role: 'PARENT', planTier: 'ONE' })
+    .returning({ id: users.id });
+  return row!.id;
+}
+async function freshWebhook(): Promise<string> {
+  const [row] = await db()
+    .insert(webhookConfigs)
+    .values({ name: `Authz ${unique()}`, endpoint: `authz-${unique()}`, fieldMappings: JSON.stringify({ email: 'email' }) })
+    .returning({ id: webhookConfigs.id });
+  return row!.id;
+}
+async function freshTemplate(): Promise<string> {
+  const [row] = await db()
+    .insert(fieldMappingTemplates)
+    .values({ name: `Authz ${unique()}`, source: 'authz' })
+    .returning({ id: fieldMappingTemplates.id });
+  return row!.id;
+}
+const sessionForm = () => {
+  const startsAt = new Date(Date.now() + 10 * 86_400_000);
+  return { classTypeId: ctx.classTypeId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 3_600_000).toISOString(), capacity: 12, location: 'Authz Gym' };
+};
+const csvForm = () => {
+  const form = new FormData();
+  form.append('columnMapping', JSON.stringify({ email: 'Email', firstName: 'First Name', lastName: 'Last Name' }));
+  form.append('csvFile', new Blob([`Email,First Name,Last Name\nauthz-${unique()}@import.test,Csv,Family\n`], { type: 'text/csv' }), 'families.csv');
+  return form;
+};
+
+/**
+ * How each route is called, per caller: the URL with real ids and a valid-looking body. Anything missing here
+ * is called with a random uuid for each :param and an empty JSON object for writes.
+ */
+const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Actor) => Promise<SweepRequest> | SweepRequest>> = {
+  'POST /api/auth/login': () => ({ method: 'POST', path: '/api/auth/login', body: ctx.loginTarget }),
+  'GET /api/auth/set-password': () => ({ method: 'GET', path: `/api/auth/set-password?token=${unique()}${unique()}` }),
+  'POST /api/auth/set-password': () => ({ method: 'POST', path: '/api/auth/set-password', body: { token: `${unique()}${unique()}`, newPassword: 'a-new-password-1' } }),
+  'POST /api/webhooks/:endpoint': () => ({ method: 'POST', path: '/api/webhooks/crm-plans', body: { event: 'plan.purchased', contact: { email: `x-${unique()}@example.com` } } }),
+  'POST /api/me/change-password': (_caller, actor) => ({
+    method: 'POST',
+    path: '/api/me/change-password',
+    // The right current password of each caller; the new one differs from it (anonymous: any valid-looking pair).
+    body: { currentPassword: actor.password || 'anything-1', newPassword: `${actor.password || 'anything'}-next` },
+  }),
+  'GET /api/sessions': () => ({ method: 'GET', path: '/api/sessions' }),
+  'POST /api/bookings': async (_caller, actor) => ({
+    method: 'POST',
+    path: '/api/bookings',
+    body: { sessionId: (await freshSession()).id, childNames: actor.childNames.length ? [actor.childNames[0]] : ['Nobody'] },
+  }),
+  'POST /api/bookings/:id/cancel': async () => ({ method: 'POST', path: `/api/bookings/${await freshBooking()}/cancel` }),
+  'POST /api/bookings/:id/reschedule': async () => ({
+    method: 'POST',
+    path: `/api/bookings/${await freshBooking()}/reschedule`,
+    body: { newSessionId: (await freshSession()).id },
+  }),
+  'PUT /api/admin/classes/:id': () => ({ method: 'PUT', path: `/api/admin/classes/${ctx.classTypeId}`, body: { name: 'Authz class', description: 'Renamed by the matrix' } }),
+  'POST /api/admin/sessions': () => ({ method: 'POST', path: '/api/admin/sessions', body: sessionForm() }),
+  'POST /api/admin/sessions/bulk': () => {
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    return {
+      method: 'POST',
+      path: '/api/admin/sessions/bulk',
+      body: { classTypeId: ctx.classTypeId, startDate: day, endDate: day, startTime: '06:00', endTime: '07:00', location: 'Authz Gym', capacity: 10, pattern: 'daily' },
+    };
+  },
+  'POST /api/admin/sessions/bulk-delete': async () => ({ method: 'POST', path: '/api/admin/sessions/bulk-delete', body: { sessionIds: [(await freshSession()).id] } }),
+  'PUT /api/admin/sessions/:id': async () => ({ method: 'PUT', path: `/api/admin/sessions/${(await freshSession()).id}`, body: sessionForm() }),
+  'DELETE /api/admin/sessions/:id': async () => ({ method: 'DELETE', path: `/api/admin/sessions/${(await freshSession()).id}` }),
+  'POST /api/admin/sessions/:id/cancel': async () => ({ method: 'POST', path: `/api/admin/sessions/${(await freshSession()).id}/cancel` }),
+  'POST /api/admin/users': () => ({
+    method: 'POST',
+    path: '/api/admin/users',
+    body: { firstName: 'Authz', lastName: 'Family', email: `authz-${unique()}@example.com`, password: 'family-pass-1', role: 'PARENT' },
+  }),
+  'PATCH /api/admin/users/:id': async () => ({ method: 'PATCH', path: `/api/admin/users/${await freshFamily()}`, body: { firstName: 'Renamed' } }),
+  'DELETE /api/admin/users/:id': async () => ({ method: 'DELETE', path: `/api/admin/users/${await freshFamily()}` }),
+  'PUT /api/admin/users/:id/change-password': async () => ({
+    method: 'PUT',
+    path: `/api/admin/users/${await freshFamily()}/change-password`,
+    body: { newPassword: 'office-set-1' },
+  }),
+  'POST /api/admin/users/:id/set-password-link': async () => ({ method: 'POST', path: `/api/admin/users/${await freshFamily()}/set-password-link` }),
+  'POST /api/admin/users/import-csv': () => ({ method: 'POST', path: '/api/admin/users/import-csv', form: csvForm() }),
+  'POST /api/admin/webhooks': () => ({
+    method: 'POST',
+    path: '/api/admin/webhooks',
+    body: {
+      name: `Authz ${unique()}`,
+      endpoint: `authz-${unique()}`,
+      fieldMappings: JSON.stringify({ email: 'contact.email', firstName: 'contact.firstName', lastName: 'contact.lastName' }),
+      secretKey: `secret-${unique()}-${unique()}`,
+    },
+  }),
+  'PUT /api/admin/webhooks/:id': async () => ({ method: 'PUT', path: `/api/admin/webhooks/${await freshWebhook()}`, body: { isActive: false } }),
+  'DELETE /api/admin/webhooks/:id': async () => ({ method: 'DELETE', path: `/api/admin/webhooks/${await freshWebhook()}` }),
+  'GET /api/admin/webhook-logs/:id': () => ({ method: 'GET', path: `/api/admin/webhook-logs/${ctx.webhookLogId}` }),
+  'DELETE /api/admin/webhook-logs': () => ({ method: 'DELETE', path: '/api/admin/webhook-logs', body: { olderThanDays: 3650 } }),
+  'GET /api/admin/field-mapping-templates/:id': () => ({ method: 'GET', path: `/api/admin/field-mapping-templates/${ctx.templateId}` }),
+  'POST /api/admin/field-mapping-templates': () => ({ method: 'POST', path: '/api/admin/field-mapping-templates', body: { name: `Authz ${unique()}`, source: 'authz' } }),
+  'PUT /api/admin/field-mapping-templates/:id': async () => ({
+    method: 'PUT',
+    path: `/api/admin/field-mapping-templates/${await freshTemplate()}`,
+    body: { name: `Authz ${unique()}`, source: 'authz' },
+  }),
+  'DELETE /api/admin/field-mapping-templates/:id': async () => ({ method: 'DELETE', path: `/api/admin/field-mapping-templates/${await freshTemplate()}` }),
+  'POST /api/admin/field-mapping-templates/preview': () => ({
+    method: 'POST',
+    path: '/api/admin/field-mapping-templates/preview',
+    body: { samplePayload: '{"contact":{"email":"a@example.com"}}', rules: [{ sourcePath: 'contact.email', targetPath: 'email' }] },
+  }),
+  'DELETE /api/me/sessions/:id': async () => ({ method: 'DELETE', path: `/api/me/sessions/${(await openSignIn(db(), ctx.actors.parent.userId!, 'another device')).id}` }),
+};
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+/** The default request of a route: each `:param` a random uuid, a wildcard a plain segment, writes `{}`. */
+const defaultRequest = (key: string): SweepRequest => {
+  const [method, url] = key.split(' ') as [string, string];
+  return { method, path: url.replace(/:[^/]+/g, () => randomUUID()).replace(/\*/g, 'anything'), body: WRITES.has(method) && method !== 'DELETE' ? {} : undefined };
+};
+
+/** Sends one route's request as one caller, on a sign-in of its own. */
+async function call(key: string, caller: Caller): Promise<SweepResponse> {
+  const actor = ctx.actors[caller];
+  const request = (await REQUESTS[key]?.(caller, actor)) ?? defaultRequest(key);
+  const token = actor.userId ? (await openSignIn(db(), actor.userId)).token : null;
+  return sendWithToken(ctx.server.baseUrl, token, request);
+}
+
+beforeAll(async () => {
+  const server = await startTestServer();
+  const database = server.database.db;
+  const userIdOf = async (email: string) => (await database.query.users.findFirst({ where: (u, { eq: eq_ }) => eq_(u.email, email) }))!.id;
+  const parent = await createParent(database, [['Ada', 7], ['Bo', 7], ['Cy', 7], ['Di', 7]], 'authz-parent');
+  const otherParent = await createParent(database, [['Eve', 7]], 'authz-other');
+  const loginTarget = await createParent(database, [], 'authz-login');
+  const classType = await createClassType(database, { minAge: 0, maxAge: 99 });
+  ctx = {
+    server,
+    classTypeId: classType.id,
+    webhookLogId: '',
+    templateId: '',
+    loginTarget: { email: loginTarget.email, password: loginTarget.password },
+    actors: {
+      anonymous: { userId: null, email: '', password: '', childNames: [] },
+      parent: { userId: parent.id, email: parent.email, password: parent.password, childNames: ['Ada', 'Bo', 'Cy', 'Di'] },
+      otherParent: { userId: otherParent.id, email: otherParent.email, password: otherParent.password, childNames: ['Eve'] },
+      admin: { userId: await userIdOf('admin@example.com'), email: 'admin@example.com', password: 'admin-demo-1', childNames: [] },
+      superAdmin: { userId: await userIdOf('owner@example.com'), email: 'owner@example.com', password: 'owner-demo-1', childNames: [] },
+    },
+  };
+  // A signed delivery in the log (so latest-payload has one) and a template, for the routes that read one by id.
+  const delivery = JSON.stringify({
+    event: 'plan.purchased',
+    contact: { id: 'crm-authz', email: `authz-crm-${unique()}@example.com`, firstName: 'Crm', lastName: 'Family' },
+    plan: { tier: 'TWO' },
+    children: [{ name: 'Crm Kid', weeklyLimit: 2 }],
+  });
+  const signature = signWebhook(DEMO_WEBHOOK_SECRET, delivery, Math.floor(Date.now() / 1000));
+  const received = await sendWithToken(server.baseUrl, null, {
+    method: 'POST',
+    path: '/api/webhooks/crm-plans',
+    body: delivery,
+    headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
+  });
+  expect(received.status, JSON.stringify(received.body)).toBe(201);
+  const [log] = await database.select({ id: webhookLogs.id }).from(webhookLogs).orderBy(desc(webhookLogs.createdAt)).limit(1);
+  ctx.webhookLogId = log?.id ?? randomUUID();
+  ctx.templateId = await freshTemplate();
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.server.close();
+});
+
+const appRouteKeys = () => ctx.server.app.apiRoutes.map(routeKey);
+
+describe('the authorization matrix covers the route table', () => {
+  it('the route table is not empty (the sweep cannot pass on nothing)', () => {
+    expect(appRouteKeys().length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('every /api route of the app has a row in the matrix (decide who may call a new route)', () => {
+    const missing = appRouteKeys().filter((key) => !(key in MATRIX));
+    expect(missing, 'routes of the app without a row in MATRIX (authz-matrix.test.ts)').toEqual([]);
+  });
+
+  it('every row of the matrix is a route of the app (apart from PENDING_ROUTES)', () => {
+    const registered = new Set(appRouteKeys());
+    const stale = Object.keys(MATRIX).filter((key) => !registered.has(key) && !PENDING_ROUTES.has(key));
+    expect(stale, 'rows in MATRIX for routes the app no longer has').toEqual([]);
+  });
+
+  it('every route in PENDING_ROUTES is registered by now (delete it from PENDING_ROUTES once it is)', () => {
+    const registered = new Set(appRouteKeys());
+    const notYet = [...PENDING_ROUTES].filter((key) => !registered.has(key));
+    expect(notYet, 'matrix rows written ahead of routes that are not registered yet').toEqual([]);
+  });
+});
+
+describe('who may call each route', () => {
+  it.each(Object.keys(MATRIX))('%s', async (key) => {
+    if (!appRouteKeys().includes(key)) {
+      throw new Error(`${key} is in the matrix but not in the app's route table${PENDING_ROUTES.has(key) ? ' (listed in PENDING_ROUTES: not merged yet)' : ''}`);
+    }
+    const actual = {} as Expected;
+    const bodies: Partial<Record<Caller, unknown>> = {};
+    for (const caller of CALLERS) {
+      const res = await call(key, caller);
+      actual[caller] = res.status;
+      bodies[caller] = res.body;
+    }
+    expect(actual, `statuses of ${key}; bodies: ${JSON.stringify(bodies).slice(0, 1500)}`).toEqual(MATRIX[key]);
+    // Every refusal is the API's `{ message }`, never a stack or an HTML page.
+    for (const caller of CALLERS) {
+      if (actual[caller] >= 400) expect(typeof (bodies[caller] as { message?: unknown } | null)?.message, `${key} as ${caller}`).toBe('string');
+    }
+  });
+});
+
+describe('a refusal does not depend on the input', () => {
+  // Those refused above (401/403) are refused the same way with random ids and an empty body: the guard runs
+  // before the input is read, so the answer tells nothing about what the route expects.
+  // The refusals are the guards' own words: 401 'Please sign in to continue', 403 'Administrator access required'.
+  const GUARD_MESSAGES: Record<number, string> = { 401: 'Please sign in to continue', 403: 'Administrator access required' };
+  it.each(Object.keys(MATRIX).filter((key) => !PENDING_ROUTES.has(key)))('%s', async (key) => {
+    const refused: Partial<Record<Caller, { status: number; message: unknown }>> = {};
+    const actual: Partial<Record<Caller, { status: number; message: unknown }>> = {};
+    for (const caller of CALLERS) {
+      const expected = MATRIX[key]![caller];
+      if (expected !== 401 && expected !== 403) continue;
+      if (key === 'POST /api/webhooks/:endpoint') continue; // signature, not session: see its row
+      // Every guard runs at onRequest, before the body, query or params are read: the refusal never depends on them.
+      refused[caller] = { status: expected, message: GUARD_MESSAGES[expected] };
+      const actor = ctx.actors[caller];
+      const token = actor.userId ? (await openSignIn(db(), actor.userId)).token : null;
+      const res = await sendWithToken(ctx.server.baseUrl, token, defaultRequest(key));
+      actual[caller] = { status: res.status, message: res.body?.message };
+    }
+    expect(actual, `${key} with random ids and an empty body`).toEqual(refused);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createParent } from '../../test-support/fixtures';
+import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { LOGIN_LIMITS } from './login-throttle';
+
+// Many simultaneous guesses through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on separate
+// pooled connections at the same time; on PGlite (one connection) the statements queue one after another but
+// the password checks still overlap, so a check-then-record throttle lets every guess through on both. The
+// attempt must be reserved (one atomic upsert) before the password is checked.
+const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+
+let server: TestServer;
+beforeAll(async () => {
+  // TRUST_PROXY=1 lets each guess come from its own address, so only the per-account limit is in play.
+  server = await startTestServer({ seed: false, env: { TRUST_PROXY: '1' } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const attempt = (email: string, password: string, ip: string) =>
+  new ApiClient(server.baseUrl).post('/api/auth/login', { email, password }, { 'x-forwarded-for': ip });
+
+const statuses = (results: Array<{ status: number }>) =>
+  results.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+describe(`login throttle under concurrency (${database})`, () => {
+  it(`50 simultaneous wrong guesses for one account: ${LOGIN_LIMITS.perAccount} are checked (401), the rest refused (429)`, { timeout: 120_000 }, async () => {
+    const parent = await createParent(server.database.db, []);
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(parent.email, `wrong-guess-${i}`, `10.1.${i}.1`)));
+    expect(statuses(results)).toEqual({ 401: LOGIN_LIMITS.perAccount, 429: 50 - LOGIN_LIMITS.perAccount });
+    for (const refused of results.filter((r) => r.status === 429)) {
+      expect(refused.body).toEqual({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+    }
+    // Inside the window even the right password is refused, from a fresh address.
+    const right = await attempt(parent.email, parent.password, '10.2.0.1');
+    expect(right.status).toBe(429);
+    expect(right.setCookies).toEqual([]);
+  });
+
+  it(`50 simultaneous guesses from one address across accounts: at most ${LOGIN_LIMITS.perAddress} are checked`, { timeout: 120_000 }, async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(`nobody-${i}@example.com`, 'wrong-guess', '10.3.0.1')));
+    expect(statuses(results)).toEqual({ 401: LOGIN_LIMITS.perAddress, 429: 50 - LOGIN_LIMITS.perAddress });
+    // The same /64 of IPv6 shares one counter; another /64 does not.
+    const v6 = await Promise.all(Array.from({ length: 25 }, (_, i) => attempt(`v6-${i}@example.com`, 'wrong-guess', `2001:db8:1:2::${i + 1}`)));
+    expect(statuses(v6)).toEqual({ 401: LOGIN_LIMITS.perAddress, 429: 25 - LOGIN_LIMITS.perAddress });
+    expect((await attempt('v6-other@example.com', 'wrong-guess', '2001:db8:1:3::1')).status).toBe(401);
+  });
+
+  it('successful sign-ins do not use up the address: 30 families behind one address all sign in', { timeout: 120_000 }, async () => {
+    const families = await Promise.all(Array.from({ length: 30 }, (_, i) => createParent(server.database.db, [], `nat-${i}`)));
+    for (const family of families) expect((await attempt(family.email, family.password, '10.4.0.1')).status).toBe(200);
+    // …and the address still has its own budget for failures.
+    expect((await attempt('nobody@example.com', 'wrong-guess', '10.4.0.1')).status).toBe(401);
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { offlineCacheFor } from './offline-data';
+
+describe('offlineCacheFor (what the service worker keeps for the gym door)', () => {
+  it('keeps the family account reads one entry each', () => {
+    expect(offlineCacheFor('/api/me')).toBe('account');
+    expect(offlineCacheFor('/api/me/bookings')).toBe('account');
+    expect(offlineCacheFor('/api/classes')).toBe('account');
+  });
+
+  it('keeps calendar windows and weekly child counts per query', () => {
+    expect(offlineCacheFor('/api/sessions')).toBe('window');
+    expect(offlineCacheFor('/api/me/child-stats')).toBe('window');
+  });
+
+  it('keeps nothing else: no admin data, no booking detail, no near-miss paths', () => {
+    for (const path of ['/api/admin/users', '/api/admin/reservations', '/api/bookings', '/api/me/bookings/x', '/api/me/', '/api/sessionsx', '/api/auth/login', '/dashboard']) {
+      expect(offlineCacheFor(path), path).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * What the installed app keeps for offline use (docs/product-rules.md, "Installable app and offline use").
+ * Shared by the service worker (src/web/service-worker/sw.ts), which caches these reads network-first, and by
+ * the page, which refreshes them once the worker first takes control so a single visit is enough.
+ *
+ * Only the signed-in family's own reads are kept, and only GETs: writes are never cached nor replayed.
+ */
+
+/** Reads kept as one entry each (their address has no query). */
+export const OFFLINE_ACCOUNT_PATHS = ['/api/me', '/api/me/bookings', '/api/classes'] as const;
+
+/** Reads kept per query (one entry per week or calendar window), the oldest dropped beyond a few dozen. */
+export const OFFLINE_WINDOW_PATHS = ['/api/sessions', '/api/me/child-stats'] as const;
+
+/** Which cache a same-origin GET belongs to, or null when it is not kept offline. */
+export function offlineCacheFor(pathname: string): 'account' | 'window' | null {
+  if ((OFFLINE_ACCOUNT_PATHS as readonly string[]).includes(pathname)) return 'account';
+  if ((OFFLINE_WINDOW_PATHS as readonly string[]).includes(pathname)) return 'window';
+  return null;
+}
+
+/** Messages the page sends the service worker (spec: SKIP_WAITING and CLEAR_CACHE), as `{ type }`. */
+export const SW_MESSAGE = {
+  /** Activate the waiting update; the page reloads once it controls the page. */
+  skipWaiting: 'SKIP_WAITING',
+  /** Drop every cache (sent at sign-out and sign-in); the worker answers on the message's port when done. */
+  clearCache: 'CLEAR_CACHE',
+} as const;
+
+/** Prefix of every cache the app's service worker owns. */
+export const CACHE_PREFIX = 'portal';

@@ -1,0 +1,118 @@
+import { useSyncExternalStore } from 'react';
+import { CACHE_PREFIX, SW_MESSAGE } from '../../shared/rules/offline-data';
+import { whenIdle } from './lazy';
+
+/**
+ * The page's side of the service worker (src/web/service-worker/sw.ts, served as /sw.js):
+ * registration after the first screen, the update-available flag (spec 4: set when a new worker is installed
+ * while another already controls the page), the Update action, and clearing every cache at sign-in/out.
+ * Registration problems are only logged (spec 8).
+ */
+
+type UpdateAction = () => void;
+
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+let updateAvailable = false;
+let applyUpdateAction: UpdateAction | null = null;
+const listeners = new Set<() => void>();
+
+function setUpdateAvailable(value: boolean) {
+  updateAvailable = value;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True once a new version is waiting for the user's 'Update'. */
+export function useUpdateAvailable(): boolean {
+  return useSyncExternalStore(subscribe, () => updateAvailable, () => false);
+}
+
+/** Tells the waiting worker to take over; the page reloads into the new version once it controls the page. */
+export function applyUpdate(): void {
+  if (applyUpdateAction) applyUpdateAction();
+  else window.location.reload();
+}
+
+export interface RegisterOptions {
+  /**
+   * The worker took control for the first time (a first visit): the reads the page already made went past it,
+   * so they are asked again to be kept for offline use.
+   */
+  onFirstControl: () => void;
+}
+
+/** Registers /sw.js (scope /) once the page has loaded and the browser is idle, so it never slows the first screen. */
+export function registerServiceWorker(options: RegisterOptions): void {
+  if (!('serviceWorker' in navigator)) return;
+  const start = () => whenIdle(() => void register(options));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+async function register({ onFirstControl }: RegisterOptions): Promise<void> {
+  const container = navigator.serviceWorker;
+  let controlled = container.controller !== null;
+  container.addEventListener('controllerchange', () => {
+    if (controlled) {
+      // An update (this tab's 'Update' or another tab's) took over: reload so page and cached files match.
+      window.location.reload();
+    } else {
+      controlled = true;
+      onFirstControl();
+    }
+  });
+  try {
+    // The script is never taken from the HTTP cache: an update is seen at the next check.
+    const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+    const offerUpdate = (worker: ServiceWorker) => {
+      applyUpdateAction = () => worker.postMessage({ type: SW_MESSAGE.skipWaiting });
+      setUpdateAvailable(true);
+    };
+    // Spec 4: an update is available when a new worker is installed while another already controls the page.
+    if (registration.waiting && container.controller) offerUpdate(registration.waiting);
+    registration.addEventListener('updatefound', () => {
+      const installing = registration.installing;
+      installing?.addEventListener('statechange', () => {
+        if (installing.state === 'installed' && container.controller) offerUpdate(installing);
+      });
+    });
+    // A tab left open for days still learns of new versions.
+    setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+  } catch (error) {
+    console.error('Service worker registration failed', error);
+  }
+}
+
+/**
+ * Drops every cache the app keeps (spec: CLEAR_CACHE), so the next person on the phone sees nothing of the
+ * previous family. Waits for the worker's answer, at most `timeoutMs`; without a worker (or no answer) the
+ * page deletes the caches itself. Never throws: signing out must not depend on it.
+ */
+export async function clearOfflineCaches(timeoutMs = 3000): Promise<void> {
+  try {
+    const controller = navigator.serviceWorker?.controller;
+    let answered = false;
+    if (controller) {
+      answered = await new Promise<boolean>((resolve) => {
+        const channel = new MessageChannel();
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        channel.port1.onmessage = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+        controller.postMessage({ type: SW_MESSAGE.clearCache }, [channel.port2]);
+      });
+    }
+    if (!answered && 'caches' in window) {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX)).map((name) => caches.delete(name)));
+    }
+  } catch (error) {
+    console.error('Could not clear the offline caches', error);
+  }
+}
