@@ -6,6 +6,7 @@ await build({
     server: 'src/server/server.ts',
     seed: 'src/server/cli/seed.ts',
     'create-admin': 'src/server/cli/create-admin.ts',
+    cluster: 'src/server/cluster.ts',
   },
   outdir: 'dist/server',
   bundle: true,

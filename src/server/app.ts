@@ -8,6 +8,8 @@ import { webDistFolder } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerReadCaches } from './plugins/read-caches';
+import { RequestLogController } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { accountRoutes } from './routes/account';
@@ -62,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(env), ...(options.loggerStream ? { stream: options.loggerStream } : {}) },
+    // One line per completed request, its level by outcome (plugins/request-log.ts).
+    logController: new RequestLogController(env),
     // A hop count trusts that many proxies nearest the server (the function form Fastify's types accept).
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: 1_048_576,
@@ -107,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  await registerReadCaches(app, options.database);
   await registerCompression(app);
   await registerSecurity(app, env);
   await registerAuth(app);

@@ -54,6 +54,16 @@ const envSchema = z.object({
   /** Seed demo data when the database has no users (default: on for the embedded database only). */
   SEED_DEMO_DATA: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Per-instance read caches of sessions and of the calendar, classes, /api/me and /api/me/bookings answers,
+   * dropped on every change the database announces (docs/decisions/012-read-caches.md). `on` (default): a read
+   * on another instance than the writer's sees a change within milliseconds; `strict`: every cached read first
+   * waits for the notifications of everything committed before it (one extra round trip; the test suites use it
+   * so that a change written straight into the database is seen by the very next request); `off`: no cache.
+   */
+  READ_CACHE: z.enum(['on', 'strict', 'off']).default('on'),
+  /** A request taking longer than this many ms is logged at `warn` (every request is logged at `debug`). */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY, or undefined when the value is not valid. */

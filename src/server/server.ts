@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './db/client';
+import pg from 'pg';
+import type { Database, DatabaseHandle } from './db/client';
 import { loadEnv } from './env';
 import { buildApp } from './app';
 import { accountsWithDemoPasswords, shouldSeedDemoData, webhooksWithDemoSecret } from './db/demo-data-policy';
@@ -20,10 +21,14 @@ async function main(): Promise<void> {
   }
 
   // Demo data on first start of the embedded database in development; in production only with an explicit
-  // SEED_DEMO_DATA=true (the demo accounts' passwords are published in the README).
-  if (shouldSeedDemoData(env, database.kind) && (await hasNoUsers(database))) {
-    const result = await seedDemoData(database.db);
-    app.log.info({ sessions: result.sessions, bookings: result.bookings }, 'demo data created (see README for accounts)');
+  // SEED_DEMO_DATA=true (the demo accounts' passwords are published in the README). Several instances starting
+  // at once on one PostgreSQL (npm run start:cluster, a rolling deploy) check and seed one after another.
+  if (shouldSeedDemoData(env, database.kind)) {
+    await oneInstanceAtATime(env.DATABASE_URL, database, async () => {
+      if (!(await hasNoUsers(database))) return;
+      const result = await seedDemoData(database.db);
+      app.log.info({ sessions: result.sessions, bookings: result.bookings }, 'demo data created (see README for accounts)');
+    });
   }
   if (env.NODE_ENV === 'production') await warnAboutDemoCredentials(app.log, database.db);
 
@@ -49,6 +54,29 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`${env.BUSINESS_NAME} portal on http://localhost:${env.PORT} (database: ${database.kind})`);
+}
+
+/** Arbitrary constant that names the start-up (demo data) lock among PostgreSQL advisory locks. */
+const STARTUP_LOCK_ID = 727_274_002;
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock on a connection of its own, so instances
+ * starting together run it one after another (the embedded database has one process only: it just runs).
+ */
+async function oneInstanceAtATime(url: string | undefined, database: DatabaseHandle, work: () => Promise<void>): Promise<void> {
+  if (database.kind !== 'postgres' || !url) return work();
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {
+    /* a lost connection ends the session and so releases the lock; the query in progress reports it */
+  });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+    await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => undefined);
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** Every production start: a loud warning while a demo account or the demo webhook secret is still in use. */

@@ -9,6 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { acquireDataDirLock } from './data-dir-lock';
+import { listenOnPostgres, type ChannelListener, type Subscription } from './pg-listener';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,6 +21,8 @@ export type DbOrTx = Database | Tx;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN to a notification channel (a dedicated connection on PostgreSQL; in process on PGlite). */
+  listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -48,20 +52,43 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.release();
     }
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const url = options.url;
+    return { db, kind: 'postgres', listen: (channel, listener) => listenOnPostgres(url, channel, listener), close: () => pool.end() };
   }
 
   // pg_trgm backs the users search indexes (migration 0002); PGlite loads an extension when the client is made.
   const extensions = { pg_trgm };
   let client: PGlite;
+  let lock: { release(): void } | null = null;
   if (options.dataDir) {
     const folder = path.join(options.dataDir, 'pglite');
     mkdirSync(folder, { recursive: true });
+    // One process per data folder: two PGlite instances on the same files would corrupt them.
+    lock = acquireDataDirLock(folder);
     client = new PGlite(folder, { extensions });
   } else {
     client = new PGlite({ extensions });
   }
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Database, kind: 'pglite', close: () => client.close() };
+  try {
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    return {
+      db: pgliteDb as unknown as Database,
+      kind: 'pglite',
+      // PGlite runs in this process: a notification reaches the listener before the committing query resolves.
+      async listen(channel, listener) {
+        const unsubscribe = await client.listen(channel, (payload) => listener.message(payload));
+        listener.reset(true);
+        return { close: () => unsubscribe() };
+      },
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
 }

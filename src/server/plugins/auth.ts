@@ -24,7 +24,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = request.cookies[app.env.sessionCookieName];
     if (!token || token.length > 200) return;
-    const session = await findSessionUser(app.db, token, app.clock(), idleLimits);
+    // A read may take the session from the instance's read cache; a write always reads it from the database,
+    // so a sign-in ended a moment ago on another instance can never change anything (docs/decisions/012).
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead) await app.readCaches.beforeRead();
+    const session = await findSessionUser(app.db, token, app.clock(), idleLimits, isRead ? app.readCaches.sessions : undefined);
     if (session) {
       request.user = session.user;
       request.sessionToken = token;

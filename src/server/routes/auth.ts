@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBody, loginBody } from '../../shared/schemas/auth';
 import { messageResponse, okResponse } from '../../shared/schemas/common';
 import { currentUserDto, loginResponse } from '../../shared/schemas/users';
+import { startOfTorontoWeek } from '../../shared/rules/week';
+import { cachedJson } from '../cache/cached-json';
+import { topics } from '../cache/read-caches';
 import { actor, clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth';
 import { changeOwnPassword } from '../services/auth/change-own-password';
 import { login } from '../services/auth/login';
@@ -30,7 +33,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const };
   });
 
-  app.get('/api/me', { onRequest: requireUser, schema: { response: { 200: currentUserDto } } }, async (request) => toCurrentUser(app.db, actor(request), app.clock()));
+  app.get('/api/me', { onRequest: requireUser, schema: { response: { 200: currentUserDto } } }, (request, reply) => {
+    const user = actor(request);
+    const now = app.clock();
+    // This week's usage is part of the answer: one entry per account and Toronto week.
+    const view = { key: `me|${user.id}|${startOfTorontoWeek(now).toISOString()}`, tags: [topics.user(user.id), topics.bookings] };
+    return cachedJson(reply, view, currentUserDto, () => toCurrentUser(app.db, user, now));
+  });
 
   app.post(
     '/api/me/change-password',

@@ -10,6 +10,8 @@ import {
 } from '../../shared/schemas/bookings';
 import { HttpError } from '../http-error';
 import { actor, requireUser } from '../plugins/auth';
+import { cachedJson } from '../cache/cached-json';
+import { topics } from '../cache/read-caches';
 import { cancelBooking } from '../services/bookings/cancel-booking';
 import { createBooking } from '../services/bookings/create-booking';
 import { getChildStats } from '../services/bookings/get-child-stats';
@@ -67,7 +69,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get('/api/me/bookings', { onRequest: requireUser, schema: { response: { 200: bookingListResponse } } }, (request) => listMyBookings(app.db, actor(request).id));
+  app.get('/api/me/bookings', { onRequest: requireUser, schema: { response: { 200: bookingListResponse } } }, (request, reply) => {
+    const userId = actor(request).id;
+    // Dropped when this account's bookings change, or any session's time, place or status does.
+    const view = { key: `my-bookings|${userId}`, tags: [topics.user(userId), topics.bookings] };
+    return cachedJson(reply, view, bookingListResponse, () => listMyBookings(app.db, userId));
+  });
 
   app.get('/api/me/child-stats', { onRequest: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>
     getChildStats(app.db, actor(request).id, request.query.week, app.clock()),

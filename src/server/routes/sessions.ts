@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isAdminRole } from '../../shared/rules/roles';
 import { classTypeListResponse } from '../../shared/schemas/classes';
 import { listSessionsQuery, sessionsListResponse } from '../../shared/schemas/sessions';
+import { cachedJson } from '../cache/cached-json';
+import { topics } from '../cache/read-caches';
 import { actor, requireUser } from '../plugins/auth';
 import { listClasses } from '../services/classes/list-classes';
 import { listSessions } from '../services/sessions/list-sessions';
@@ -11,12 +13,19 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/sessions',
     { onRequest: requireUser, schema: { querystring: listSessionsQuery, response: { 200: sessionsListResponse } } },
-    (request) => {
+    (request, reply) => {
       // The query's fields one by one; whether cancelled sessions show comes from the role, never the query.
       const { from, to, limit, page, classCode, classTypeId } = request.query;
-      return listSessions(app.db, { from, to, limit, page, classCode, classTypeId, includeCancelled: isAdminRole(actor(request).role) });
+      const includeCancelled = isAdminRole(actor(request).role);
+      // The same window is asked by every parent: one answer per distinct query, dropped on any session change.
+      const key = ['sessions', includeCancelled, from?.toISOString(), to?.toISOString(), limit, page, classCode, classTypeId].join('|');
+      return cachedJson(reply, { key, tags: [topics.calendar] }, sessionsListResponse, () =>
+        listSessions(app.db, { from, to, limit, page, classCode, classTypeId, includeCancelled }),
+      );
     },
   );
 
-  app.get('/api/classes', { onRequest: requireUser, schema: { response: { 200: classTypeListResponse } } }, () => listClasses(app.db));
+  app.get('/api/classes', { onRequest: requireUser, schema: { response: { 200: classTypeListResponse } } }, (_request, reply) =>
+    cachedJson(reply, { key: 'classes', tags: [topics.classes] }, classTypeListResponse, () => listClasses(app.db)),
+  );
 };

@@ -31,7 +31,9 @@ export async function startTestServer(
   const database = await createTestDatabase();
   if (options.seed !== false) await seedDemoData(database.db, options.now ?? options.clock?.());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nb-test-'));
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  // READ_CACHE=strict: a test may write straight into the database and read through HTTP at once, on
+  // PostgreSQL too (src/server/cache/read-caches.test.ts covers the default mode's behaviour).
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, READ_CACHE: 'strict', ...options.env });
   const app = await buildApp({ env, database, webRoot: null, logger: false, clock: options.clock });
   options.extraRoutes?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

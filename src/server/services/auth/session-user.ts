@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { isAdminRole } from '../../../shared/rules/roles';
 import type { Database } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
@@ -24,21 +24,56 @@ export interface ActiveSession {
   sessionId: string;
 }
 
+/** A session row with its user, as read (and as the read cache keeps it). */
+export interface ActiveSessionRow extends ActiveSession {
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** Where a read request may find a session row already loaded (src/server/cache). */
+export interface SessionRowCache {
+  get(tokenHash: string, tags: (row: ActiveSessionRow | null) => readonly string[], load: () => Promise<ActiveSessionRow | null>): Promise<ActiveSessionRow | null>;
+  delete(tokenHash: string): void;
+}
+
+async function loadSessionRow(db: Database, tokenHash: string): Promise<ActiveSessionRow | null> {
+  const [row] = await db
+    .select({ user: users, sessionId: authSessions.id, lastSeenAt: authSessions.lastSeenAt, expiresAt: authSessions.expiresAt })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(authSessions.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** The cache tags of a session row: its own id and its user's (migration 0005 announces both). */
+const sessionRowTags = (row: ActiveSessionRow | null): readonly string[] =>
+  row ? [`session:${row.sessionId}`, `user:${row.user.id}`] : [];
+
 /**
  * The active user behind a cookie token, or null when the token is unknown, expired, idle for longer than the
  * role's limit (the row is deleted: that sign-in is over) or the user inactive. Otherwise the session's
  * last_seen_at moves to `now`, at most once every 5 minutes (a conditional UPDATE, not a write per request).
+ * With `cache` (read requests only), the row may come from the instance's read cache: expiry, idle time and
+ * the user's state are checked on every request all the same, and a row due for its last_seen_at update is
+ * read again from the database.
  */
-export async function findSessionUser(db: Database, token: string, now: Date, limits: IdleLimits): Promise<ActiveSession | null> {
+export async function findSessionUser(
+  db: Database,
+  token: string,
+  now: Date,
+  limits: IdleLimits,
+  cache?: SessionRowCache,
+): Promise<ActiveSession | null> {
   const tokenHash = hashSessionToken(token);
-  const [row] = await db
-    .select({ user: users, sessionId: authSessions.id, lastSeenAt: authSessions.lastSeenAt })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.tokenHash, tokenHash), gt(authSessions.expiresAt, new Date())));
-  if (!row) return null;
+  let row = cache ? await cache.get(tokenHash, sessionRowTags, () => loadSessionRow(db, tokenHash)) : await loadSessionRow(db, tokenHash);
+  if (row && cache && now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    cache.delete(tokenHash);
+    row = await loadSessionRow(db, tokenHash);
+  }
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   const idleFor = now.getTime() - row.lastSeenAt.getTime();
   if (idleFor > idleLimitMs(row.user.role, limits)) {
+    cache?.delete(tokenHash);
     await db.delete(authSessions).where(eq(authSessions.tokenHash, tokenHash));
     return null;
   }

@@ -25,22 +25,27 @@ export async function listSessions(db: Database, input: ListSessionsInput): Prom
   if (input.classCode) conditions.push(eq(classTypes.code, input.classCode));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ session: sessions, classType: classTypes })
-      .from(sessions)
-      .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
-      .where(where)
-      .orderBy(asc(sessions.startsAt), asc(sessions.id))
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    db
-      .select({ total: count() })
-      .from(sessions)
-      .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
-      .where(where),
-  ]);
-  const total = totals?.total ?? 0;
+  const offset = (input.page - 1) * input.limit;
+  const rows = await db
+    .select({ session: sessions, classType: classTypes })
+    .from(sessions)
+    .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
+    .where(where)
+    .orderBy(asc(sessions.startsAt), asc(sessions.id))
+    .limit(input.limit)
+    .offset(offset);
+  // A page that is not full (and not past the end) tells the total by itself: the count query runs only for a
+  // full page or an empty one beyond the first (the calendar's window fits one page: one query, not two).
+  const total =
+    rows.length < input.limit && (rows.length > 0 || input.page === 1)
+      ? offset + rows.length
+      : ((
+          await db
+            .select({ total: count() })
+            .from(sessions)
+            .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
+            .where(where)
+        )[0]?.total ?? 0);
   return {
     sessions: rows.map((row) => toSessionDto(row.session, row.classType)),
     total,

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+import type { Subscription } from '../db/pg-listener';
+import type { ActiveSessionRow } from '../services/auth/session-user';
+import { TaggedCache } from './tagged-cache';
+
+/** The NOTIFY channel of migration 0005 (its triggers name the topics listed there). */
+export const CHANGES_CHANNEL = 'portal_changes';
+
+/** Topics (tags) announced by the triggers. */
+export const topics = {
+  session: (authSessionId: string) => `session:${authSessionId}`,
+  user: (userId: string) => `user:${userId}`,
+  calendar: 'calendar',
+  bookings: 'bookings',
+  classes: 'classes',
+} as const;
+
+/** How long a fence waits for its own notification before giving up on the caches (then they are cleared). */
+const FENCE_TIMEOUT_MS = 2_000;
+
+export interface ReadCacheStats {
+  enabled: boolean;
+  sessions: { size: number; hits: number; misses: number };
+  views: { size: number; hits: number; misses: number };
+}
+
+/**
+ * The instance's read caches (docs/decisions/012-read-caches.md):
+ * - `sessions`: the signed-in user behind a session token, for reads (GET/HEAD) only; a write always reads
+ *   the session from the database.
+ * - `views`: finished JSON answers of the calendar window, the class list, /api/me and /api/me/bookings.
+ * Entries are dropped when the database announces a change on `portal_changes` (triggers of migration 0005),
+ * on every instance; a short TTL is only a safety net. While the listening connection is down nothing is
+ * cached. After a write request, `fence()` waits until this instance has received the notifications of
+ * everything committed so far, so the same browser's next read already sees its own change.
+ */
+export class ReadCaches {
+  readonly sessions = new TaggedCache<ActiveSessionRow>({ max: 50_000, ttlMs: 60_000 });
+  readonly views = new TaggedCache<string>({ max: 20_000, ttlMs: 60_000 });
+  private readonly instance = randomUUID();
+  private subscription: Subscription | null = null;
+  private fenceSeq = 0;
+  private readonly fenceWaiters = new Map<number, () => void>();
+  private connected = false;
+
+  private readonly wanted: boolean;
+  private readonly strict: boolean;
+
+  constructor(
+    private readonly database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>,
+    /** READ_CACHE (env.ts): 'off' sends every read to the database; 'strict' fences before every cached read. */
+    mode: 'on' | 'strict' | 'off' = 'on',
+  ) {
+    this.wanted = mode !== 'off';
+    this.strict = mode === 'strict';
+    this.setEnabled(false);
+  }
+
+  /** Called before a cached read: in strict mode, waits until every change committed so far has arrived. */
+  async beforeRead(): Promise<void> {
+    if (this.strict) await this.fence();
+  }
+
+  /** Starts listening; until the subscription is confirmed nothing is cached. */
+  async start(): Promise<void> {
+    if (!this.wanted || this.subscription) return;
+    this.subscription = await this.database.listen(CHANGES_CHANNEL, {
+      message: (payload) => this.onMessage(payload),
+      reset: (connected) => this.onReset(connected),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const subscription = this.subscription;
+    this.subscription = null;
+    this.onReset(false);
+    await subscription?.close();
+  }
+
+  /**
+   * Returns once every change committed before the call has reached this instance's caches. On PGlite that is
+   * already true (notifications are delivered in process before a commit resolves); on PostgreSQL a marker
+   * notification is sent and awaited (notifications arrive in commit order).
+   */
+  async fence(): Promise<void> {
+    if (!this.connected || this.database.kind === 'pglite') return;
+    const seq = ++this.fenceSeq;
+    const arrived = new Promise<void>((resolve) => this.fenceWaiters.set(seq, resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), FENCE_TIMEOUT_MS);
+    });
+    try {
+      await this.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`fence:${this.instance}:${seq}`})`);
+      if ((await Promise.race([arrived, timeout])) === 'timeout') this.clearAll();
+    } catch {
+      this.clearAll();
+    } finally {
+      clearTimeout(timer);
+      this.fenceWaiters.delete(seq);
+    }
+  }
+
+  stats(): ReadCacheStats {
+    const of = (cache: { size: number; hits: number; misses: number }) => ({ size: cache.size, hits: cache.hits, misses: cache.misses });
+    return { enabled: this.sessions.enabled, sessions: of(this.sessions), views: of(this.views) };
+  }
+
+  private onMessage(payload: string): void {
+    if (payload.startsWith('fence:')) {
+      const [, instance, seq] = payload.split(':');
+      if (instance === this.instance) {
+        // Every fence up to this one is passed too (notifications keep commit order).
+        for (const [waiting, resolve] of this.fenceWaiters) if (waiting <= Number(seq)) resolve();
+      }
+      return;
+    }
+    this.sessions.invalidate(payload);
+    this.views.invalidate(payload);
+  }
+
+  private onReset(connected: boolean): void {
+    this.connected = connected;
+    this.clearAll();
+    this.setEnabled(connected && this.wanted);
+    if (!connected) for (const resolve of this.fenceWaiters.values()) resolve();
+  }
+
+  private clearAll(): void {
+    this.sessions.clear();
+    this.views.clear();
+  }
+
+  private setEnabled(enabled: boolean): void {
+    this.sessions.enabled = enabled;
+    this.views.enabled = enabled;
+  }
+}
