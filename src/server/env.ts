@@ -17,6 +17,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Optional direct (or session-pooled) PostgreSQL address for the migration and start-up locks and the read
+   * caches' LISTEN connection, when DATABASE_URL goes through a transaction-mode pooler such as PgBouncer.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
   /** Name under the installed app's home-screen icon; default: the first word of BUSINESS_NAME (at most 12 characters). */

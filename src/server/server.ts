@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   // SEED_DEMO_DATA=true (the demo accounts' passwords are published in the README). Several instances starting
   // at once on one PostgreSQL (npm run start:cluster, a rolling deploy) check and seed one after another.
   if (shouldSeedDemoData(env, database.kind)) {
-    await oneInstanceAtATime(env.DATABASE_URL, database, async () => {
+    await oneInstanceAtATime(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL, database, async () => {
       if (!(await hasNoUsers(database))) return;
       const result = await seedDemoData(database.db);
       app.log.info({ sessions: result.sessions, bookings: result.bookings }, 'demo data created (see README for accounts)');

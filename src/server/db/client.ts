@@ -27,7 +27,16 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * A direct (or session-pooled) address for what needs a session of its own: the migration lock and the
+       * LISTEN connection. Default: `url`. Set it when `url` goes through a transaction-mode pooler.
+       */
+      directUrl?: string | undefined;
+    }
   | { kind: 'pglite'; dataDir?: string /* omitted: in memory */ };
 
 /** Arbitrary constant that names the migration lock among PostgreSQL advisory locks. */
@@ -39,21 +48,23 @@ const MIGRATION_LOCK_ID = 727_274_001;
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
+    const directUrl = options.directUrl ?? options.url;
+    // The session-level lock and the migrations on one connection of their own (never a pooled one).
+    const migrator = new pg.Client({ connectionString: directUrl, application_name: 'portal-migrations' });
+    await migrator.connect();
+    try {
+      await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+      await migrator.end().catch(() => undefined);
+    }
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', () => {
       /* idle client errors are reported by the query that meets them */
     });
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-      client.release();
-    }
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    const url = options.url;
-    return { db, kind: 'postgres', listen: (channel, listener) => listenOnPostgres(url, channel, listener), close: () => pool.end() };
+    return { db, kind: 'postgres', listen: (channel, listener) => listenOnPostgres(directUrl, channel, listener), close: () => pool.end() };
   }
 
   // pg_trgm backs the users search indexes (migration 0002); PGlite loads an extension when the client is made.
