@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import type { Subscription } from '../db/pg-listener';
 import type { ActiveSessionRow } from '../services/auth/session-user';
+import type { CachedAnswer } from './cached-json';
 import { TaggedCache } from './tagged-cache';
 
 /** The NOTIFY channel of migration 0005 (its triggers name the topics listed there). */
@@ -38,7 +39,7 @@ export interface ReadCacheStats {
  */
 export class ReadCaches {
   readonly sessions = new TaggedCache<ActiveSessionRow>({ max: 50_000, ttlMs: 60_000 });
-  readonly views = new TaggedCache<string>({ max: 20_000, ttlMs: 60_000 });
+  readonly views = new TaggedCache<CachedAnswer>({ max: 20_000, ttlMs: 60_000 });
   private readonly instance = randomUUID();
   private subscription: Subscription | null = null;
   private fenceSeq = 0;

@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = app.clock();
     // This week's usage is part of the answer: one entry per account and Toronto week.
     const view = { key: `me|${user.id}|${startOfTorontoWeek(now).toISOString()}`, tags: [topics.user(user.id), topics.bookings] };
-    return cachedJson(reply, view, currentUserDto, () => toCurrentUser(app.db, user, now));
+    return cachedJson(request, reply, view, currentUserDto, () => toCurrentUser(app.db, user, now));
   });
 
   app.post(

@@ -73,7 +73,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     const userId = actor(request).id;
     // Dropped when this account's bookings change, or any session's time, place or status does.
     const view = { key: `my-bookings|${userId}`, tags: [topics.user(userId), topics.bookings] };
-    return cachedJson(reply, view, bookingListResponse, () => listMyBookings(app.db, userId));
+    return cachedJson(request, reply, view, bookingListResponse, () => listMyBookings(app.db, userId));
   });
 
   app.get('/api/me/child-stats', { onRequest: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>

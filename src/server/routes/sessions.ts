@@ -19,13 +19,13 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const includeCancelled = isAdminRole(actor(request).role);
       // The same window is asked by every parent: one answer per distinct query, dropped on any session change.
       const key = ['sessions', includeCancelled, from?.toISOString(), to?.toISOString(), limit, page, classCode, classTypeId].join('|');
-      return cachedJson(reply, { key, tags: [topics.calendar] }, sessionsListResponse, () =>
+      return cachedJson(request, reply, { key, tags: [topics.calendar] }, sessionsListResponse, () =>
         listSessions(app.db, { from, to, limit, page, classCode, classTypeId, includeCancelled }),
       );
     },
   );
 
-  app.get('/api/classes', { onRequest: requireUser, schema: { response: { 200: classTypeListResponse } } }, (_request, reply) =>
-    cachedJson(reply, { key: 'classes', tags: [topics.classes] }, classTypeListResponse, () => listClasses(app.db)),
+  app.get('/api/classes', { onRequest: requireUser, schema: { response: { 200: classTypeListResponse } } }, (request, reply) =>
+    cachedJson(request, reply, { key: 'classes', tags: [topics.classes] }, classTypeListResponse, () => listClasses(app.db)),
   );
 };
