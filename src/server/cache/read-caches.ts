@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
+import { announce, CHANGES_CHANNEL } from './announcements';
 import type { Subscription } from '../db/pg-listener';
 import type { ActiveSessionRow } from '../services/auth/session-user';
 import type { CachedAnswer } from './cached-json';
 import { TaggedCache } from './tagged-cache';
 
-/** The NOTIFY channel of migration 0005 (its triggers name the topics listed there). */
-export const CHANGES_CHANNEL = 'portal_changes';
 
 /** Topics (tags) announced by the triggers. */
 export const topics = {
@@ -81,12 +79,17 @@ export class ReadCaches {
   }
 
   /**
-   * Returns once every change committed before the call has reached this instance's caches. On PGlite that is
-   * already true (notifications are delivered in process before a commit resolves); on PostgreSQL a marker
-   * notification is sent and awaited (notifications arrive in commit order).
+   * Announces `topics` left by transactions announced after their commit (announcements.ts), then returns
+   * once every change committed before the call has reached this instance's caches. On PGlite that is true as
+   * soon as the announcement is sent (notifications are delivered in process before the query resolves); on
+   * PostgreSQL a marker notification follows the topics in the same statement and is awaited (notifications
+   * arrive in order).
    */
-  async fence(): Promise<void> {
-    if (!this.connected || this.database.kind === 'pglite') return;
+  async fence(topics: readonly string[] = []): Promise<void> {
+    if (!this.connected || this.database.kind === 'pglite') {
+      await announce(this.database.db, topics).catch(() => this.clearAll());
+      return;
+    }
     const seq = ++this.fenceSeq;
     const arrived = new Promise<void>((resolve) => this.fenceWaiters.set(seq, resolve));
     let timer: NodeJS.Timeout | undefined;
@@ -94,7 +97,7 @@ export class ReadCaches {
       timer = setTimeout(() => resolve('timeout'), FENCE_TIMEOUT_MS);
     });
     try {
-      await this.database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${`fence:${this.instance}:${seq}`})`);
+      await announce(this.database.db, [...topics, `fence:${this.instance}:${seq}`]);
       if ((await Promise.race([arrived, timeout])) === 'timeout') this.clearAll();
     } catch {
       this.clearAll();

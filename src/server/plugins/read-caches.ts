@@ -1,10 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AnnouncementCollector } from '../cache/announcements';
 import { ReadCaches } from '../cache/read-caches';
 import type { DatabaseHandle } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readCaches: ReadCaches;
+  }
+  interface FastifyRequest {
+    /** Change topics this request's transactions left to announce after their commit (cache/announcements.ts). */
+    announcements: AnnouncementCollector | null;
   }
 }
 
@@ -18,8 +23,16 @@ export async function registerReadCaches(app: FastifyInstance, database: Databas
   app.decorate('readCaches', caches);
   await caches.start();
   app.addHook('onClose', () => caches.stop());
+  app.decorateRequest('announcements', null);
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.url?.startsWith('/api/')) await caches.fence();
+    const topics = request.announcements;
+    const isApiWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.url?.startsWith('/api/');
+    if (isApiWrite || topics?.length) await caches.fence(topics ?? []);
     return payload;
   });
+}
+
+/** The request's collector of change topics to announce with its answer's fence (created on first use). */
+export function announcementsOf(request: FastifyRequest): AnnouncementCollector {
+  return (request.announcements ??= []);
 }

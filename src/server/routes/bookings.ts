@@ -9,6 +9,7 @@ import {
   rescheduleBookingBody,
 } from '../../shared/schemas/bookings';
 import { HttpError } from '../http-error';
+import { announcementsOf } from '../plugins/read-caches';
 import { actor, requireUser } from '../plugins/auth';
 import { cachedJson } from '../cache/cached-json';
 import { topics } from '../cache/read-caches';
@@ -41,6 +42,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       childNames,
       email: app.emailContext,
       now: app.clock(),
+      announcements: announcementsOf(request),
     });
     return reply.status(201).send(thenSendMail(booking));
   });
@@ -50,7 +52,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
     async (request) =>
       thenSendMail(
-        await cancelBooking(app.db, { actorId: actor(request).id, bookingId: assertBookingId(request.params.id), email: app.emailContext, now: app.clock() }),
+        await cancelBooking(app.db, {
+          actorId: actor(request).id,
+          bookingId: assertBookingId(request.params.id),
+          email: app.emailContext,
+          now: app.clock(),
+          announcements: announcementsOf(request),
+        }),
       ),
   );
 
@@ -65,6 +73,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
           newSessionId: request.body.newSessionId,
           email: app.emailContext,
           now: app.clock(),
+          announcements: announcementsOf(request),
         }),
       ),
   );

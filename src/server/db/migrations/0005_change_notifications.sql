@@ -7,9 +7,25 @@
 --   calendar                    any session or class type (spots included)
 --   bookings                    a session's time, place, status or class changed (every "my bookings" list)
 --   classes                     the class types
+-- One place that sends a topic. NOTIFY inside a writing transaction takes PostgreSQL's global notification
+-- lock from its commit until the commit record is flushed, so busy writers would commit one at a time. A
+-- transaction that set portal.defer_announcements = 'on' (the parents' booking changes,
+-- src/server/cache/announcements.ts) collects its topics in portal.pending_announcements instead, and the app
+-- sends them right after the commit in a statement of their own (no WAL flush, the lock held for an instant).
+CREATE OR REPLACE FUNCTION portal_announce(topic text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('portal.defer_announcements', true) = 'on' THEN
+    PERFORM set_config('portal.pending_announcements',
+      coalesce(current_setting('portal.pending_announcements', true), '') || topic || E'\n', true);
+  ELSE
+    PERFORM pg_notify('portal_changes', topic);
+  END IF;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION portal_notify_auth_session() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('portal_changes', 'session:' || OLD.id::text);
+  PERFORM portal_announce('session:' || OLD.id::text);
   RETURN NULL;
 END
 $$;
@@ -25,10 +41,10 @@ DECLARE
   column_name text := TG_ARGV[0];
 BEGIN
   IF old_row IS NOT NULL THEN
-    PERFORM pg_notify('portal_changes', 'user:' || (old_row ->> column_name));
+    PERFORM portal_announce('user:' || (old_row ->> column_name));
   END IF;
   IF new_row IS NOT NULL AND (old_row IS NULL OR (old_row ->> column_name) IS DISTINCT FROM (new_row ->> column_name)) THEN
-    PERFORM pg_notify('portal_changes', 'user:' || (new_row ->> column_name));
+    PERFORM portal_announce('user:' || (new_row ->> column_name));
   END IF;
   RETURN NULL;
 END
@@ -52,7 +68,7 @@ BEGIN
   SELECT user_id INTO owner FROM bookings
     WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.booking_id ELSE NEW.booking_id END;
   IF owner IS NOT NULL THEN
-    PERFORM pg_notify('portal_changes', 'user:' || owner::text);
+    PERFORM portal_announce('user:' || owner::text);
   END IF;
   RETURN NULL;
 END
@@ -65,10 +81,10 @@ CREATE TRIGGER booking_children_notify AFTER INSERT OR UPDATE OR DELETE ON booki
 -- (not only the count) also stales every "my bookings" list.
 CREATE OR REPLACE FUNCTION portal_notify_session_row() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('portal_changes', 'calendar');
+  PERFORM portal_announce('calendar');
   IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND
       (to_jsonb(OLD) - 'booked_count' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'booked_count' - 'updated_at')) THEN
-    PERFORM pg_notify('portal_changes', 'bookings');
+    PERFORM portal_announce('bookings');
   END IF;
   RETURN NULL;
 END
@@ -82,7 +98,7 @@ DECLARE
   topic text;
 BEGIN
   FOREACH topic IN ARRAY TG_ARGV LOOP
-    PERFORM pg_notify('portal_changes', topic);
+    PERFORM portal_announce(topic);
   END LOOP;
   RETURN NULL;
 END

@@ -1,3 +1,4 @@
+import { transactionAnnouncedAfterCommit, type AnnouncementCollector } from '../../cache/announcements';
 import { eq } from 'drizzle-orm';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
@@ -10,6 +11,8 @@ import { changeBookedCount, lockSession } from './booking-rules';
 import { lockOwnBooking } from './lock-own-booking';
 
 export interface CancelBookingInput {
+  /** Collects the change topics to announce after the commit (the request's fence sends them). */
+  announcements?: AnnouncementCollector;
   actorId: string;
   bookingId: string;
   email: EmailContext;
@@ -19,7 +22,7 @@ export interface CancelBookingInput {
 /** Cancels one of the caller's future bookings and frees its spots. */
 export async function cancelBooking(db: Database, input: CancelBookingInput): Promise<BookingDto> {
   const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
+  return transactionAnnouncedAfterCommit(db, async (tx) => {
     const { booking, kids } = await lockOwnBooking(tx, input.bookingId, input.actorId);
     if (booking.status !== 'CONFIRMED') throw new HttpError(409, 'This booking is already cancelled');
     const session = await lockSession(tx, booking.sessionId);
@@ -34,5 +37,5 @@ export async function cancelBooking(db: Database, input: CancelBookingInput): Pr
     const dto = await loadBooking(tx, booking.id);
     await enqueueEmail(tx, bookingCancelledEmail(dto, input.email));
     return dto;
-  });
+  }, input.announcements);
 }

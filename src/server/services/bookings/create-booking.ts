@@ -1,3 +1,4 @@
+import { transactionAnnouncedAfterCommit, type AnnouncementCollector } from '../../cache/announcements';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
 import { bookingChildren, bookings } from '../../db/schema';
@@ -15,6 +16,8 @@ import {
 } from './booking-rules';
 
 export interface CreateBookingInput {
+  /** Collects the change topics to announce after the commit (the request's fence sends them). */
+  announcements?: AnnouncementCollector;
   actorId: string;
   sessionId: string;
   childNames: string[];
@@ -28,7 +31,7 @@ export interface CreateBookingInput {
  */
 export async function createBooking(db: Database, input: CreateBookingInput): Promise<BookingDto> {
   const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
+  return transactionAnnouncedAfterCommit(db, async (tx) => {
     const session = await lockSession(tx, input.sessionId);
     assertBookable(session, now);
     const kids = await lockOwnChildren(tx, input.actorId, input.childNames);
@@ -48,5 +51,5 @@ export async function createBooking(db: Database, input: CreateBookingInput): Pr
     const dto = await loadBooking(tx, booking!.id);
     await enqueueEmail(tx, bookingConfirmedEmail(dto, input.email));
     return dto;
-  });
+  }, input.announcements);
 }

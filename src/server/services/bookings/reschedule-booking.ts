@@ -1,3 +1,4 @@
+import { transactionAnnouncedAfterCommit, type AnnouncementCollector } from '../../cache/announcements';
 import { eq, sql } from 'drizzle-orm';
 import { calendarAttachmentForBooking } from '../../../shared/rules/calendar-event';
 import type { BookingDto } from '../../../shared/schemas/bookings';
@@ -19,6 +20,8 @@ import {
 import { lockOwnBooking } from './lock-own-booking';
 
 export interface RescheduleBookingInput {
+  /** Collects the change topics to announce after the commit (the request's fence sends them). */
+  announcements?: AnnouncementCollector;
   actorId: string;
   bookingId: string;
   newSessionId: string;
@@ -34,7 +37,7 @@ export interface RescheduleBookingInput {
  */
 export async function rescheduleBooking(db: Database, input: RescheduleBookingInput): Promise<BookingDto> {
   const now = input.now ?? new Date();
-  return db.transaction(async (tx) => {
+  return transactionAnnouncedAfterCommit(db, async (tx) => {
     const { booking, kids } = await lockOwnBooking(tx, input.bookingId, input.actorId);
     if (booking.status !== 'CONFIRMED') throw new HttpError(409, 'Only confirmed bookings can be rescheduled');
     if (booking.sessionId === input.newSessionId) {
@@ -76,5 +79,5 @@ export async function rescheduleBooking(db: Database, input: RescheduleBookingIn
       attachments: [calendarAttachmentForBooking(dto, input.email.businessName, { sequence: moved!.calendarSequence })],
     });
     return dto;
-  });
+  }, input.announcements);
 }
