@@ -51,6 +51,11 @@ interface Logger {
  * Sends queued e-mail: claims due messages with FOR UPDATE SKIP LOCKED (so several instances never send
  * the same one), sends them over SMTP or writes them to the outbox folder, and retries failures with backoff.
  */
+/** A claimed message, as the claiming statement returns it. */
+type OutboxRow = Pick<typeof emailOutbox.$inferSelect, 'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'attempts'> & {
+  createdAt: Date | string;
+};
+
 /** Messages claimed by one run; a run that sends a full batch is followed by another at once. */
 export const EMAIL_BATCH_SIZE = 20;
 
@@ -116,19 +121,20 @@ export class EmailWorker {
 
   /** Sends every due message once; returns how many were sent. */
   async processDue(batchSize = EMAIL_BATCH_SIZE): Promise<number> {
-    const claimed = await this.db.execute<{ id: string }>(sql`
+    // Claims due messages and reads them in one statement (the claimed rows come back with the update).
+    const claimed = await this.db.execute<OutboxRow>(sql`
       update ${emailOutbox} set status = 'SENDING', attempts = attempts + 1,
         next_attempt_at = now() + make_interval(mins => ${CLAIM_MINUTES})
       where id in (
         select id from ${emailOutbox}
         where status in ('PENDING', 'SENDING') and next_attempt_at <= now()
         order by created_at limit ${batchSize} for update skip locked)
-      returning id`);
-    const ids = (claimed as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
+      returning id, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody",
+        attachments, attempts, created_at as "createdAt"`);
+    const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
     let sent = 0;
-    for (const id of ids) {
-      const [message] = await this.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-      if (!message) continue;
+    for (const message of messages) {
+      const id = message.id;
       try {
         await this.send(message);
         await this.db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
@@ -153,7 +159,7 @@ export class EmailWorker {
     return sent;
   }
 
-  private async send(message: typeof emailOutbox.$inferSelect): Promise<void> {
+  private async send(message: OutboxRow): Promise<void> {
     const attachments = (message.attachments as EmailAttachment[] | null) ?? [];
     const info = await this.transport.sendMail({
       from: this.options.from,
