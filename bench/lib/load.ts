@@ -1,0 +1,216 @@
+/** The load: autocannon runs for the reads, a 50-in-flight loop for the bookings, the rush, sequential latency. */
+import http from 'node:http';
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import type { SignIn } from './databases';
+import { messageOf, percentile, round, send } from './util';
+
+export interface ReadRun {
+  route: string;
+  path: string;
+  connections: number;
+  seconds: number;
+  /** autocannon's average of the per-second request counts. */
+  reqPerSec: number;
+  requests: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+/**
+ * autocannon against one route: `connections` connections for `seconds`. With sign-ins, every request carries
+ * the next parent's cookie in turn (several parents across the connections, not one cookie).
+ */
+export async function cannon(baseUrl: string, route: string, path: string, options: { connections: number; seconds: number; signIns?: SignIn[] }): Promise<ReadRun> {
+  const signIns = options.signIns ?? [];
+  let next = 0;
+  const requests: AutocannonRequest[] | undefined = signIns.length
+    ? [
+        {
+          method: 'GET',
+          path,
+          setupRequest: (request) => {
+            const signIn = signIns[next++ % signIns.length]!;
+            return { ...request, headers: { ...request.headers, cookie: signIn.cookie } };
+          },
+        },
+      ]
+    : undefined;
+  const result = await autocannon({
+    url: baseUrl + path,
+    connections: options.connections,
+    duration: options.seconds,
+    timeout: 10,
+    ...(requests ? { requests } : {}),
+  });
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count]));
+  return {
+    route,
+    path,
+    connections: options.connections,
+    seconds: options.seconds,
+    reqPerSec: round(result.requests.average, 1),
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+export interface BookingRun {
+  attempted: number;
+  succeeded: number;
+  failed: number;
+  failures: Record<string, number>;
+  seconds: number;
+  bookingsPerSec: number;
+  p50: number;
+  p99: number;
+  inFlight: number;
+}
+
+/**
+ * POST /api/bookings from many distinct parents, `inFlight` at a time over keep-alive connections, until every
+ * parent booked once or `seconds` passed (no request is cut off: each one's answer is counted). Each parent
+ * books its own session for its one child.
+ */
+export async function bookingLoad(
+  baseUrl: string,
+  parents: Array<SignIn & { sessionId: string }>,
+  options: { inFlight: number; seconds: number },
+): Promise<BookingRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.inFlight });
+  const latencies: number[] = [];
+  const failures: Record<string, number> = {};
+  let next = 0;
+  let succeeded = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const worker = async () => {
+    while (next < parents.length && performance.now() < deadline) {
+      const i = next++;
+      const answer = await send(agent, baseUrl, {
+        method: 'POST',
+        path: '/api/bookings',
+        cookie: parents[i]!.cookie,
+        json: { sessionId: parents[i]!.sessionId, childNames: ['Runner'] },
+      });
+      latencies.push(answer.ms);
+      if (answer.status === 201) succeeded++;
+      else {
+        const key = `${answer.status} ${messageOf(answer.text)}`;
+        failures[key] = (failures[key] ?? 0) + 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.inFlight }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    attempted: next,
+    succeeded,
+    failed: next - succeeded,
+    failures,
+    seconds: round(seconds, 2),
+    bookingsPerSec: round(succeeded / seconds, 1),
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    inFlight: options.inFlight,
+  };
+}
+
+export interface RushRun {
+  parents: number;
+  capacity: number;
+  created: number;
+  conflicts: number;
+  other: number;
+  messages: Record<string, number>;
+  ms: number;
+  slowestMs: number;
+}
+
+/** Every rush parent at once (one connection each) on the one small session. */
+export async function rush(baseUrl: string, parents: SignIn[], sessionId: string, capacity: number): Promise<RushRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: parents.length });
+  const started = performance.now();
+  const answers = await Promise.all(
+    parents.map((parent) =>
+      send(agent, baseUrl, { method: 'POST', path: '/api/bookings', cookie: parent.cookie, json: { sessionId, childNames: ['Runner'] } }),
+    ),
+  );
+  const ms = performance.now() - started;
+  agent.destroy();
+  const messages: Record<string, number> = {};
+  for (const answer of answers) {
+    if (answer.status === 201) continue;
+    const key = `${answer.status} ${messageOf(answer.text)}`;
+    messages[key] = (messages[key] ?? 0) + 1;
+  }
+  const created = answers.filter((a) => a.status === 201).length;
+  const conflicts = answers.filter((a) => a.status === 409).length;
+  return {
+    parents: parents.length,
+    capacity,
+    created,
+    conflicts,
+    other: answers.length - created - conflicts,
+    messages,
+    ms: round(ms, 1),
+    slowestMs: round(Math.max(...answers.map((a) => a.ms)), 1),
+  };
+}
+
+export interface LatencyRun {
+  route: string;
+  path: string;
+  samples: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  bytes: number;
+  /** What the answer holds (sessions, bookings, users) for comparing demo and large data. */
+  items: string;
+}
+
+/** One request at a time on one keep-alive connection: a warm-up of 100 requests, then `samples` timed ones, all 200. */
+export async function sequentialLatency(
+  baseUrl: string,
+  route: string,
+  path: string,
+  cookie: string,
+  samples: number,
+  describe: (body: unknown) => string,
+): Promise<LatencyRun> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let last = '';
+  const warmUp = 100;
+  for (let i = 0; i < samples + warmUp; i++) {
+    const answer = await send(agent, baseUrl, { path, cookie });
+    if (answer.status !== 200) throw new Error(`${route}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (i >= warmUp) times.push(answer.ms);
+    last = answer.text;
+  }
+  agent.destroy();
+  return {
+    route,
+    path,
+    samples,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    bytes: Buffer.byteLength(last),
+    items: describe(JSON.parse(last)),
+  };
+}

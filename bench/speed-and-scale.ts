@@ -1,0 +1,270 @@
+/**
+ * The speed-and-scale run (the default of `npm run bench`): the production bundle in its own process,
+ * on PostgreSQL (with DATABASE_URL or --pg-url) and on PGlite, side by side in one run. See bench/README.md.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { createBenchDatabase, dropAllBenchDatabases, checkBookings, seedBookingFixture, seedDemo, seedLarge, type BenchDatabase, type BookingCheck, type DbKind, type LargeCounts, type OpenDatabase } from './lib/databases';
+import { bookingLoad, cannon, rush, sequentialLatency, type BookingRun, type LatencyRun, type ReadRun, type RushRun } from './lib/load';
+import { explainRoutes, type ExplainedQuery, type PlanReport, type RoutePlan } from './lib/plans';
+import { ensureBuild, gitCommit, projectRoot, startBare, startPortal, type Child } from './lib/processes';
+import { printReport } from './lib/report';
+import { routeQueries, type RouteQueries } from './lib/routes';
+import { READ_ROUTES, ROUTE_LABELS, SCALE_ROUTES, TARGETS, type ReadRoute, type ScaleRoute } from './lib/targets';
+import { round, send, type BenchOptions } from './lib/util';
+
+export interface DbResult {
+  kind: DbKind;
+  reads?: Record<ReadRoute, ReadRun>;
+  demoLatency?: Record<ScaleRoute, LatencyRun>;
+  bookings?: { warmUp: BookingRun; run: BookingRun; check: BookingCheck; parentsPrepared: number; sessions: number };
+  rush?: RushRun;
+  scale?:
+    | {
+        counts: LargeCounts;
+        latency: Record<ScaleRoute, LatencyRun>;
+        ratios: Record<ScaleRoute, number>;
+        plans: Pick<PlanReport, 'searchUsesTrigramIndexes' | 'seqScans'> & {
+          routes: Array<Omit<RoutePlan, 'queries'> & { queries: Array<Pick<ExplainedQuery, 'sql' | 'executionMs' | 'seqScans'>> }>;
+        };
+      }
+    | { skipped: string };
+  errors: string[];
+}
+
+export interface BenchResults {
+  meta: Record<string, unknown>;
+  options: BenchOptions;
+  targets: typeof TARGETS;
+  bare?: ReadRun;
+  databases: DbResult[];
+  checks: Array<{ name: string; ok: boolean; value: string; target: string; kind: 'target' | 'behaviour' }>;
+  failures: string[];
+}
+
+const describe = {
+  calendar: (body: unknown) => `${(body as { sessions: unknown[] }).sessions.length} sessions`,
+  adminSessions: (body: unknown) => `${(body as { sessions: unknown[]; total: number }).sessions.length} of ${(body as { total: number }).total} sessions`,
+  myBookings: (body: unknown) => `${(body as unknown[]).length} bookings`,
+  adminUsers: (body: unknown) => `${(body as { users: unknown[] }).users.length} of ${(body as { total: number }).total} users`,
+};
+
+async function withServer<T>(db: BenchDatabase, logName: string, run: (server: Child) => Promise<T>): Promise<T> {
+  const server = await startPortal({ dataDir: db.dataDir, databaseUrl: db.url, logFile: path.join(db.dataDir, logName) });
+  try {
+    return await run(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function prepare<T>(db: BenchDatabase, fill: (open: OpenDatabase) => Promise<T>): Promise<T> {
+  const open = await db.open();
+  try {
+    return await fill(open);
+  } finally {
+    await open.close();
+  }
+}
+
+async function scaleLatency(baseUrl: string, queries: RouteQueries, parentCookie: string, adminCookie: string, samples: number): Promise<Record<ScaleRoute, LatencyRun>> {
+  return {
+    calendar: await sequentialLatency(baseUrl, ROUTE_LABELS.calendar, queries.calendar.path, parentCookie, samples, describe.calendar),
+    myBookings: await sequentialLatency(baseUrl, ROUTE_LABELS.myBookings, '/api/me/bookings', parentCookie, samples, describe.myBookings),
+    adminSessions: await sequentialLatency(baseUrl, ROUTE_LABELS.adminSessions, queries.adminSessions.path, adminCookie, samples, describe.adminSessions),
+    adminUsers: await sequentialLatency(baseUrl, ROUTE_LABELS.adminUsers, queries.adminUsers.path, adminCookie, samples, describe.adminUsers),
+  };
+}
+
+const log = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+async function measureDatabase(kind: DbKind, options: BenchOptions, folder: string, stamp: string, plans: string[]): Promise<DbResult> {
+  const result: DbResult = { kind, errors: [] };
+  const now = new Date();
+  const queries = routeQueries(now);
+  const seconds = options.duration;
+  const warmUp = Math.min(1, seconds / 2);
+
+  // 1. Reads on the demo data, and the demo side of the scale comparison.
+  {
+    log(`${kind}: demo data, reads`);
+    const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_demo`, options.pgUrl);
+    try {
+      const demo = await prepare(db, (open) => seedDemo(open, now));
+      await withServer(db, 'server-demo.log', async (server) => {
+        const paths: Record<ReadRoute, string> = { health: '/api/health', me: '/api/me', calendar: queries.calendar.path, myBookings: '/api/me/bookings' };
+        // Each route answers 200 before it is loaded.
+        const agent = new http.Agent({ keepAlive: false });
+        for (const route of READ_ROUTES) {
+          const answer = await send(agent, server.baseUrl, { path: paths[route], cookie: route === 'health' ? undefined : demo.parent.cookie });
+          if (answer.status !== 200) throw new Error(`${paths[route]} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+        }
+        const reads = {} as Record<ReadRoute, ReadRun>;
+        for (const route of READ_ROUTES) {
+          const signIns = route === 'health' ? undefined : demo.parents;
+          await cannon(server.baseUrl, ROUTE_LABELS[route], paths[route], { connections: options.connections, seconds: warmUp, signIns });
+          reads[route] = await cannon(server.baseUrl, ROUTE_LABELS[route], paths[route], { connections: options.connections, seconds, signIns });
+          log(`  ${ROUTE_LABELS[route]}: ${reads[route].reqPerSec} req/s, p99 ${reads[route].p99} ms, non-2xx ${reads[route].non2xx}, errors ${reads[route].errors}`);
+        }
+        result.reads = reads;
+        result.demoLatency = await scaleLatency(server.baseUrl, queries, demo.parent.cookie, demo.admin.cookie, options.samples);
+      });
+    } catch (err) {
+      result.errors.push(`reads: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await db.drop();
+    }
+  }
+
+  // 2. Bookings: throughput with distinct parents, then the rush on one 20-spot session; checked in the database.
+  {
+    log(`${kind}: bookings`);
+    const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_book`, options.pgUrl);
+    try {
+      const warmUpParents = 100;
+      const parentCount = warmUpParents + Math.ceil(seconds * 1500);
+      const fixture = await prepare(db, async (open) => {
+        await seedDemo(open, now);
+        return seedBookingFixture(open, now, parentCount, TARGETS.rush.parents, TARGETS.rush.capacity);
+      });
+      const { warm, run, rushRun } = await withServer(db, 'server-bookings.log', async (server) => {
+        const warm = await bookingLoad(server.baseUrl, fixture.parents.slice(0, warmUpParents), { inFlight: options.connections, seconds: 10 });
+        const run = await bookingLoad(server.baseUrl, fixture.parents.slice(warmUpParents), { inFlight: options.connections, seconds });
+        log(`  bookings: ${run.succeeded} in ${run.seconds} s = ${run.bookingsPerSec}/s, failed ${run.failed}`);
+        const rushRun = await rush(server.baseUrl, fixture.rushParents, fixture.rushSessionId, fixture.rushCapacity);
+        log(`  rush: ${rushRun.created} × 201, ${rushRun.conflicts} × 409 in ${rushRun.ms} ms ${JSON.stringify(rushRun.messages)}`);
+        return { warm, run, rushRun };
+      });
+      const check = await prepare(db, (open) => checkBookings(open, fixture));
+      result.bookings = { warmUp: warm, run, check, parentsPrepared: parentCount, sessions: fixture.sessionIds.length };
+      result.rush = rushRun;
+    } catch (err) {
+      result.errors.push(`bookings: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await db.drop();
+    }
+  }
+
+  // 3. Scale: the large data set, the same four reads one at a time, and the plans of their SQL.
+  if (kind === 'pglite' && !options.pgliteScale) {
+    result.scale = { skipped: '--no-pglite-scale' };
+  } else {
+    log(`${kind}: large data`);
+    const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_large`, options.pgUrl);
+    try {
+      const sizes = {
+        sessions: Math.round(100_000 * options.scale),
+        families: Math.round(10_000 * options.scale),
+        bookings: Math.round(200_000 * options.scale),
+      };
+      const { demo, counts, plan } = await prepare(db, async (open) => {
+        const demo = await seedDemo(open, now);
+        const counts = await seedLarge(open, now, sizes);
+        log(`  loaded ${counts.sessions} sessions, ${counts.families} users, ${counts.bookings} bookings in ${round(counts.seconds, 1)} s`);
+        const plan = await explainRoutes(open, kind, queries, demo.parent.cookie.split('=')[1]!, demo.parent.userId);
+        return { demo, counts, plan };
+      });
+      plans.push(`#################### ${kind}: ${counts.sessions} sessions, ${counts.families} users, ${counts.bookings} bookings\n\n${plan.text}`);
+      const latency = await withServer(db, 'server-large.log', (server) =>
+        scaleLatency(server.baseUrl, queries, demo.parent.cookie, demo.admin.cookie, options.samples),
+      );
+      const ratios = {} as Record<ScaleRoute, number>;
+      for (const route of SCALE_ROUTES) {
+        const base = result.demoLatency?.[route].p50;
+        ratios[route] = base ? round(latency[route].p50 / base) : NaN;
+      }
+      // The plans themselves are in plans.txt; the JSON keeps each statement's time and sequential scans.
+      const planSummary = {
+        searchUsesTrigramIndexes: plan.searchUsesTrigramIndexes,
+        seqScans: plan.seqScans,
+        routes: plan.routes.map((route) => ({
+          ...route,
+          queries: route.queries.map((q) => ({ sql: q.sql.replace(/\s+/g, ' '), executionMs: q.executionMs, seqScans: q.seqScans })),
+        })),
+      };
+      result.scale = { counts, latency, ratios, plans: planSummary };
+    } catch (err) {
+      result.errors.push(`scale: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await db.drop();
+    }
+  }
+  return result;
+}
+
+export async function speedAndScale(options: BenchOptions): Promise<number> {
+  const started = Date.now();
+  const build = ensureBuild(options.build);
+  const folder = mkdtempSync(path.join(tmpdir(), 'nb-bench-'));
+  const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
+  console.log(
+    `Speed and scale: ${options.databases.join(' + ') || 'no database'}; ${options.connections} connections × ${options.duration} s per route; ` +
+      `large data ×${options.scale}; server logs in ${folder}`,
+  );
+  if (!options.pgUrl) console.log('PostgreSQL skipped: set DATABASE_URL or pass --pg-url=postgres://… (a server where a throwaway database can be created).');
+  const results: BenchResults = {
+    meta: {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGb: round(totalmem() / 2 ** 30, 1),
+      loadAverageAtStart: loadavg().map((v) => round(v)),
+      gitCommit: gitCommit(),
+      serverBundle: { rebuilt: build.rebuilt, builtAt: build.bundleTime },
+      postgresServer: options.pgUrl ? new URL(options.pgUrl).host : null,
+    },
+    options: { ...options, pgUrl: options.pgUrl ? new URL(options.pgUrl).host : undefined },
+    targets: TARGETS,
+    databases: [],
+    checks: [],
+    failures: [],
+  };
+  const plans: string[] = [];
+  // Ctrl-C: the servers are killed (lib/processes.ts) and the throwaway databases dropped.
+  process.once('SIGINT', () => {
+    console.error('\ninterrupted: dropping the bench databases');
+    void dropAllBenchDatabases().finally(() => process.exit(130));
+  });
+  try {
+    log('bare node:http');
+    const bare = await startBare(path.join(folder, 'bare.log'));
+    try {
+      await cannon(bare.baseUrl, ROUTE_LABELS.bare, '/', { connections: options.connections, seconds: Math.min(1, options.duration / 2) });
+      results.bare = await cannon(bare.baseUrl, ROUTE_LABELS.bare, '/', { connections: options.connections, seconds: options.duration });
+      log(`  ${results.bare.reqPerSec} req/s, p99 ${results.bare.p99} ms`);
+    } finally {
+      await bare.stop();
+    }
+    for (const kind of options.databases) results.databases.push(await measureDatabase(kind, options, folder, stamp, plans));
+  } catch (err) {
+    results.failures.push(err instanceof Error ? err.message : String(err));
+  }
+  results.meta.loadAverageAtEnd = loadavg().map((v) => round(v));
+  results.meta.wallSeconds = round((Date.now() - started) / 1000, 1);
+
+  printReport(results);
+
+  const out = path.join(projectRoot, 'bench/results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  if (plans.length) {
+    writeFileSync(
+      path.join(out, 'plans.txt'),
+      `EXPLAIN (ANALYZE, BUFFERS) of the SQL behind the measured routes on the large data (npm run bench, ${results.meta.date}).\n` +
+        'Each statement was recorded from the project\'s own service functions (a Drizzle logger) and explained with its parameters.\n\n' +
+        plans.join('\n\n'),
+    );
+  }
+  console.log(`\nWritten: bench/results/latest.json${plans.length ? ', bench/results/plans.txt' : ''} (${results.meta.wallSeconds} s)`);
+  if (results.failures.length) {
+    console.error(`\nFAILED (wrong behaviour, not speed):\n${results.failures.map((f) => `  ✗ ${f}`).join('\n')}\nServer logs kept in ${folder}`);
+    return 1;
+  }
+  if (options.keep) console.log(`Server logs kept in ${folder}`);
+  else rmSync(folder, { recursive: true, force: true });
+  return 0;
+}
