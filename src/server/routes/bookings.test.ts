@@ -115,6 +115,8 @@ describe('POST /api/bookings', () => {
       session: { startsAt: session.startsAt.toISOString(), location: 'Main Gym', classType: { name: 'Booking Test Class' } },
       user: { email },
     });
+    // The answer is exactly the booking as it is read back later (the confirmation screen uses either).
+    expect((await api.get('/api/me/bookings')).body).toEqual([res.body]);
     expect(await bookedCount(session.id)).toBe(2);
 
     const mail = await smtp.waitForMail(email, 'Booking confirmed');

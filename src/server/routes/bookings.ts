@@ -36,8 +36,10 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/bookings', { onRequest: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) => {
     // Fields passed one by one: nothing in the body can stand in for the signed-in parent (mass assignment).
     const { sessionId, childNames } = request.body;
+    const parent = actor(request);
     const booking = await createBooking(app.db, {
-      actorId: actor(request).id,
+      actorId: parent.id,
+      parent: { firstName: parent.firstName, lastName: parent.lastName, email: parent.email },
       sessionId,
       childNames,
       email: app.emailContext,

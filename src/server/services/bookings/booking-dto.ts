@@ -35,7 +35,26 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]
     list.push(kid.childName);
     namesByBooking.set(kid.bookingId, list);
   }
-  return rows.map(({ booking, session, classType, user }) => ({
+  return rows.map(({ booking, session, classType, user }) => toBookingDto(booking, session, classType, user, namesByBooking.get(booking.id) ?? []));
+}
+
+/** The fields a booking's answer shows, from the rows it is made of. */
+export interface BookingParts {
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'status' | 'calendarSequence' | 'createdAt'>;
+  session: Pick<typeof sessions.$inferSelect, 'id' | 'startsAt' | 'endsAt' | 'location'>;
+  classType: Pick<typeof classTypes.$inferSelect, 'id' | 'code' | 'name' | 'description'>;
+  user: Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email'>;
+}
+
+/** A booking in the shape of spec 3; `childNames` in the booking's order. */
+export function toBookingDto(
+  booking: BookingParts['booking'],
+  session: BookingParts['session'],
+  classType: BookingParts['classType'],
+  user: BookingParts['user'],
+  childNames: string[],
+): BookingDto {
+  return {
     id: booking.id,
     reference: bookingReference(booking.id),
     sessionId: session.id,
@@ -45,12 +64,12 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]
       location: session.location,
       classType: { id: classType.id, code: classType.code, name: classType.name, description: classType.description },
     },
-    childNames: namesByBooking.get(booking.id) ?? [],
+    childNames,
     status: booking.status as BookingStatus,
     calendarSequence: booking.calendarSequence,
     createdAt: booking.createdAt.toISOString(),
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
-  }));
+  };
 }
 
 export async function loadBooking(db: DbOrTx, bookingId: string): Promise<BookingDto> {

@@ -1,10 +1,11 @@
 import { transactionAnnouncedAfterCommit, type AnnouncementCollector } from '../../cache/announcements';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { Database } from '../../db/client';
-import { bookingChildren, bookings } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { bookingChildren, bookings, classTypes } from '../../db/schema';
 import { bookingConfirmedEmail, type EmailContext } from '../email/booking-emails';
 import { enqueueEmail } from '../email/outbox';
-import { loadBooking } from './booking-dto';
+import { toBookingDto } from './booking-dto';
 import {
   assertBookable,
   assertNotAlreadyBooked,
@@ -19,6 +20,8 @@ export interface CreateBookingInput {
   /** Collects the change topics to announce after the commit (the request's fence sends them). */
   announcements?: AnnouncementCollector;
   actorId: string;
+  /** The signed-in parent's name and address as the answer and the e-mail show them. */
+  parent: { firstName: string; lastName: string; email: string };
   sessionId: string;
   childNames: string[];
   email: EmailContext;
@@ -42,13 +45,18 @@ export async function createBooking(db: Database, input: CreateBookingInput): Pr
     const [booking] = await tx
       .insert(bookings)
       .values({ userId: input.actorId, sessionId: session.id, status: 'CONFIRMED' })
-      .returning({ id: bookings.id });
+      .returning({ id: bookings.id, status: bookings.status, calendarSequence: bookings.calendarSequence, createdAt: bookings.createdAt });
     await tx
       .insert(bookingChildren)
       .values(kids.map((kid, position) => ({ bookingId: booking!.id, childId: kid.id, childName: kid.name, position })));
     await changeBookedCount(tx, session.id, kids.length);
 
-    const dto = await loadBooking(tx, booking!.id);
+    // The answer from the rows already in hand (not read back): the locked session, its class, the parent.
+    const [classType] = await tx
+      .select({ id: classTypes.id, code: classTypes.code, name: classTypes.name, description: classTypes.description })
+      .from(classTypes)
+      .where(eq(classTypes.id, session.classTypeId));
+    const dto = toBookingDto(booking!, session, classType!, input.parent, kids.map((kid) => kid.name));
     await enqueueEmail(tx, bookingConfirmedEmail(dto, input.email));
     return dto;
   }, input.announcements);
