@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/server/test-support/free-port';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './util';
@@ -48,14 +48,6 @@ export function ensureBuild(build: boolean): { rebuilt: string | null; bundleTim
     }
   }
   return { rebuilt, bundleTime: statSync(serverBundle).mtime.toISOString() };
-}
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 export interface Child {
