@@ -13,17 +13,10 @@ import { seededRandom } from '../src/server/db/seeded-random';
 import { hashPassword } from '../src/server/services/auth/password';
 import { listUsers, usersCountQuery, usersPageQuery } from '../src/server/services/users/list-users';
 import { createTestDatabase } from '../src/server/test-support/test-database';
+import { FIRST, SYLLABLES } from './lib/names';
 
 const FAMILIES = 10_000;
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const FIRST = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Lucas', 'Sophia', 'Ethan', 'Mia', 'Mateo', 'Isla', 'Leo', 'Chloe', 'Arjun', 'Zara',
-  'Tobi', 'Layla', 'Finn', 'Maya', 'Jack', 'Lily', 'Owen', 'Grace', 'Diego', 'Hannah', 'Amara', 'Ben', 'Fatima', 'James', 'Sofia',
-  'Priya', 'Marcus', 'Nora', 'Ivy', 'Hugo', 'Wren', 'Elena', 'Kai', 'Aiden', 'Yusuf', 'Mei', 'Ravi', 'Anya', 'Theo', 'Jonah',
-  'Clara', 'Felix', 'Ines', 'Omar', 'Sana', 'Eli', 'Rosa', 'Malik', 'Leila', 'Dev', 'Nina', 'Ari', 'Tess', 'Sami', 'Jade',
-];
-const SYLLABLES = ['al', 'ber', 'can', 'dor', 'el', 'fen', 'gar', 'hal', 'ing', 'jor', 'kel', 'lan', 'mor', 'nab', 'ok', 'per', 'quin', 'ros', 'sten', 'tor', 'ul', 'van', 'wick', 'yar', 'zel'];
 
 async function main() {
   // A fresh database on that server (dropped again at the end), with the app's migrations.

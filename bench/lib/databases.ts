@@ -16,6 +16,7 @@ import { seedDemoData } from '../../src/server/db/seed';
 import { hashPassword } from '../../src/server/services/auth/password';
 import { hashSessionToken, newSessionToken } from '../../src/server/services/auth/session-token';
 import { startOfTorontoWeek } from '../../src/shared/rules/week';
+import { FIRST, SYLLABLES } from './names';
 
 export type DbKind = 'postgres' | 'pglite';
 
@@ -277,13 +278,6 @@ export async function checkBookings(db: OpenDatabase, fixture: BookingFixture): 
   };
 }
 
-const FIRST = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Lucas', 'Sophia', 'Ethan', 'Mia', 'Mateo', 'Isla', 'Leo', 'Chloe', 'Arjun', 'Zara',
-  'Tobi', 'Layla', 'Finn', 'Maya', 'Jack', 'Lily', 'Owen', 'Grace', 'Diego', 'Hannah', 'Amara', 'Ben', 'Fatima', 'James', 'Sofia',
-  'Priya', 'Marcus', 'Nora', 'Ivy', 'Hugo', 'Wren', 'Elena', 'Kai', 'Aiden', 'Yusuf', 'Mei', 'Ravi', 'Anya', 'Theo', 'Jonah',
-  'Clara', 'Felix', 'Ines', 'Omar', 'Sana', 'Eli', 'Rosa', 'Malik', 'Leila', 'Dev', 'Nina', 'Ari', 'Tess', 'Sami', 'Jade',
-];
-const SYLLABLES = ['al', 'ber', 'can', 'dor', 'el', 'fen', 'gar', 'hal', 'ing', 'jor', 'kel', 'lan', 'mor', 'nab', 'ok', 'per', 'quin', 'ros', 'sten', 'tor', 'ul', 'van', 'wick', 'yar', 'zel'];
 const sqlArray = (items: string[]) => `array[${items.map(literal).join(',')}]`;
 
 export interface LargeCounts {

@@ -12,7 +12,7 @@ import { createClassType, createParent, createSession } from './test-support/fix
 import { freePort } from './test-support/free-port';
 import { spawnServer, startServerProcess, type ServerProcess } from './test-support/server-process';
 import { startSmtpSink, type SmtpSink } from './test-support/smtp-sink';
-import { createTestDatabase } from './test-support/test-database';
+import { createTestDatabase, runOnServer } from './test-support/test-database';
 import { ApiClient } from './test-support/test-server';
 
 // Several portal processes on one PostgreSQL database behave as one portal: what one instance writes
@@ -143,23 +143,14 @@ describe('npm run start:cluster (node:cluster workers on one PostgreSQL)', () =>
   url.pathname = `/${name}`;
   let cluster: ServerProcess | undefined;
 
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
 
   beforeAll(async () => {
     // An empty database (no migrations yet): the workers starting together migrate and seed it.
-    await admin(`create database ${name}`);
+    await runOnServer(serverUrl, `create database ${name}`);
   });
   afterAll(async () => {
     if (cluster && !cluster.hasExited()) await cluster.stop();
-    await admin(`drop database if exists ${name} with (force)`);
+    await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
   }, 60_000);
 
   const workerPids = (output: string, msg: string) =>

@@ -6,13 +6,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { addDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths';
 import { APP_TABLES, fingerprint } from '../test-support/db-fingerprint';
 import { createParent, createSession } from '../test-support/fixtures';
 import { startServerProcess, type ServerProcess } from '../test-support/server-process';
-import { createTestDatabase } from '../test-support/test-database';
+import { createTestDatabase, runOnServer } from '../test-support/test-database';
 import { ApiClient } from '../test-support/test-server';
 import { openDatabase, type DatabaseHandle } from './client';
 import { bookings, classTypes, sessions } from './schema';
@@ -28,22 +27,13 @@ const restoredName = `nb_test_restored_${Date.now()}_${randomBytes(4).toString('
 const restoredUrl = Object.assign(new URL(serverUrl), { pathname: `/${restoredName}` }).toString();
 const folder = mkdtempSync(path.join(tmpdir(), 'nb-backup-'));
 
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const servers: ServerProcess[] = [];
 const handles: DatabaseHandle[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   for (const handle of handles.reverse()) await handle.close();
-  await admin(`drop database if exists ${restoredName} with (force)`);
+  await runOnServer(serverUrl, `drop database if exists ${restoredName} with (force)`);
   rmSync(folder, { recursive: true, force: true });
 }, 60_000);
 
@@ -77,7 +67,7 @@ describe('backup and restore of the PostgreSQL database', () => {
     expect(backup.stdout).toContain(`backup written to ${file}`);
     expect(existsSync(`${file}.partial`)).toBe(false);
 
-    await admin(`create database ${restoredName}`);
+    await runOnServer(serverUrl, `create database ${restoredName}`);
     const restore = await run('bash', [script('db-restore.sh'), file, restoredUrl]);
     expect(restore.stdout).toContain(`restored ${file}`);
 

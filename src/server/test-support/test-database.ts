@@ -32,3 +32,14 @@ export async function createTestDatabase(
     },
   };
 }
+
+/** Runs one statement on the PostgreSQL server itself (create or drop a database), on a connection of its own. */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
