@@ -6,9 +6,17 @@ const zone = (process.env.TZ || 'local').replaceAll('/', '-');
 
 export default defineConfig({
   test: {
-    // Each run also leaves a JSON report in reports/ (CI adds them up into one closing line).
-    reporters: ['default', 'json'],
+    // Each run also leaves a JSON report in reports/ (CI adds them up into one closing line), and how long
+    // every file took, all in, in reports/timings/ (scripts/slowest-tests.mjs prints the slowest ones).
+    reporters: [
+      'default',
+      'json',
+      ['./scripts/vitest-file-times.ts', { outputFile: `reports/timings/vitest-${zone}-${Date.now()}-${process.pid}.json` }],
+    ],
     outputFile: { json: `reports/vitest-${zone}-${Date.now()}-${process.pid}.json` },
+    // Two workers on the 2-core CI machine (vitest's default there is one): much of an integration file's
+    // time is spent waiting (timers, the SMTP sink, argon2 in the thread pool, a child server process).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -28,6 +36,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // The workers keep the imported modules between files (no isolation): each file still builds its own
+          // app on its own database, and the server's modules hold no state beyond constant caches.
+          isolate: false,
+          // The migrations run once per run; each file's fresh database is a copy of that one.
+          globalSetup: ['src/server/test-support/global-setup.ts'],
         },
       },
     ],

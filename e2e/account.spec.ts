@@ -36,8 +36,17 @@ test('a parent changes their own password and signs in with the new one only', a
   await expect(notifications(page).getByText('Current password is incorrect')).toBeVisible();
   await expect(dialog).toBeVisible();
 
-  // The real change.
+  // A common new password is refused by the server, with its message under the field.
   await current.fill(oldPassword);
+  await next.fill('iloveyou1');
+  await confirm.fill('iloveyou1');
+  await submit.click();
+  await expect(dialog.getByText('This password is too common. Choose another one.')).toBeVisible();
+  await expect(next).toHaveAttribute('aria-invalid', 'true');
+
+  // The real change.
+  await next.fill(newPassword);
+  await confirm.fill(newPassword);
   await submit.click();
   await expect(notifications(page).getByText('Success', { exact: true })).toBeVisible();
   await expect(notifications(page).getByText('Password changed successfully')).toBeVisible();

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT } from '../src/shared/rules/field-mapping';
 import type { SavedWebhookResponse } from '../src/shared/schemas/webhooks';
@@ -69,11 +70,15 @@ test('an admin builds a template from the latest payload, previews it, saves, ed
   test.setTimeout(120_000);
   await signIn(page, demoAccounts.admin);
 
-  // A delivery to a fresh webhook without a secret makes sure there is a latest payload, and that it is ours.
-  const created = await page.request.post('/api/admin/webhooks', { data: { name: webhookName, endpoint, fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT } });
+  // A signed delivery to a fresh webhook makes sure there is a latest payload, and that it is ours.
+  const secretKey = randomBytes(32).toString('hex');
+  const created = await page.request.post('/api/admin/webhooks', { data: { name: webhookName, endpoint, fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT, secretKey } });
   expect(created.status(), await created.text()).toBe(201);
   webhookId = ((await created.json()) as SavedWebhookResponse).id;
-  const delivered = await page.request.post(`/api/webhooks/${endpoint}`, { data: payload });
+  const body = JSON.stringify(payload);
+  const t = Math.floor(Date.now() / 1000);
+  const signature = `t=${t},v1=${createHmac('sha256', secretKey).update(`${t}.${body}`).digest('hex')}`;
+  const delivered = await page.request.post(`/api/webhooks/${endpoint}`, { data: body, headers: { 'content-type': 'application/json', 'x-webhook-signature': signature } });
   expect(delivered.ok(), await delivered.text()).toBe(true);
 
   const table = await openMappingTab(page);

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { formatShortDate, formatTime } from '../src/shared/rules/format';
-import { inToronto, startOfTorontoWeek, torontoDateKey } from '../src/shared/rules/week';
+import { inToronto, startOfTorontoWeek, torontoDateKey, torontoTime } from '../src/shared/rules/week';
 import type { BookingDto } from '../src/shared/schemas/bookings';
 import type { SessionsListResponse } from '../src/shared/schemas/sessions';
 import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
@@ -363,4 +363,106 @@ test('a failed sessions fetch is reported in the tab, and Try again recovers', a
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(alert).toHaveCount(0);
   await expect(page.getByText(/^Showing \d+ - \d+ of \d+ sessions$/)).toBeVisible();
+});
+
+/** A Toronto wall-clock time `week` weeks after this one (0 = this week), on `weekday` days after its Monday. */
+const torontoSlotInWeek = (week: number, weekday: number, hour: number, minute: number) => {
+  const day = addDays(startOfTorontoWeek(new Date()), week * 7 + weekday);
+  return new Date(torontoTime(day.getFullYear(), day.getMonth() + 1, day.getDate(), hour, minute).getTime());
+};
+/** What a datetime-local input holds for an instant: its Toronto wall-clock time. */
+const localValue = (instant: Date) => format(inToronto(instant), "yyyy-MM-dd'T'HH:mm");
+
+test('moving a session into a week where a booked child is at their weekly limit needs "Move anyway"', async ({ page, playwright }) => {
+  await signIn(page, demoAccounts.admin);
+  const classes = (await (await page.request.get('/api/classes')).json()) as Array<{ id: string; code: string }>;
+  const classTypeId = classes.find((c) => c.code === 'SPEED')!.id;
+  const location = 'Limit Check Court';
+  // A family of its own (Milo, one session a week), so the seeded families' weeks stay as they are.
+  const family = { email: `limit-check-${Date.now()}@example.com`, password: 'Harbour-Kite-Maple-42' };
+  const created = await page.request.post('/api/admin/users', {
+    data: { firstName: 'Lena', lastName: 'Limit', ...family, firstChildName: 'Milo', firstChildWeeklyLimit: 1 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const familyId = ((await created.json()) as { id: string }).id;
+  const parentApi = await playwright.request.newContext({ baseURL: 'http://127.0.0.1:4173' });
+  expect((await parentApi.post('/api/auth/login', { data: family })).status()).toBe(200);
+
+  const newSession = async (startsAt: Date) => {
+    const res = await page.request.post('/api/admin/sessions', {
+      data: { classTypeId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 45 * 60_000).toISOString(), capacity: 6, location },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const move = (sessionId: string, startsAt: Date) =>
+    page.request.put(`/api/admin/sessions/${sessionId}`, {
+      data: { classTypeId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + 45 * 60_000).toISOString(), capacity: 6, location },
+    });
+  const book = async (sessionId: string) => {
+    const res = await parentApi.post('/api/bookings', { data: { sessionId, childNames: ['Milo'] } });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+
+  // Milo books a session next week; the office moves it to the week after (no limit is touched there); Milo
+  // then books another session next week, which is full for him (1 of 1).
+  const nextWeekWednesday = torontoSlotInWeek(1, WEEKDAY.wednesday, 5, 45);
+  const moved = await newSession(nextWeekWednesday);
+  await book(moved.id);
+  const weekAfter = torontoSlotInWeek(2, WEEKDAY.wednesday, 5, 45);
+  expect((await move(moved.id, weekAfter)).status()).toBe(200);
+  const other = await newSession(torontoSlotInWeek(1, WEEKDAY.thursday, 5, 45));
+  await book(other.id);
+
+  // The admin moves the first one back into next week in the Edit dialog.
+  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  const table = page.getByRole('table', { name: 'Sessions' });
+  await page.getByLabel('Date', { exact: true }).fill(torontoDateKey(weekAfter));
+  const row = rowsAt(table, location);
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Edit ${sessionName('Speed & Agility', weekAfter)}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Session' });
+  await expect(dialog.getByLabel('Starts')).toHaveValue(localValue(weekAfter));
+  await dialog.getByLabel('Starts').fill(localValue(nextWeekWednesday));
+  await dialog.getByLabel('Ends').fill(localValue(new Date(nextWeekWednesday.getTime() + 45 * 60_000)));
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+
+  const warning = dialog.getByRole('alert').filter({ hasText: 'would go over their weekly limit' });
+  await expect(warning).toContainText('1 child would go over their weekly limit');
+  // The pressed Save button is gone; focus lands on the warning.
+  await expect(warning).toBeFocused();
+  const children = warning.getByRole('list', { name: 'Children over their weekly limit' }).getByRole('listitem');
+  await expect(children).toHaveText(['Milo (Lena Limit): 1 of 1 session a week']);
+  const moveAnyway = dialog.getByRole('button', { name: 'Move anyway' });
+  await expect(moveAnyway).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+  // Nothing moved yet.
+  const stillThere = (await (await page.request.get(`/api/sessions?from=${torontoDateKey(weekAfter)}&to=${torontoDateKey(weekAfter)}&limit=1000`)).json()) as SessionsListResponse;
+  expect(stillThere.sessions.some((s) => s.id === moved.id)).toBe(true);
+  await saveScreenshot(page, 'admin-sessions-move-limits-dialog', { fullPage: false });
+
+  // On a phone the list and both buttons stay on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await moveAnyway.scrollIntoViewIfNeeded();
+  for (const button of [moveAnyway, dialog.getByRole('button', { name: 'Cancel' })]) {
+    const box = (await button.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+  }
+  await expect(warning).toBeInViewport();
+  await saveScreenshot(page, 'admin-sessions-move-limits-dialog-mobile', { fullPage: false });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await moveAnyway.click();
+  await expect(notifications(page).getByText('Session Updated', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const after = (await (await page.request.get(`/api/sessions?from=${torontoDateKey(nextWeekWednesday)}&to=${torontoDateKey(nextWeekWednesday)}&limit=1000`)).json()) as SessionsListResponse;
+  expect(after.sessions.find((s) => s.id === moved.id)?.startsAt).toBe(nextWeekWednesday.toISOString());
+
+  // Leave nothing behind for the other journeys.
+  for (const id of [moved.id, other.id]) expect((await page.request.post(`/api/admin/sessions/${id}/cancel`)).status()).toBe(200);
+  expect((await page.request.delete(`/api/admin/users/${familyId}`)).status()).toBe(200);
+  await parentApi.dispose();
 });

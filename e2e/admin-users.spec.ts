@@ -270,6 +270,11 @@ test('an admin sets the family’s password, and the family signs in with it', a
   await field.fill('short');
   await dialog.getByRole('button', { name: 'Change Password' }).click();
   await expect(dialog.getByText('Password must be at least 6 characters')).toBeVisible();
+  // A common password is refused by the server, and its message is shown under the field.
+  await field.fill('123456');
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('This password is too common. Choose another one.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill(familyPassword);
   await saveScreenshot(page, 'admin-users-password-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Change Password' }).click();
@@ -282,6 +287,56 @@ test('an admin sets the family’s password, and the family signs in with it', a
   await submitLoginForm(page, { email: family.email, password: familyPassword });
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+});
+
+test('an admin deactivates the family in Edit User: the table says Inactive and the family cannot sign in', async ({ page }) => {
+  const table = await openUsersTab(page);
+  await search(page, 'riverdale', 1);
+  const row = rowOf(table, family.name);
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Edit ${family.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User Account' });
+  const active = dialog.getByRole('switch', { name: 'Active' });
+  await expect(active).toBeChecked();
+  await expect(active).toBeEnabled();
+  await active.click();
+  await expect(active).not.toBeChecked();
+  await saveScreenshot(page, 'admin-users-edit-dialog-inactive', { fullPage: false });
+  const update = dialog.getByRole('button', { name: 'Update User' });
+  await update.scrollIntoViewIfNeeded();
+  await expect(update).toBeInViewport();
+  await update.click();
+  await expect(notifications(page).getByText('User Updated', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText('Inactive', { exact: true })).toBeVisible();
+  await expect(row.getByText('Active', { exact: true })).toHaveCount(0);
+
+  // Signed out everywhere and refused at sign-in while inactive.
+  const login = await page.request.post('/api/auth/login', { data: { email: family.email, password: familyPassword } });
+  expect(login.status()).toBe(401);
+
+  // The switch is locked for one's own account and for the Super Admin.
+  await search(page, 'Archer', 1);
+  await rowOf(table, 'Adam Archer').getByRole('button', { name: 'Edit Adam Archer' }).click();
+  await expect(dialog.getByRole('switch', { name: 'Active' })).toBeDisabled();
+  await expect(dialog.getByText('You cannot deactivate your own account.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // On a phone the dialog and its buttons stay reachable; switching the family back on lets them sign in again.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await search(page, 'riverdale', 1);
+  await row.getByRole('button', { name: `Edit ${family.name}` }).click();
+  await expect(dialog).toBeVisible();
+  expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await saveScreenshot(page, 'admin-users-edit-dialog-active-mobile', { fullPage: false });
+  await dialog.getByRole('switch', { name: 'Active' }).click();
+  await update.scrollIntoViewIfNeeded();
+  await expect(update).toBeInViewport();
+  await saveScreenshot(page, 'admin-users-edit-dialog-active-mobile-end', { fullPage: false });
+  await update.click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+  expect((await page.request.post('/api/auth/login', { data: { email: family.email, password: familyPassword } })).status()).toBe(200);
 });
 
 test('a family with upcoming bookings cannot be deleted; the new family can', async ({ page }) => {

@@ -74,6 +74,7 @@ test('an admin creates a signed webhook configuration and copies its secret once
   await expect(dialog).toBeVisible();
 
   // Spec 5: name, endpoint and field mappings are required; the mappings must be JSON. Active by default.
+  // Issue 17: so is the secret key (the Generate button makes one).
   const mappings = dialog.getByLabel('Field mappings');
   await expect(mappings).toHaveValue(/"email": "contact.email"/);
   await expect(dialog.getByRole('checkbox', { name: /^Active/ })).toBeChecked();
@@ -82,6 +83,7 @@ test('an admin creates a signed webhook configuration and copies its secret once
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByText('Endpoint is required')).toBeVisible();
   await expect(dialog.getByText('Field mappings are required')).toBeVisible();
+  await expect(dialog.getByText('Secret key is required')).toBeVisible();
   await mappings.fill('{"email": "contact.email"');
   await dialog.getByRole('button', { name: 'Create Webhook' }).click();
   await expect(dialog.getByText('Field mappings must be valid JSON')).toBeVisible();
@@ -128,6 +130,7 @@ test('an admin creates a signed webhook configuration and copies its secret once
   await page.getByRole('button', { name: 'Add Webhook' }).click();
   await dialog.getByLabel('Name').fill(`${config.name} copy`);
   await dialog.getByLabel('Endpoint').fill(config.endpoint);
+  await dialog.getByRole('button', { name: 'Generate' }).click();
   await dialog.getByRole('button', { name: 'Create Webhook' }).click();
   await expect(notifications(page).getByText('Creation Failed')).toBeVisible();
   await expect(dialog.getByText('A webhook with this endpoint already exists')).toBeVisible();
@@ -218,7 +221,8 @@ test('switched off, the receiver answers 404; an edit keeps the secret; delete a
   await expect(dialog.getByLabel('Name')).toHaveValue(config.name);
   await expect(dialog.getByLabel(/^Secret key/)).toHaveValue('');
   await expect(dialog.getByText('Leave blank to keep the current secret', { exact: false })).toBeVisible();
-  await expect(dialog.getByRole('checkbox', { name: /^Remove the secret/ })).not.toBeChecked();
+  // A secret can be replaced, never removed (issue 17).
+  await expect(dialog.getByRole('checkbox', { name: /^Remove the secret/ })).toHaveCount(0);
   await expect(dialog.getByRole('checkbox', { name: /^Active/ })).not.toBeChecked();
   await dialog.getByLabel(/^Description/).fill('Edited by the e2e run');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -272,4 +276,34 @@ test('the Logs tab keeps the deleted configuration’s deliveries and cleans log
   await expect(notifications(page).getByText(/^Removed \d+ logs? older than 30 days\.$/)).toBeVisible();
   // Recent deliveries stay.
   await expect(ours.first()).toBeVisible();
+});
+
+test('a configuration saved without a secret says plainly that it receives nothing, and its edit asks for one', async ({ page }) => {
+  // Only configurations saved before secrets were required lack one; the API answer is stubbed to show one.
+  const bare = {
+    id: '00000000-0000-4000-8000-0000000000b1',
+    name: `Old unsigned feed ${run}`,
+    endpoint: `old-feed-${run}`,
+    receiverUrl: `http://127.0.0.1:4173/api/webhooks/old-feed-${run}`,
+    description: null,
+    isActive: true,
+    fieldMappings: '{"email": "contact.email"}',
+    hasSecret: false,
+    templateId: null,
+    templateName: null,
+    triggerCount: 0,
+    lastTriggered: null,
+    createdAt: '2026-01-05T15:00:00.000Z',
+    updatedAt: '2026-01-05T15:00:00.000Z',
+  };
+  await page.route('**/api/admin/webhooks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: { webhooks: [bare] } }) : route.fallback()));
+  const table = await openSettings(page);
+  const row = rowOf(table, bare.name);
+  await expect(row).toContainText('No secret — not receiving');
+  await row.getByRole('button', { name: `Edit ${bare.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Webhook Configuration' });
+  await expect(dialog.getByText('This configuration has no secret, so it receives nothing.', { exact: false })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('Secret key is required')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

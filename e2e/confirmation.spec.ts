@@ -53,3 +53,17 @@ test('without a session the confirmation screen redirects to the login screen', 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
+
+test("the Booking Not Found screen says why: 'Booking not found' or 'Failed to fetch bookings' (spec 8)", async ({ page }) => {
+  await signIn(page, demoAccounts.parent);
+  await openApp(page, '/booking-confirmation/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking Not Found' })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Booking not found', { exact: true })).toBeVisible();
+  await expect(page.getByText('Failed to fetch bookings')).toHaveCount(0);
+
+  await page.route('**/api/me/bookings', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable' } }));
+  await openApp(page, '/booking-confirmation/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking Not Found' })).toBeVisible();
+  await expect(page.getByRole('status').getByText('Failed to fetch bookings', { exact: true })).toBeVisible();
+  await expect(page.getByText('Booking not found', { exact: true })).toHaveCount(0);
+});

@@ -73,6 +73,14 @@ test("the welcome e-mail's link lets a new family choose a password and signs th
   await saveScreenshot(page, 'set-password-mobile-errors');
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // A common password is the server's to refuse: its message shows under the field, and the link keeps working.
+  await page.getByLabel('New Password').fill('iloveyou1');
+  await page.getByLabel('Confirm Password').fill('iloveyou1');
+  await page.getByRole('button', { name: 'Set Password and Sign In' }).click();
+  await expect(page.getByText('This password is too common. Choose another one.').first()).toBeVisible();
+  await expect(page.getByLabel('New Password')).toHaveAttribute('aria-invalid', 'true');
+
+  await page.getByLabel('New Password').fill(family.password);
   await page.getByLabel('Confirm Password').fill(family.password);
   await page.getByRole('button', { name: 'Set Password and Sign In' }).click();
   await expectSignedInAsFamily(page);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CurrentUser } from '../../src/shared/schemas/users';
 
 export interface DemoAccount {
@@ -15,13 +15,30 @@ export const demoAccounts = {
   parent2: { email: 'parent2@example.com', password: 'parent-demo-2' },
 } as const satisfies Record<string, DemoAccount>;
 
-/** The splash covers the page for about 2.3 s after every full page load. */
+const contextsSkippingSplash = new WeakSet<BrowserContext>();
+
+/**
+ * Turns the splash off for every later page load in this browser context (the test-only window flag that
+ * src/web/app/layout/splash-screen.tsx reads; set before the page's scripts by addInitScript, so the CSP and
+ * the production page are untouched). openApp and signIn call it: only journeys that load pages with
+ * page.goto themselves (auth.spec.ts's splash test) see the 2.3 s splash.
+ */
+export async function skipSplash(context: BrowserContext): Promise<void> {
+  if (contextsSkippingSplash.has(context)) return;
+  contextsSkippingSplash.add(context);
+  await context.addInitScript(() => {
+    (window as { __nbSkipSplash?: boolean }).__nbSkipSplash = true;
+  });
+}
+
+/** The splash covers the page for about 2.3 s after every full page load (unless skipSplash turned it off). */
 export async function waitForSplashToFinish(page: Page): Promise<void> {
   await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
 }
 
-/** Loads a path as a fresh page visit and waits until the splash has gone. */
+/** Loads a path as a fresh page visit, without the splash (see skipSplash), and waits until the splash has gone. */
 export async function openApp(page: Page, path = '/'): Promise<void> {
+  await skipSplash(page.context());
   await page.goto(path);
   await waitForSplashToFinish(page);
 }
@@ -33,10 +50,25 @@ export async function submitLoginForm(page: Page, account: DemoAccount): Promise
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/** Opens the login screen, signs in and waits for the dashboard. */
-export async function signIn(page: Page, account: DemoAccount): Promise<void> {
+/** Opens the login screen, signs in through the form and waits for the dashboard (for the journeys about signing in). */
+export async function signInThroughForm(page: Page, account: DemoAccount): Promise<void> {
   await openApp(page, '/');
   await submitLoginForm(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+}
+
+/**
+ * Signs in without the form (epic-stack's pattern): POST /api/auth/login through the page's own request
+ * context, which shares the browser context's cookie jar and user agent, so the session cookie (nb_session)
+ * and the trusted-device cookie land in the browser exactly as after a form sign-in; then opens the dashboard.
+ * A successful sign-in is no counted failure for the login throttle. The form itself is covered by
+ * auth.spec.ts, account.spec.ts, set-password.spec.ts and admin-users.spec.ts (signInThroughForm, submitLoginForm).
+ */
+export async function signIn(page: Page, account: DemoAccount): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+  expect(response.status(), `signing in ${account.email} through POST /api/auth/login`).toBe(200);
+  await openApp(page, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -22,6 +22,8 @@ import { setPasswordRoutes } from './routes/set-password';
 import { webhookReceiverRoutes } from './routes/webhooks';
 import type { EmailContext } from './services/email/booking-emails';
 import { EmailWorker } from './services/email/email-worker';
+import { dailyJobs } from './services/scheduled-jobs/daily-jobs';
+import { JobScheduler } from './services/scheduled-jobs/job-scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +31,8 @@ declare module 'fastify' {
     dbKind: DatabaseHandle['kind'];
     env: Env;
     emailWorker: EmailWorker;
+    /** The daily jobs (webhook log retention), run once a day across instances; started by server.ts. */
+    scheduler: JobScheduler;
     emailContext: EmailContext;
     /** The current instant for business rules (tests pin it; production reads the system clock). */
     clock: () => Date;
@@ -96,6 +100,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl });
   app.addHook('onClose', () => emailWorker.stop());
+  const scheduler = new JobScheduler(options.database.db, dailyJobs(env), app.log, app.clock);
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', () => scheduler.stop());
 
   // Structural rule: every /api route declares a response schema, so the serializer drops any field the
   // schema does not list (a password hash, a token) whatever a handler returns. A route without one fails

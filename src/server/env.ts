@@ -72,6 +72,10 @@ const envSchema = z.object({
   READ_CACHE: z.enum(['on', 'strict', 'off']).default('on'),
   /** A request taking longer than this many ms is logged at `warn` (every request is logged at `debug`). */
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1000),
+  /** CRM deliveries (POST /api/webhooks/*) one address may send per minute, counted per instance; more get 429. */
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  /** Webhook logs older than this many days are deleted automatically, once a day. */
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY, or undefined when the value is not valid. */

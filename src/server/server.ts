@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   if (env.NODE_ENV === 'production') await warnAboutDemoCredentials(app.log, database.db);
 
   app.emailWorker.start();
+  app.scheduler.start();
 
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db).catch((err: unknown) => app.log.warn({ err }, 'session purge failed'));

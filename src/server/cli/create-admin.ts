@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadEnv } from '../env';
 import { openDatabaseFromEnv } from '../db/open-from-env';
+import { COMMON_PASSWORD, isCommonPassword } from '../services/auth/password-policy';
 import { createAdmin } from '../services/users/create-admin';
 
 const { values } = parseArgs({
@@ -23,6 +24,8 @@ const input = z
     lastName: z.string().min(1),
     role: z.enum(['ADMIN', 'SUPER_ADMIN'], { error: '--role must be ADMIN or SUPER_ADMIN' }),
   })
+  // Checked before the database is opened; the same rule as every other place a password is set.
+  .refine((admin) => !isCommonPassword(admin.password, admin), { message: COMMON_PASSWORD, path: ['password'] })
   .safeParse({
     email: values.email,
     password: values.password,

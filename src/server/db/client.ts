@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   /** LISTEN to a notification channel (a dedicated connection on PostgreSQL; in process on PGlite). */
   listen(channel: string, listener: ChannelListener): Promise<Subscription>;
   close(): Promise<void>;
+  /** PGlite only: the data folder as an uncompressed tarball (loadDataDir starts a copy from it). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -37,7 +39,12 @@ export type DatabaseOptions =
        */
       directUrl?: string | undefined;
     }
-  | { kind: 'pglite'; dataDir?: string /* omitted: in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir?: string /* omitted: in memory */;
+      /** In memory only: start from this dump of a data folder (tests: a database migrated once per run). */
+      loadDataDir?: Blob;
+    };
 
 /** Arbitrary constant that names the migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_ID = 727_274_001;
@@ -78,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     lock = acquireDataDirLock(folder);
     client = new PGlite(folder, { extensions });
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite(options.loadDataDir ? { extensions, loadDataDir: options.loadDataDir } : { extensions });
   }
   try {
     const pgliteDb = drizzlePglite(client, { schema });
@@ -96,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.close();
         lock?.release();
       },
+      dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (err) {
     await client.close().catch(() => undefined);

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -38,6 +39,12 @@ export const users = pgTable(
     crmUserId: text('crm_user_id'),
     /** The CRM's own updatedAt of the last webhook delivery applied: an older delivery arriving late changes nothing. */
     crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
+    /** The signed timestamp (X-Webhook-Signature t=) of the last CRM delivery applied: a replayed older delivery is ignored. */
+    crmSignedAt: timestamp('crm_signed_at', { withTimezone: true }),
+    /** The webhook configuration whose delivery created the account; only that CRM may change isActive. */
+    createdByWebhookId: uuid('created_by_webhook_id').references((): AnyPgColumn => webhookConfigs.id, { onDelete: 'set null' }),
+    /** When the account stopped being an administrator: for 30 days after, another admin cannot set its password. */
+    adminRoleEndedAt: timestamp('admin_role_ended_at', { withTimezone: true }),
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -319,7 +326,59 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Values the bodies name as {{key}} placeholders and that must not outlive the send (a set-password
+     * token): substituted by the worker at send time, cleared once the message is sent.
+     */
+    secrets: jsonb('secrets').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
+
+/**
+ * Answers of repeatable writes (book, cancel, reschedule) by Idempotency-Key, per user, for 24 hours: a
+ * repeat with the same key and body gets the stored answer again and changes nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, route and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Devices that signed into an account before (a long-lived HttpOnly cookie holding a random token; only its
+ * SHA-256 is stored): a correct password from such a device passes the per-account sign-in lock.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('trusted_devices_user_idx').on(t.userId), index('trusted_devices_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Periodic jobs shared by every instance: an instance runs a job only when its conditional update of
+ * last_run_at succeeds, so a daily job runs once a day across all instances.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

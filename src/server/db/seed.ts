@@ -3,6 +3,7 @@
  * a dozen demo families, five class types and sessions on every day from last week's Monday to the
  * Sunday of the week after next (Toronto time), with a full session and a few nearly full ones.
  */
+import { randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT, type MappingRule } from '../../shared/rules/field-mapping';
@@ -136,6 +137,7 @@ async function createUser(
   tx: Tx,
   account: { email: string; password: string; firstName: string; lastName: string; role: string; planTier: string },
   kids: ReadonlyArray<readonly [string, number]>,
+  hash: (password: string) => Promise<string>,
 ): Promise<{ id: string; kids: SeedChild[] }> {
   const [user] = await tx
     .insert(users)
@@ -146,7 +148,7 @@ async function createUser(
       role: account.role,
       planTier: account.planTier,
       weeklyLimit: Math.max(1, ...kids.map(([, limit]) => limit)),
-      passwordHash: await hashPassword(account.password),
+      passwordHash: await hash(account.password),
     })
     .returning({ id: users.id });
   const userId = user!.id;
@@ -159,14 +161,16 @@ async function createUser(
   return { id: userId, kids: rows.map((r) => ({ id: r.id, userId, name: r.name, weeklyLimit: r.weeklyLimit })) };
 }
 
-async function book(tx: Tx, session: SeedSession, kids: SeedChild[]): Promise<void> {
-  const [booking] = await tx
-    .insert(bookings)
-    .values({ userId: kids[0]!.userId, sessionId: session.id, createdAt: addDays(session.startsAt, -3) })
-    .returning({ id: bookings.id });
-  await tx
-    .insert(bookingChildren)
-    .values(kids.map((kid, i) => ({ bookingId: booking!.id, childId: kid.id, childName: kid.name, position: i })));
+/** The demo bookings, planned in memory and written together (two statements, not two per booking). */
+interface PlannedBookings {
+  bookings: Array<typeof bookings.$inferInsert>;
+  children: Array<typeof bookingChildren.$inferInsert>;
+}
+
+function book(plan: PlannedBookings, session: SeedSession, kids: SeedChild[]): void {
+  const id = randomUUID();
+  plan.bookings.push({ id, userId: kids[0]!.userId, sessionId: session.id, createdAt: addDays(session.startsAt, -3) });
+  plan.children.push(...kids.map((kid, i) => ({ bookingId: id, childId: kid.id, childName: kid.name, position: i })));
   session.booked += kids.length;
 }
 
@@ -176,13 +180,22 @@ export interface SeedResult {
   bookings: number;
 }
 
-export async function seedDemoData(db: Database, now: Date = new Date()): Promise<SeedResult> {
+export interface SeedOptions {
+  /**
+   * Test-only injection point: how a demo password becomes its stored hash (tests pass argon2id hashes made
+   * once per run). The portal itself never passes one: every account is hashed with the full argon2id cost.
+   */
+  hashPassword?: (password: string) => Promise<string>;
+}
+
+export async function seedDemoData(db: Database, now: Date = new Date(), options: SeedOptions = {}): Promise<SeedResult> {
+  const hash = options.hashPassword ?? hashPassword;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
   if (existing) return { created: false, sessions: 0, bookings: 0 };
 
   return db.transaction(async (tx) => {
     const accounts: Record<string, { id: string; kids: SeedChild[] }> = {};
-    for (const account of DEMO_ACCOUNTS) accounts[account.email] = await createUser(tx, account, account.kids);
+    for (const account of DEMO_ACCOUNTS) accounts[account.email] = await createUser(tx, account, account.kids, hash);
     const familyKids: SeedChild[][] = [];
     for (const [i, [firstName, lastName, names]] of FAMILIES.entries()) {
       const created = await createUser(
@@ -196,6 +209,7 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
           planTier: names.length > 1 ? 'TWO' : 'ONE',
         },
         names.map((name) => [name, 3] as const),
+        hash,
       );
       familyKids.push(created.kids);
     }
@@ -232,41 +246,43 @@ export async function seedDemoData(db: Database, now: Date = new Date()): Promis
     thisWeekBusy.capacity = 8;
 
     const allFamilyKids = familyKids.flat();
+    const plan: PlannedBookings = { bookings: [], children: [] };
     const bookedPerWeek = new Map<string, number>();
     const canBook = (kid: SeedChild, s: SeedSession) => (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) < 2;
-    const fill = async (s: SeedSession, count: number) => {
+    const fill = (s: SeedSession, count: number) => {
       for (const kid of allFamilyKids) {
         if (s.booked >= count) break;
         if (!canBook(kid, s)) continue;
-        await book(tx, s, [kid]);
+        book(plan, s, [kid]);
         bookedPerWeek.set(`${kid.id}:${s.week}`, (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) + 1);
       }
     };
-    await fill(full, 6);
-    await fill(nearlyFull, 8);
-    await fill(thisWeekBusy, 7);
+    fill(full, 6);
+    fill(nearlyFull, 8);
+    fill(thisWeekBusy, 7);
     // Light, varied attendance elsewhere.
     for (const s of planned) {
       if (s === full || s === nearlyFull || s === thisWeekBusy) continue;
-      await fill(s, Math.floor(rand() * 5));
+      fill(s, Math.floor(rand() * 5));
     }
 
     // The README accounts: a past booking and upcoming ones, all within their weekly limits.
     const parent = accounts['parent@example.com']!;
     const parent2 = accounts['parent2@example.com']!;
     const [ava, leo] = parent.kids;
-    await book(tx, pick(0, 5, 9), [ava!, leo!]);
-    await book(tx, pick(2, 1, 16), [ava!]);
-    await book(tx, pick(2, 0, 16), [parent2.kids[0]!]);
+    book(plan, pick(0, 5, 9), [ava!, leo!]);
+    book(plan, pick(2, 1, 16), [ava!]);
+    book(plan, pick(2, 0, 16), [parent2.kids[0]!]);
+    await tx.insert(bookings).values(plan.bookings);
+    await tx.insert(bookingChildren).values(plan.children);
 
     await createDemoWebhook(tx, accounts['admin@example.com']!.id, now);
 
-    for (const s of planned) {
-      await tx
-        .update(sessions)
-        .set({ capacity: s.capacity, bookedCount: s.booked })
-        .where(eq(sessions.id, s.id));
-    }
+    // Every session's final capacity and booked count, in one statement.
+    const counts = planned.map((s) => sql`(${s.id}::uuid, ${s.capacity}::int, ${s.booked}::int)`);
+    await tx.execute(
+      sql`update ${sessions} set capacity = v.capacity, booked_count = v.booked from (values ${sql.join(counts, sql`, `)}) as v(id, capacity, booked) where ${sessions.id} = v.id`,
+    );
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(bookings);
     return { created: true, sessions: planned.length, bookings: count };
   });

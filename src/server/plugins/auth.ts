@@ -55,6 +55,22 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
   reply.setCookie(request.server.env.sessionCookieName, token, { ...cookieOptions(request), expires });
 }
 
+/**
+ * The trusted-device cookie's name, in the session cookie's style: `__Host-nb_device` over HTTPS in
+ * production (env.secureCookies), else `nb_device`.
+ */
+export function deviceCookieName(env: Pick<FastifyInstance['env'], 'secureCookies'>): string {
+  return env.secureCookies ? '__Host-nb_device' : 'nb_device';
+}
+
+/**
+ * Sets the trusted-device cookie (services/auth/trusted-devices.ts): HttpOnly, SameSite=Lax, kept for
+ * `maxAgeDays` (a relative lifetime: the browser's clock decides, whatever the server's business clock says).
+ */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeDays: number): void {
+  reply.setCookie(deviceCookieName(request.server.env), token, { ...cookieOptions(request), maxAge: maxAgeDays * 86_400 });
+}
+
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(request.server.env.sessionCookieName, cookieOptions(request));
 }

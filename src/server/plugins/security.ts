@@ -51,6 +51,11 @@ export function assertSameSite(request: FastifyRequest, allowedOrigins: readonly
   throw new HttpError(403, 'Cross-site request refused');
 }
 
+/** Whether the request is for the API: by its matched route (`/%61pi/…` too) or its path (an unknown /api path). */
+function isApiRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') === true || /^\/api(\/|\?|$)/.test(request.url);
+}
+
 /** Whether the matched route is the CRM webhook receiver (authenticated by its signature, not a cookie). */
 function isWebhookReceiver(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith(WEBHOOK_RECEIVER_PREFIX) === true;
@@ -74,8 +79,13 @@ export async function registerSecurity(
     // would pin localhost to HTTPS in the developer's browser.
     strictTransportSecurity: env.secureCookies ? { maxAge: 31_536_000, includeSubDomains: false, preload: false } : false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Every API answer is about (or may depend on) who asks: no browser or shared cache may keep one, errors
+    // included (a 401 or a stale list left in a shared cache is still someone's answer). Set before routing
+    // runs the handler, so cached answers (cache/cached-json.ts), refusals and unknown /api paths all carry it.
+    // The service worker's own network-first cache does not read Cache-Control (docs/decisions/009).
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     done();
   });
   app.addHook('onRequest', async (request) => {

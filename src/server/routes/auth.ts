@@ -5,9 +5,10 @@ import { currentUserDto, loginResponse } from '../../shared/schemas/users';
 import { startOfTorontoWeek } from '../../shared/rules/week';
 import { cachedJson } from '../cache/cached-json';
 import { topics } from '../cache/read-caches';
-import { actor, clearSessionCookie, requireUser, setSessionCookie } from '../plugins/auth';
+import { actor, clearSessionCookie, deviceCookieName, requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth';
 import { changeOwnPassword } from '../services/auth/change-own-password';
 import { login } from '../services/auth/login';
+import { TRUSTED_DEVICE_DAYS } from '../services/auth/trusted-devices';
 import { deleteSession } from '../services/auth/session-user';
 import { toCurrentUser } from '../services/users/current-user';
 
@@ -18,12 +19,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       password: request.body.password,
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      deviceToken: request.cookies[deviceCookieName(app.env)],
       sessionTtlDays: app.env.SESSION_TTL_DAYS,
       now: app.clock(),
     });
     // The session the client came with ends only once the new one exists: a failed attempt signs no one out.
     if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     setSessionCookie(request, reply, result.token, result.expiresAt);
+    setDeviceCookie(request, reply, result.device.token, TRUSTED_DEVICE_DAYS);
     return { user: result.user };
   });
 

@@ -7,24 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { SESSION_COOKIE } from '../services/auth/session-token';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 
 // Bad input of every shape gets a 4xx with a JSON message: never a 500, never a stack. The whole file runs
 // on in-memory PGlite, or on PostgreSQL when DATABASE_URL is set (test-database.ts), which refuses a NUL
 // character in text outright.
-let server: TestServer;
-let api: ApiClient;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  api = new ApiClient(server.baseUrl);
-  await api.login('parent@example.com', 'parent-demo-1');
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const {
+  server,
+  clients: { parent: api, admin },
+} = withApi({ as: ['parent', 'admin'] });
 
 const bodies: unknown[] = [
   null,

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
 import { bookingChildren, bookings, sessions } from '../db/schema';
-import { createClassType, createParent, createSession } from '../test-support/fixtures';
+import { createClassType, createSession, signInNewParent } from '../test-support/fixtures';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
 
@@ -34,12 +34,7 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 const newSession = (startsAt: Date, capacity = 10) => createSession(db(), { classTypeId, startsAt, capacity });
-async function signedInParent(kids: Array<[string, number]>) {
-  const parent = await createParent(db(), kids);
-  const api = new ApiClient(server.baseUrl);
-  await api.login(parent.email, parent.password);
-  return { ...parent, api };
-}
+const signedInParent = (kids: Array<[string, number]>) => signInNewParent(server, kids);
 const bookedCount = async (sessionId: string) =>
   (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.bookedCount;
 

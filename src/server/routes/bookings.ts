@@ -9,8 +9,8 @@ import {
   rescheduleBookingBody,
 } from '../../shared/schemas/bookings';
 import { HttpError } from '../http-error';
-import { announcementsOf } from '../plugins/read-caches';
 import { actor, requireUser } from '../plugins/auth';
+import { repeatableWrite } from '../plugins/repeatable-write';
 import { cachedJson } from '../cache/cached-json';
 import { topics } from '../cache/read-caches';
 import { cancelBooking } from '../services/bookings/cancel-booking';
@@ -33,51 +33,52 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     return result;
   };
 
+  // Booking, cancelling and rescheduling are repeatable writes: each runs in one transaction opened by
+  // repeatableWrite, which honours an Idempotency-Key header (a repeat gets the first answer, changes nothing).
   app.post('/api/bookings', { onRequest: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) => {
     // Fields passed one by one: nothing in the body can stand in for the signed-in parent (mass assignment).
     const { sessionId, childNames } = request.body;
     const parent = actor(request);
-    const booking = await createBooking(app.db, {
-      actorId: parent.id,
-      parent: { firstName: parent.firstName, lastName: parent.lastName, email: parent.email },
-      sessionId,
-      childNames,
-      email: app.emailContext,
-      now: app.clock(),
-      announcements: announcementsOf(request),
-    });
-    return reply.status(201).send(thenSendMail(booking));
+    return thenSendMail(
+      await repeatableWrite(request, reply, { actorId: parent.id, status: 201 }, (tx) =>
+        createBooking(tx, {
+          actorId: parent.id,
+          parent: { firstName: parent.firstName, lastName: parent.lastName, email: parent.email },
+          sessionId,
+          childNames,
+          email: app.emailContext,
+          now: app.clock(),
+        }),
+      ),
+    );
   });
 
   app.post(
     '/api/bookings/:id/cancel',
     { onRequest: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
-    async (request) =>
-      thenSendMail(
-        await cancelBooking(app.db, {
-          actorId: actor(request).id,
-          bookingId: assertBookingId(request.params.id),
-          email: app.emailContext,
-          now: app.clock(),
-          announcements: announcementsOf(request),
-        }),
-      ),
+    async (request, reply) => {
+      const actorId = actor(request).id;
+      const bookingId = assertBookingId(request.params.id);
+      return thenSendMail(
+        await repeatableWrite(request, reply, { actorId }, (tx) =>
+          cancelBooking(tx, { actorId, bookingId, email: app.emailContext, now: app.clock() }),
+        ),
+      );
+    },
   );
 
   app.post(
     '/api/bookings/:id/reschedule',
     { onRequest: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
-    async (request) =>
-      thenSendMail(
-        await rescheduleBooking(app.db, {
-          actorId: actor(request).id,
-          bookingId: assertBookingId(request.params.id),
-          newSessionId: request.body.newSessionId,
-          email: app.emailContext,
-          now: app.clock(),
-          announcements: announcementsOf(request),
-        }),
-      ),
+    async (request, reply) => {
+      const actorId = actor(request).id;
+      const bookingId = assertBookingId(request.params.id);
+      return thenSendMail(
+        await repeatableWrite(request, reply, { actorId }, (tx) =>
+          rescheduleBooking(tx, { actorId, bookingId, newSessionId: request.body.newSessionId, email: app.emailContext, now: app.clock() }),
+        ),
+      );
+    },
   );
 
   app.get('/api/me/bookings', { onRequest: requireUser, schema: { response: { 200: bookingListResponse } } }, (request, reply) => {

@@ -2,35 +2,29 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserBody, updateUserBody } from '../../shared/schemas/admin-users';
 import { createBookingBody } from '../../shared/schemas/bookings';
 import { updateClassTypeBody } from '../../shared/schemas/classes';
 import { bookings, classTypes, sessions, users } from '../db/schema';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 
 // Finding 11 (mass assignment): a body or query can only set the fields its schema lists. The schemas are
 // zod objects in their default mode, which strips unknown keys, and the routes pass each field by name, so
 // an extra field (userId, role, passwordHash, id) can never stand in for a trusted value.
 
-let server: TestServer;
-let parent: ApiClient;
-let admin: ApiClient;
-let parentId: string;
+const {
+  server,
+  clients: { parent, admin },
+  userIds,
+} = withApi({ as: ['parent', 'admin'] });
 let otherId: string;
 const OTHER_ID_GUESS = '11111111-1111-4111-8111-111111111111';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  parent = new ApiClient(server.baseUrl);
-  parentId = (await parent.login('parent@example.com', 'parent-demo-1')).body.user.id;
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
   otherId = (await createParent(server.database.db, [['Zed', 2]], 'other-family')).id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('mass assignment', () => {
@@ -42,10 +36,11 @@ describe('mass assignment', () => {
       actorId: 'someone-else',
     });
     expect(Object.keys(booking).sort()).toEqual(['childNames', 'sessionId']);
-    const update = updateUserBody.parse({ firstName: 'A', passwordHash: 'x', id: 'y', deletedAt: null, isActive: false });
+    // isActive is a listed field of the edit since issue 17 (the office's Active switch); adminRoleEndedAt is not.
+    const update = updateUserBody.parse({ firstName: 'A', passwordHash: 'x', id: 'y', deletedAt: null, adminRoleEndedAt: null });
     expect(Object.keys(update)).not.toEqual(expect.arrayContaining(['passwordHash']));
     expect(update).not.toHaveProperty('id');
-    expect(update).not.toHaveProperty('isActive');
+    expect(update).not.toHaveProperty('adminRoleEndedAt');
     const created = createUserBody.parse({ firstName: 'A', lastName: 'B', email: 'a@b.co', passwordHash: 'x', role: 'PARENT', id: 'y' });
     expect(created).not.toHaveProperty('passwordHash');
     expect(created).not.toHaveProperty('id');
@@ -68,11 +63,11 @@ describe('mass assignment', () => {
     expect(res.body.user.email).toBe('parent@example.com');
     expect(res.body.status).toBe('CONFIRMED');
     const [row] = await server.database.db.select().from(bookings).where(eq(bookings.id, res.body.id));
-    expect(row!.userId).toBe(parentId);
+    expect(row!.userId).toBe(userIds.parent);
     expect((await server.database.db.select().from(bookings).where(eq(bookings.userId, otherId))).length).toBe(0);
   });
 
-  it('PATCH of a user with passwordHash, id, deletedAt or isActive changes only the listed fields', async () => {
+  it('PATCH of a user with passwordHash, id, deletedAt or adminRoleEndedAt changes only the listed fields', async () => {
     const target = await createParent(server.database.db, [['Kit', 1]], 'patched-family');
     const [before] = await server.database.db.select().from(users).where(eq(users.id, target.id));
     const res = await admin.request('PATCH', `/api/admin/users/${target.id}`, {
@@ -80,7 +75,7 @@ describe('mass assignment', () => {
       passwordHash: 'x',
       id: otherId,
       deletedAt: new Date().toISOString(),
-      isActive: false,
+      adminRoleEndedAt: new Date().toISOString(),
       crmUserId: 'crm-evil',
       notes: 'overwritten',
     });
@@ -92,6 +87,7 @@ describe('mass assignment', () => {
       passwordHash: before!.passwordHash,
       deletedAt: null,
       isActive: before!.isActive,
+      adminRoleEndedAt: null,
       crmUserId: before!.crmUserId,
       notes: before!.notes,
     });

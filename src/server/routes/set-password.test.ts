@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
 import { passwordTokens, users } from '../db/schema';
 import { createParent } from '../test-support/fixtures';
-import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 
 // Set-password links (welcome e-mails and the office's "send a link"), through real HTTP and a real SMTP
 // sink, with the server's clock pinned so the 72-hour expiry can be crossed.
@@ -13,24 +13,13 @@ const HOUR = 3_600_000;
 const LINK_GONE = 'This link has expired or was already used. Please ask our office for a new one.';
 
 let now = NOW;
-let server: TestServer;
-let smtp: SmtpSink;
-let admin: ApiClient;
-let owner: ApiClient;
-let ownerId: string;
+const {
+  server,
+  smtp,
+  clients: { admin, owner },
+  userIds,
+} = withApi({ as: ['admin', 'owner'], smtp: true, clock: () => now, env: { BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test' } });
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ clock: () => now, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test' } });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-  owner = new ApiClient(server.baseUrl);
-  ownerId = (await owner.login('owner@example.com', 'owner-demo-1')).body.user.id;
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
 beforeEach(() => {
   now = NOW;
 });
@@ -183,18 +172,43 @@ describe('POST /api/admin/users/:id/set-password-link', () => {
     expect(stored.every((row) => row.usedAt !== null && row.tokenHash.length === 64 && ![welcome, fresh, newest].includes(row.tokenHash))).toBe(true);
   });
 
-  it('works for ADMIN targets; a SUPER_ADMIN only at the request of a SUPER_ADMIN; 404 for unknown ids', async () => {
+  it('an administrator (SUPER_ADMIN or ADMIN) gets one only at the request of a SUPER_ADMIN; 404 for unknown ids', async () => {
     const other = await admin.post('/api/admin/users', { firstName: 'Ada', lastName: 'Admin', email: uniqueEmail('ada'), password: 'ada-pass-1', role: 'ADMIN' });
-    expect((await sendLink(admin, other.body.id)).status).toBe(200);
-    expect(failure(await sendLink(admin, ownerId))).toEqual({ status: 403, message: 'Only a super administrator can change this account' });
-    expect((await sendLink(owner, ownerId)).status).toBe(200);
+    // Issue 17: an ADMIN could point another administrator's e-mail at themselves, so the link is a SUPER_ADMIN's to send.
+    expect(failure(await sendLink(admin, other.body.id))).toEqual({
+      status: 403,
+      message: 'Only a super administrator can send a set-password link to an administrator (or an account that was one in the last 30 days)',
+    });
+    expect((await sendLink(owner, other.body.id)).status).toBe(200);
+    expect(failure(await sendLink(admin, userIds.owner))).toEqual({ status: 403, message: 'Only a super administrator can change this account' });
+    expect((await sendLink(owner, userIds.owner)).status).toBe(200);
     expect(failure(await sendLink(admin, crypto.randomUUID()))).toEqual({ status: 404, message: 'User not found' });
   });
 
   it("the office changing a parent's password retires their outstanding links", async () => {
     const { id, token } = await accountWithWelcomeLink();
     expect((await admin.request('PUT', `/api/admin/users/${id}/change-password`, { newPassword: 'office-pass-1' })).status).toBe(200);
+    expect((await db().select().from(passwordTokens).where(eq(passwordTokens.userId, id))).map((link) => link.usedAt)).toEqual([NOW]);
     expect(failure(await use(token))).toEqual({ status: 410, message: LINK_GONE });
+  });
+
+  it('changing one\'s own password retires every outstanding link (a parent, and an administrator)', async () => {
+    for (const role of ['PARENT', 'ADMIN'] as const) {
+      const email = uniqueEmail(role.toLowerCase());
+      const created = await owner.post('/api/admin/users', { firstName: 'Iris', lastName: 'Vale', email, password: 'iris-first-pass-7', role });
+      expect(created.status).toBe(201);
+      expect((await sendLink(owner, created.body.id)).status).toBe(200);
+      const token = await nthLink(email, 'Set your password', 1);
+      const self = anonymous();
+      await self.login(email, 'iris-first-pass-7');
+      const changed = await self.post('/api/me/change-password', { currentPassword: 'iris-first-pass-7', newPassword: 'iris-second-pass-7' });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const links = await db().select().from(passwordTokens).where(eq(passwordTokens.userId, created.body.id));
+      expect(links.map((link) => link.usedAt)).toEqual([NOW]);
+      expect(failure(await check(token)), role).toEqual({ status: 410, message: LINK_GONE });
+      expect(failure(await use(token)), role).toEqual({ status: 410, message: LINK_GONE });
+      await anonymous().login(email, 'iris-second-pass-7');
+    }
   });
 
   it('parents cannot send links (admin guard)', async () => {

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
-import { bookingChildren, bookings, children, emailOutbox, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
+import { authSessions, bookingChildren, bookings, children, emailOutbox, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
 import { hashPassword } from '../services/auth/password';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { readBody, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient, readBody, startTestServer, type TestServer } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
 
 // The CRM webhook receiver through real HTTP, with the server's clock pinned to Wednesday 2026-11-18 12:00
@@ -38,7 +38,8 @@ const clock = () => new Date(NOW.getTime() + ++ticks);
 let server: TestServer;
 let smtp: SmtpSink;
 let signed: { id: string; endpoint: string };
-let unsigned: { id: string; endpoint: string };
+/** A configuration saved before secrets were required (written straight to the database): it receives nothing. */
+let noSecret: { id: string; endpoint: string };
 
 const db = () => server.database.db;
 let counter = 0;
@@ -57,10 +58,11 @@ beforeAll(async () => {
   server = await startTestServer({
     seed: false,
     clock,
-    env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test' },
+    // The per-address rate limit has its own test (webhooks-limits.test.ts); here every delivery must get through.
+    env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test', WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000' },
   });
   signed = await createConfig();
-  unsigned = await createConfig({ secretKey: null });
+  noSecret = await createConfig({ secretKey: null });
 });
 afterAll(async () => {
   await server?.close();
@@ -174,13 +176,13 @@ describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
     expect((row.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
-  it('accepts an unsigned delivery when the configuration has no secret, even with a foreign Origin header', async () => {
+  it('accepts a signed delivery even with a foreign Origin header', async () => {
     const payload = purchase();
-    const res = await deliver(unsigned.endpoint, payload, { secret: null, headers: { origin: 'https://crm.example.net', 'sec-fetch-site': 'cross-site' } });
+    const res = await deliver(signed.endpoint, payload, { headers: { origin: 'https://crm.example.net', 'sec-fetch-site': 'cross-site' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect((await userByEmail(payload.contact.email))?.id).toBe(res.body.userId);
     // The endpoint is matched however the CRM spells it.
-    const again = await deliver(unsigned.endpoint.toUpperCase(), payload, { secret: null });
+    const again = await deliver(signed.endpoint.toUpperCase(), payload);
     expect(again.body).toMatchObject({ action: 'unchanged', userId: res.body.userId });
   });
 
@@ -367,22 +369,27 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 400, body: '{"contact": {"email": ', mappedData: null });
 
     const long = `not json ${'x'.repeat(20_000)}`;
-    await deliver(unsigned.endpoint, long, { secret: null, headers: { 'content-type': 'text/plain' } });
-    expect(((await lastLog(unsigned.id)).row.body as string).length).toBe(10_000);
+    await deliver(signed.endpoint, long, { headers: { 'content-type': 'text/plain' } });
+    expect(((await lastLog(signed.id)).row.body as string).length).toBe(10_000);
 
     // Whatever the content type says (or none at all), the bytes are read and must be JSON.
     const payload = purchase();
-    const bytes = new TextEncoder().encode(JSON.stringify(payload));
-    const bare = await fetch(`${server.baseUrl}/api/webhooks/${unsigned.endpoint}`, { method: 'POST', body: bytes });
+    const text = JSON.stringify(payload);
+    const bytes = new TextEncoder().encode(text);
+    const bare = await fetch(`${server.baseUrl}/api/webhooks/${signed.endpoint}`, {
+      method: 'POST',
+      headers: { 'x-webhook-signature': signWebhook(SECRET, text, NOW_SECONDS) },
+      body: bytes,
+    });
     expect(bare.status).toBe(201);
-    const form = await deliver(unsigned.endpoint, 'a=1&b=2', { secret: null, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await deliver(signed.endpoint, 'a=1&b=2', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
 
     const list = await deliver(signed.endpoint, [purchase()]);
     expect(list).toEqual({ status: 400, body: { message: 'The webhook body must be a JSON object' } });
-    const empty = await deliver(unsigned.endpoint, '', { secret: null });
+    const empty = await deliver(signed.endpoint, '');
     expect(empty).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
-    expect((await lastLog(unsigned.id)).row.body).toBeNull();
+    expect((await lastLog(signed.id)).row.body).toBeNull();
   });
 
   it('refuses a body over 1 MB with 413 and logs it without the body', async () => {
@@ -459,5 +466,165 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
       expect((row.headers as Record<string, string>)['x-webhook-signature']).toBe('[redacted]');
     }
     expect(await db().select().from(webhookLogs).where(and(eq(webhookLogs.webhookConfigId, signed.id), eq(webhookLogs.responseStatus, 500)))).toEqual([]);
+  });
+});
+
+describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuration, no takeover through a delivery)', () => {
+  it('refuses every delivery to a configuration without a secret (401, logged), signed or not, and creates nothing', async () => {
+    const before = await configRow(noSecret.id);
+    const payload = purchase();
+    const message = 'This webhook has no signing secret: the office must set a signing secret before it receives deliveries';
+    expect(await deliver(noSecret.endpoint, payload, { secret: null })).toEqual({ status: 401, body: { message } });
+    expect(await deliver(noSecret.endpoint, payload, { secret: 'any-secret-at-all-0123' })).toEqual({ status: 401, body: { message } });
+    expect(await userByEmail(payload.contact.email)).toBeUndefined();
+    const { row, count } = await lastLog(noSecret.id);
+    expect(count).toBe(2);
+    expect(row).toMatchObject({ responseStatus: 401, responseMessage: message, errorDetails: message, mappedData: null });
+    expect((await configRow(noSecret.id)).triggerCount).toBe(before.triggerCount + 2);
+  });
+
+  it("never sets the password of an existing account from a delivery, not even one still waiting for its first", async () => {
+    const crmPassword = 'Crm-Chosen-Pass-8841';
+    // An office-created family that has not chosen a password yet (the set-password link is on its way).
+    const email = `${unique('office-family')}@example.com`;
+    await db().insert(users).values({ email, firstName: 'Ofelia', lastName: 'Office', role: 'PARENT', planTier: 'ONE' });
+    const takeover = await deliver(signed.endpoint, purchase({ contact: { email, firstName: 'Ofelia', lastName: 'Office', password: crmPassword } }));
+    expect(takeover.status, JSON.stringify(takeover.body)).toBe(200);
+    expect(takeover.body.action).toBe('updated');
+    expect(takeover.body.message).not.toContain('password');
+    expect((await userByEmail(email))!.passwordHash).toBeNull();
+    expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { email, password: crmPassword })).status).toBe(401);
+
+    // An account the CRM created without a password: a later delivery's password is not used either.
+    const payload = purchase();
+    const created = await deliver(signed.endpoint, payload);
+    expect(created.status).toBe(201);
+    const later = await deliver(signed.endpoint, { ...payload, contact: { ...payload.contact, password: crmPassword }, updatedAt: '2026-11-18T16:30:00.000Z' });
+    expect(later.body).toMatchObject({ action: 'updated', message: 'Parent account updated: crmUpdatedAt' });
+    expect((await userById(created.body.userId)).passwordHash).toBeNull();
+    expect((await lastLog(signed.id)).row.mappedData).toMatchObject({ password: '[redacted]' });
+
+    // The delivery that creates the account may give it its password.
+    const withPassword = purchase({ contact: { password: crmPassword } });
+    const fresh = await deliver(signed.endpoint, withPassword);
+    expect(fresh.status).toBe(201);
+    expect((await new ApiClient(server.baseUrl).post('/api/auth/login', { email: withPassword.contact.email, password: crmPassword })).status).toBe(200);
+  });
+
+  it('changes isActive only of an account the same configuration created', async () => {
+    const otherCrm = await createConfig({ name: 'Another CRM' });
+    // An office-created family, linked by e-mail: a delivery may update it but never switch it off.
+    const office = await createParent(db(), [['Ivy', 1]]);
+    const linked = await deliver(signed.endpoint, purchase({ contact: { email: office.email, firstName: 'Test', lastName: 'Parent' }, active: false, children: [{ name: 'Ivy' }], plan: { tier: 'TWO', sessionsPerWeek: 2 } }));
+    expect(linked.body.action, JSON.stringify(linked.body)).toBe('updated');
+    expect(linked.body.message).not.toContain('isActive');
+    expect(await userById(office.id)).toMatchObject({ isActive: true, createdByWebhookId: null });
+
+    // Created by one configuration: another configuration cannot switch it off, its own can.
+    const payload = purchase();
+    const created = await deliver(signed.endpoint, payload);
+    expect((await userById(created.body.userId)).createdByWebhookId).toBe(signed.id);
+    const foreign = await deliver(otherCrm.endpoint, { ...payload, active: false, updatedAt: '2026-11-18T16:20:00.000Z' });
+    expect(foreign.body).toMatchObject({ action: 'updated', message: 'Parent account updated: crmUpdatedAt' });
+    expect((await userById(created.body.userId)).isActive).toBe(true);
+    const own = await deliver(signed.endpoint, { ...payload, active: false, updatedAt: '2026-11-18T16:21:00.000Z' });
+    expect(own.body).toMatchObject({ action: 'updated', message: 'Parent account updated: isActive, crmUpdatedAt' });
+    expect((await userById(created.body.userId)).isActive).toBe(false);
+  });
+
+  it('signs a deactivated account out everywhere: switched on again, the old cookie stays signed out', async () => {
+    const password = 'Crm-Family-Pass-5527';
+    const payload = purchase({ contact: { password } });
+    const created = await deliver(signed.endpoint, payload);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const family = new ApiClient(server.baseUrl);
+    await family.login(payload.contact.email, password);
+    expect((await family.get('/api/me')).status).toBe(200);
+
+    const off = await deliver(signed.endpoint, { ...payload, active: false, updatedAt: '2026-11-18T16:40:00.000Z' });
+    expect(off.body.message).toBe('Parent account updated: isActive, crmUpdatedAt');
+    const on = await deliver(signed.endpoint, { ...payload, active: true, updatedAt: '2026-11-18T16:41:00.000Z' });
+    expect(on.body.message).toBe('Parent account updated: isActive, crmUpdatedAt');
+    expect((await family.get('/api/me')).status).toBe(401);
+    expect(await db().select().from(authSessions).where(eq(authSessions.userId, created.body.userId))).toEqual([]);
+    // A fresh sign-in works again.
+    await new ApiClient(server.baseUrl).login(payload.contact.email, password);
+  });
+
+  it('ignores a replayed delivery signed before the last one applied (200, logged), so the plan does not go back', async () => {
+    // No updatedAt in these deliveries: the signed timestamp alone orders them.
+    const { updatedAt: _ignored, ...first } = purchase({ plan: { tier: 'ONE', sessionsPerWeek: 1 } });
+    const older = JSON.stringify(first);
+    const olderSignature = signWebhook(SECRET, older, NOW_SECONDS - 120);
+    const post = (raw: string, signature: string) =>
+      fetch(`${server.baseUrl}/api/webhooks/${signed.endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signature }, body: raw }).then(
+        async (response) => ({ status: response.status, body: await readBody(response) }),
+      );
+    const created = await post(older, olderSignature);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const newer = await deliver(signed.endpoint, { ...first, plan: { tier: 'THREE', sessionsPerWeek: 3 } }, { t: NOW_SECONDS - 60 });
+    expect(newer.body).toMatchObject({ action: 'updated', message: 'Parent account updated: planTier, weeklyLimit' });
+
+    // The captured first delivery, replayed within the 5-minute window.
+    const replay = await post(older, olderSignature);
+    expect(replay).toEqual({ status: 200, body: { message: 'ignored: older than the last delivery', action: 'unchanged', userId: created.body.userId } });
+    expect(await userById(created.body.userId)).toMatchObject({ planTier: 'THREE', weeklyLimit: 3, crmSignedAt: new Date((NOW_SECONDS - 60) * 1000) });
+    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 200, responseMessage: 'ignored: older than the last delivery' });
+
+    // A delivery signed later than the last applied moves the mark, even when it changes nothing.
+    const same = await deliver(signed.endpoint, { ...first, plan: { tier: 'THREE', sessionsPerWeek: 3 } }, { t: NOW_SECONDS - 30 });
+    expect(same.body.action).toBe('unchanged');
+    expect((await userById(created.body.userId)).crmSignedAt?.getTime()).toBe((NOW_SECONDS - 30) * 1000);
+    expect((await deliver(signed.endpoint, { ...first, plan: { tier: 'TWO', sessionsPerWeek: 2 } }, { t: NOW_SECONDS - 45 })).body.message).toBe(
+      'ignored: older than the last delivery',
+    );
+  });
+
+  it('stores pw, pass, pwd, passwd, credentials, secret* and *token* keys redacted in headers, body and query', async () => {
+    const payload = purchase({
+      auth: { PW: 'pw-value', Pwd: 'pwd-value', nested: [{ PASS: 'pass-value' }, { passwd: 'passwd-value' }], Credentials: { user: 'cred-user' } },
+      list: [[{ sessionTOKEN: 'token-value' }], { secretAnswer: 'secret-value' }],
+    });
+    const res = await deliver(signed.endpoint, payload, { query: '?pwd=query-pwd&page=2', headers: { 'x-pass': 'header-pass' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const { row } = await lastLog(signed.id);
+    expect(row.body).toMatchObject({
+      auth: { PW: '[redacted]', Pwd: '[redacted]', nested: [{ PASS: '[redacted]' }, { passwd: '[redacted]' }], Credentials: '[redacted]' },
+      list: [[{ sessionTOKEN: '[redacted]' }], { secretAnswer: '[redacted]' }],
+      contact: { email: payload.contact.email },
+    });
+    expect(row.queryParams).toEqual({ pwd: '[redacted]', page: '2' });
+    expect((row.headers as Record<string, string>)['x-pass']).toBe('[redacted]');
+    expect(JSON.stringify(row)).not.toMatch(/pw-value|pwd-value|pass-value|passwd-value|cred-user|token-value|secret-value|query-pwd|header-pass/);
+  });
+
+  it('keeps at most the first 4 KB of a body refused before its signature was verified, marked as cut, never mapped', async () => {
+    // Close to the 1 MB limit, with a password early on (inside the part that is kept).
+    const big = JSON.stringify({ contact: { email: 'flood@example.com', password: 'hunter2-kept-out', Pw: 'pw-kept-out' }, filler: 'x'.repeat(1_000_000) });
+    const bytes = Buffer.byteLength(big);
+    for (const [endpoint, options, status] of [
+      [signed.endpoint, { secret: 'wrong-secret-0123456789' }, 401],
+      [signed.endpoint, { secret: null }, 401],
+      [noSecret.endpoint, { secret: null }, 401],
+    ] as const) {
+      const res = await deliver(endpoint, big, options);
+      expect(res.status).toBe(status);
+      const configId = endpoint === signed.endpoint ? signed.id : noSecret.id;
+      const { row } = await lastLog(configId);
+      expect(row.mappedData).toBeNull();
+      const body = row.body as { truncated: boolean; bytes: number; text: string };
+      expect(body).toEqual({ truncated: true, bytes, text: expect.any(String) });
+      expect(body.text.length).toBeLessThanOrEqual(4096);
+      expect(big.startsWith(body.text.slice(0, 30))).toBe(true);
+      expect(body.text).not.toContain('hunter2');
+      expect(body.text).not.toContain('pw-kept-out');
+      expect(body.text).toContain('"password":"[redacted]"');
+      const [size] = await db()
+        .select({ text: sql<number>`length(${webhookLogs.body}::text)`, stored: sql<number>`pg_column_size(${webhookLogs}.*)` })
+        .from(webhookLogs)
+        .where(eq(webhookLogs.id, row.id));
+      expect(Number(size!.text)).toBeLessThan(5000);
+      expect(Number(size!.stored)).toBeLessThan(8000);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +9,8 @@ import { receiveDelivery } from '../services/webhook-delivery/receive-delivery';
 import { recordDelivery, type DeliveryOutcome, type DeliveryRequest } from '../services/webhook-delivery/record-delivery';
 
 export const BODY_TOO_LARGE = 'Webhook body exceeds the 1 MB limit';
+export const tooManyDeliveries = (seconds: number) =>
+  `Too many webhook deliveries from this address. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 const endpointParams = z.object({ endpoint: z.string() });
 
@@ -27,9 +30,18 @@ function deliveryRequest(request: FastifyRequest, reply: FastifyReply): Delivery
  * The CRM webhook receiver: POST /api/webhooks/:endpoint (no session, signed with the configuration's
  * secret). Encapsulated, so its body handling stays its own: every content type is read as raw bytes (the
  * HMAC covers the exact bytes sent, which re-serialised JSON would not reproduce), limited to 1 MB, and
- * parsed as JSON by the service. Every delivery to a known endpoint is logged, refused ones included.
+ * parsed as JSON by the service. Every delivery to a known endpoint is logged, refused ones included,
+ * except those over the per-address rate limit (WEBHOOK_RATE_LIMIT_PER_MINUTE, counted in this instance's
+ * memory before the body is read): they get 429 with Retry-After and are neither read nor logged.
  */
 export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to this plugin's routes only: the rest of the API has its own limits (the sign-in throttle).
+  await app.register(rateLimit, {
+    max: app.env.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(tooManyDeliveries(Math.max(1, Math.ceil(context.ttl / 1000)))), { statusCode: 429 }),
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
@@ -50,6 +62,8 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.error({ err: serializeError(error) }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
+    // Over the rate limit: answered (Retry-After is already set) without a database write, so a flood costs nothing.
+    if (status === 429) return reply.status(429).send({ message: error.message });
     const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BODY_TOO_LARGE : error.message;
     const outcome: DeliveryOutcome = { status, body: { message } };
     const rawEndpoint = (request.params as { endpoint?: unknown } | undefined)?.endpoint;

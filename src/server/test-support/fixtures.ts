@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { addMinutes } from 'date-fns';
+import { addDays, addMinutes } from 'date-fns';
+import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
 import type { Database } from '../db/client';
 import { children, classTypes, sessions, users } from '../db/schema';
-import { hashPassword } from '../services/auth/password';
+import { testPasswordHash } from './password-hashes';
+import { ApiClient } from './test-server';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -37,10 +39,24 @@ export async function createParent(db: Database, kids: Array<[string, number]>, 
   const email = `${emailPrefix}-${suffix()}@example.com`;
   const [user] = await db
     .insert(users)
-    .values({ email, firstName: 'Test', lastName: 'Parent', role: 'PARENT', planTier: 'TWO', passwordHash: await hashPassword('secret-pass') })
+    .values({ email, firstName: 'Test', lastName: 'Parent', role: 'PARENT', planTier: 'TWO', passwordHash: await testPasswordHash('secret-pass') })
     .returning();
   if (kids.length) {
     await db.insert(children).values(kids.map(([name, weeklyLimit], i) => ({ userId: user!.id, name, weeklyLimit, position: i + 1 })));
   }
   return { id: user!.id, email, password: 'secret-pass' };
+}
+
+/** A new parent with the given children ([name, weekly limit]), signed in through the real login: its client beside it. */
+export async function signInNewParent(server: { baseUrl: string; database: { db: Database } }, kids: Array<[string, number]>) {
+  const parent = await createParent(server.database.db, kids);
+  const api = new ApiClient(server.baseUrl);
+  await api.login(parent.email, parent.password);
+  return { ...parent, api };
+}
+
+/** `hour`:00 Toronto time on day `day` (0 = Monday) of the Toronto week after the one holding `now`. */
+export function nextTorontoWeekAt(now: Date, day: number, hour: number): Date {
+  const d = addDays(startOfTorontoWeek(now), 7 + day);
+  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour).getTime());
 }

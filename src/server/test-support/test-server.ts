@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { seedDemoData } from '../db/seed';
 import { loadEnv } from '../env';
+import { testPasswordHash } from './password-hashes';
 import { createTestDatabase } from './test-database';
 
 export interface TestServer {
@@ -29,7 +30,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
-  if (options.seed !== false) await seedDemoData(database.db, options.now ?? options.clock?.());
+  if (options.seed !== false) await seedDemoData(database.db, options.now ?? options.clock?.(), { hashPassword: testPasswordHash });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nb-test-'));
   // READ_CACHE=strict: a test may write straight into the database and read through HTTP at once, on
   // PostgreSQL too (src/server/cache/read-caches.test.ts covers the default mode's behaviour).

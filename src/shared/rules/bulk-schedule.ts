@@ -1,4 +1,5 @@
 import type { BulkPattern } from '../schemas/sessions';
+import { torontoWallClockProblem, wallClockProblemMessage } from './wall-clock';
 import { torontoTime } from './week';
 
 /**
@@ -107,13 +108,41 @@ export function countBulkSessions(form: BulkScheduleForm): number {
  * With `max`, stops after that many (the caller compares with countBulkSessions to refuse a larger series).
  */
 export function bulkSessionStarts(form: BulkScheduleForm, options: { max?: number } = {}): SessionOccurrence[] {
-  const span = range(form);
   const start = clock(form.startTime);
   const end = clock(form.endTime);
-  if (!span || !start || !end) return [];
-  const max = options.max ?? Number.POSITIVE_INFINITY;
-  const chosen = new Set(weekdays(form));
+  if (!start || !end) return [];
+  const occurrences: SessionOccurrence[] = [];
+  for (const { year, month, day } of seriesDays(form, options.max)) {
+    occurrences.push({
+      startsAt: new Date(torontoTime(year, month, day, start[0], start[1]).getTime()),
+      endsAt: new Date(torontoTime(year, month, day, end[0], end[1]).getTime()),
+    });
+  }
+  return occurrences;
+}
 
+/**
+ * The refusal of a series whose start or end time falls, on one of its dates, in the hour the clocks skip
+ * (spring forward) or repeat (fall back): the same rule and words as a single session (rules/wall-clock.ts),
+ * naming the series' times and the first such date ('02:00 - 03:00 does not exist on Sunday, March 8, 2026
+ * …'). Null when every occurrence is one instant (only the first `max` occurrences are looked at).
+ */
+export function bulkWallClockRefusal(form: BulkScheduleForm, options: { max?: number } = {}): string | null {
+  const start = clock(form.startTime);
+  const end = clock(form.endTime);
+  if (!start || !end) return null;
+  for (const { year, month, day } of seriesDays(form, options.max)) {
+    const problem = torontoWallClockProblem(year, month, day, ...start) ?? torontoWallClockProblem(year, month, day, ...end);
+    if (problem) return wallClockProblemMessage(problem, { year, month, day, time: `${form.startTime} - ${form.endTime}` }, 'other times');
+  }
+  return null;
+}
+
+/** The calendar dates of the series in order (at most `max`), empty for an incomplete form. */
+function* seriesDays(form: BulkScheduleForm, max = Number.POSITIVE_INFINITY): Generator<{ year: number; month: number; day: number }> {
+  const span = range(form);
+  if (!span) return;
+  const chosen = new Set(weekdays(form));
   let days: Iterable<number>;
   if (form.pattern === 'specific-days') {
     days = specificDayNumbers(form, span.first, span.last);
@@ -124,17 +153,11 @@ export function bulkSessionStarts(form: BulkScheduleForm, options: { max?: numbe
       }
     })();
   } else {
-    return [];
+    return;
   }
-
-  const occurrences: SessionOccurrence[] = [];
+  let count = 0;
   for (const dayNo of days) {
-    if (occurrences.length >= max) break;
-    const { year, month, day } = calendarDay(dayNo);
-    occurrences.push({
-      startsAt: new Date(torontoTime(year, month, day, start[0], start[1]).getTime()),
-      endsAt: new Date(torontoTime(year, month, day, end[0], end[1]).getTime()),
-    });
+    if (count++ >= max) return;
+    yield calendarDay(dayNo);
   }
-  return occurrences;
 }

@@ -31,8 +31,11 @@ export type ChildSlot = (typeof CHILD_SLOTS)[number];
 export const childNameField = (slot: ChildSlot) => `${slot}ChildName` as const;
 export const childLimitField = (slot: ChildSlot) => `${slot}ChildWeeklyLimit` as const;
 
-/** A weekly limit typed into a form or a CSV cell: a whole number 1–7. */
-export const weeklyLimitInput = z.coerce
+/**
+ * A weekly limit from a form or a CSV cell: a whole number 1–7, as a JSON number (the forms convert their
+ * inputs and the CSV import reads its cells' digits before checking; `true`, "0x10" or [5] are refused).
+ */
+export const weeklyLimitInput = z
   .number({ error: 'Weekly limit must be a whole number from 1 to 7' })
   .int('Weekly limit must be a whole number from 1 to 7')
   .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
@@ -123,6 +126,7 @@ const optionalChildFields = Object.fromEntries(
 /**
  * PATCH /api/admin/users/:id: every field optional. A child slot's name set to a name renames (or adds) that
  * child and keeps their bookings; set to '' or null it removes the child. A limit alone changes the limit.
+ * isActive switches the account on or off (deactivating ends its sign-in sessions).
  */
 export const updateUserBody = z
   .object({
@@ -132,6 +136,8 @@ export const updateUserBody = z
     role: role.optional(),
     planTier: planTier.optional(),
     weeklyLimit: weeklyLimitInput.optional(),
+    /** The Active switch: a JSON true or false only (never "false", 0 or 1). */
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
     ...optionalChildFields,
   })
   .refine(distinctChildNames, { message: 'Each child needs a different name', path: ['secondChildName'] });
@@ -161,6 +167,8 @@ export const adminUserDto = z.object({
   ...userIdentityShape,
   /** False while the family has not chosen a password yet (a set-password link is pending). */
   passwordSet: z.boolean(),
+  /** False for a deactivated account: it cannot sign in (the users table says 'Inactive'). */
+  isActive: z.boolean(),
   children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int() })),
   ...childSlotShape,
   createdAt: isoInstant,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { torontoWallClockProblem, wallClockProblemMessage } from '../rules/wall-clock';
 import { torontoTime } from '../rules/week';
 
 export { isoInstant } from './dates';
@@ -37,7 +38,24 @@ export function parseTorontoDateTime(value: string): Date | null {
   return null;
 }
 
-/** A required date-time field of a form (see parseTorontoDateTime), with the form's own message. */
+/**
+ * Why a Toronto wall-clock date-time ('YYYY-MM-DDTHH:mm', no offset) is not one instant: it falls in the hour
+ * the clocks skip in spring or repeat in autumn (the message names the time and the day); null otherwise, and
+ * for any other text (an instant with an offset is always one instant).
+ */
+export function torontoWallClockRefusal(value: string): string | null {
+  const local = LOCAL_DATE_TIME.exec(value);
+  if (!local || parseTorontoDateTime(value) === null) return null;
+  const [year, month, day, hour, minute] = local.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const problem = torontoWallClockProblem(year, month, day, hour, minute);
+  return problem && wallClockProblemMessage(problem, { year, month, day, time: `${local[4]}:${local[5]}` });
+}
+
+/**
+ * A required date-time field of a form (see parseTorontoDateTime), with the form's own message. A wall-clock
+ * time that does not exist in Toronto (spring forward) or happens twice (fall back) is refused, never shifted
+ * or guessed.
+ */
 export const torontoDateTime = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
@@ -45,4 +63,8 @@ export const torontoDateTime = (requiredMessage: string) =>
     .min(1, requiredMessage)
     .max(40, 'Enter a valid date and time')
     .refine((value) => parseTorontoDateTime(value) !== null, 'Enter a valid date and time')
+    .refine((value) => torontoWallClockRefusal(value) === null, {
+      error: (issue) => torontoWallClockRefusal(String(issue.input)) ?? 'Enter a valid date and time',
+      abort: true,
+    })
     .transform((value) => parseTorontoDateTime(value)!);

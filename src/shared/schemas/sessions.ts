@@ -60,7 +60,9 @@ export const sessionsListResponse = z.object({
 });
 export type SessionsListResponse = z.infer<typeof sessionsListResponse>;
 
-const capacity = z.coerce
+// Numbers in a JSON body are JSON numbers: `true`, "0x10" or [5] are refused, not read as 1, 16 or 5 (the
+// forms convert their inputs before sending; only query strings are read from text).
+const capacity = z
   .number({ error: 'Capacity must be a whole number' })
   .int('Capacity must be a whole number')
   .min(MIN_CAPACITY, 'Capacity must be at least 1')
@@ -107,6 +109,32 @@ export const sessionFormBody = z
 export type SessionFormInput = z.input<typeof sessionFormBody>;
 export type SessionFormBody = z.output<typeof sessionFormBody>;
 
+/**
+ * PUT /api/admin/sessions/:id: the session form, plus the office's confirmation that the move may put booked
+ * children over their weekly limit in the new Toronto week (without it such a move is answered 409).
+ */
+export const updateSessionBody = sessionFormBody.safeExtend({
+  confirmWeeklyLimits: z.boolean({ error: 'confirmWeeklyLimits must be true or false' }).optional(),
+});
+export type UpdateSessionInput = z.input<typeof updateSessionBody>;
+export type UpdateSessionBody = z.output<typeof updateSessionBody>;
+
+/** A booked child the move would put over their weekly limit: `bookedThatWeek` spots already in the new week. */
+export const weeklyLimitConflict = z.object({
+  childName: z.string(),
+  parentName: z.string(),
+  weeklyLimit: z.number().int(),
+  bookedThatWeek: z.number().int(),
+});
+export type WeeklyLimitConflict = z.infer<typeof weeklyLimitConflict>;
+
+/** The 409 of a session edit: the message, and the children over their limit when that is the reason. */
+export const updateSessionConflict = z.object({
+  message: z.string(),
+  weeklyLimitConflicts: z.array(weeklyLimitConflict).optional(),
+});
+export type UpdateSessionConflict = z.infer<typeof updateSessionConflict>;
+
 /** Spec 5, bulk session form. Patterns: every day, chosen weekdays (0 = Sunday … 6 = Saturday), chosen dates. */
 export const BULK_PATTERNS = ['daily', 'weekly', 'specific-days'] as const;
 export type BulkPattern = (typeof BULK_PATTERNS)[number];
@@ -138,7 +166,7 @@ export const bulkSessionBody = z
     capacity: capacity.default(DEFAULT_CAPACITY),
     pattern: z.enum(BULK_PATTERNS, { error: 'Pattern is required' }),
     daysOfWeek: z
-      .array(z.coerce.number().int().min(0, 'Days of the week are 0 (Sunday) to 6 (Saturday)').max(6, 'Days of the week are 0 (Sunday) to 6 (Saturday)'))
+      .array(z.number({ error: 'Days of the week are 0 (Sunday) to 6 (Saturday)' }).int().min(0, 'Days of the week are 0 (Sunday) to 6 (Saturday)').max(6, 'Days of the week are 0 (Sunday) to 6 (Saturday)'))
       .max(7)
       .default([]),
     specificDates: z.array(calendarDate('Dates cannot be blank')).max(MAX_BULK_SESSIONS).default([]),

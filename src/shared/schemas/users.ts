@@ -14,8 +14,8 @@ export const DEFAULT_WEEKLY_LIMIT = 1;
 
 export const CHILD_SLOTS = ['first', 'second', 'third', 'fourth'] as const;
 
-export const weeklyLimit = z.coerce
-  .number()
+export const weeklyLimit = z
+  .number({ error: 'Weekly limit must be a whole number' })
   .int('Weekly limit must be a whole number')
   .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
   .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');

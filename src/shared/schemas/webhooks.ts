@@ -17,6 +17,27 @@ export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Bodies above this are refused with 413 (and logged). */
 export const WEBHOOK_MAX_BODY_BYTES = 1_048_576;
 export const MIN_SECRET_KEY_LENGTH = 16;
+/** Of a delivery refused before its signature was verified, the log keeps at most this many bytes of the body. */
+export const WEBHOOK_UNVERIFIED_BODY_BYTES = 4096;
+export const SECRET_KEY_REQUIRED = 'Secret key is required';
+export const SECRET_KEY_NOT_REMOVABLE = 'Secret key cannot be removed; a configuration without one receives nothing';
+
+/**
+ * How the log stores the body of a delivery refused before its signature was verified when it is longer
+ * than WEBHOOK_UNVERIFIED_BODY_BYTES: its first bytes as text, marked as cut, with the size received.
+ */
+export interface TruncatedWebhookBody {
+  truncated: true;
+  /** The size of the whole body as received, in bytes. */
+  bytes: number;
+  text: string;
+}
+export const isTruncatedWebhookBody = (value: unknown): value is TruncatedWebhookBody =>
+  value !== null &&
+  typeof value === 'object' &&
+  (value as { truncated?: unknown }).truncated === true &&
+  typeof (value as { bytes?: unknown }).bytes === 'number' &&
+  typeof (value as { text?: unknown }).text === 'string';
 
 /** Spec 9: the logs screen shows 25, 50, 100 or 200 deliveries (default 50); 'Clean old' removes logs older than 30 days. */
 export const WEBHOOK_LOG_LIMITS = [25, 50, 100, 200] as const;
@@ -59,8 +80,8 @@ const fieldMappings = z
   .superRefine((value, ctx) => {
     for (const message of parseFieldMappings(value).errors) ctx.addIssue({ code: 'custom', message });
   });
-/** Optional; blank means no signature is required. */
-const secretKey = z
+/** The signing secret as typed; blank is null (on edit: keep the current one). */
+const optionalSecretKey = z
   .string()
   .trim()
   .max(200, 'Secret key cannot exceed 200 characters')
@@ -69,6 +90,8 @@ const secretKey = z
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || value.length >= MIN_SECRET_KEY_LENGTH, `Secret key must be at least ${MIN_SECRET_KEY_LENGTH} characters`)
   .refine((value) => value === null || !/\s/.test(value), 'Secret key cannot contain spaces');
+/** Required on create: a configuration without a secret would accept anyone's deliveries. */
+const secretKey = optionalSecretKey.refine((value) => value !== null, SECRET_KEY_REQUIRED).transform((value) => value!);
 const templateId = z
   .union([z.uuid({ error: 'Choose a mapping template from the list' }), z.literal('')])
   .nullish()
@@ -90,15 +113,16 @@ export type CreateWebhookBody = z.output<typeof createWebhookBody>;
 
 /**
  * PUT /api/admin/webhooks/:id: the fields present change (the Active toggle sends only isActive). A blank or
- * absent secretKey keeps the current secret; a new one replaces it; removeSecret: true removes it.
+ * absent secretKey keeps the current secret (refused when there is none, unless only isActive changes); a
+ * new one replaces it. The secret cannot be removed (removeSecret: true is refused).
  */
 export const updateWebhookBody = z.object({
   name: name.optional(),
   endpoint: endpoint.optional(),
   description: description.optional(),
   fieldMappings: fieldMappings.optional(),
-  secretKey: secretKey.optional(),
-  removeSecret: z.boolean().optional(),
+  secretKey: optionalSecretKey.optional(),
+  removeSecret: z.literal(false, { error: SECRET_KEY_NOT_REMOVABLE }).optional(),
   isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
   templateId: templateId.optional(),
 });
@@ -115,6 +139,7 @@ export const webhookDto = z.object({
   description: z.string().nullable(),
   isActive: z.boolean(),
   fieldMappings: z.string(),
+  /** False for an old configuration saved without a secret: it refuses every delivery until one is set. */
   hasSecret: z.boolean(),
   templateId: z.string().nullable(),
   templateName: z.string().nullable(),
@@ -178,7 +203,10 @@ export type WebhookLogListResponse = z.infer<typeof webhookLogListResponse>;
 export const webhookLogDetail = webhookLogSummary.extend({
   errorDetails: z.string().nullable(),
   headers: z.record(z.string(), z.string()).nullable(),
-  /** The parsed JSON body; the raw text (shortened) when it was not JSON; null when there was none or it was too large. */
+  /**
+   * The parsed JSON body; the raw text (shortened) when it was not JSON; null when there was none or it was too
+   * large; a TruncatedWebhookBody when it was refused before its signature was verified and is over 4 KB.
+   */
   body: z.unknown(),
   mappedData: z.record(z.string(), z.unknown()).nullable(),
   queryParams: z.record(z.string(), z.unknown()).nullable(),
@@ -187,7 +215,7 @@ export type WebhookLogDetail = z.infer<typeof webhookLogDetail>;
 
 /** DELETE /api/admin/webhook-logs ('Clean old' sends 30). */
 export const cleanWebhookLogsBody = z.object({
-  olderThanDays: z.coerce
+  olderThanDays: z
     .number({ error: 'olderThanDays must be a whole number of days from 1 to 3650' })
     .int('olderThanDays must be a whole number of days from 1 to 3650')
     .min(1, 'olderThanDays must be a whole number of days from 1 to 3650')

@@ -11,13 +11,15 @@ export interface ServerFieldError {
 /**
  * The error of a non-OK response: its text is spec 8's `<status>: <message>`; it also keeps the status and
  * the server's per-field problems (a 400's `errors: [{ field, message }]`, or a refusal naming one `field`),
- * so a form can show each on its field.
+ * so a form can show each on its field, and the parsed JSON body (a refusal's details, e.g. a session move's
+ * `weeklyLimitConflicts`).
  */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly fieldErrors: ServerFieldError[] = [],
+    readonly body: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -60,7 +62,7 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
       // not JSON: keep the raw body text
     }
   }
-  throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, fieldErrorsOf(parsed));
+  throw new ApiError(`${res.status}: ${text || res.statusText}`, res.status, fieldErrorsOf(parsed), parsed);
 }
 
 async function readJson(res: Response): Promise<unknown> {
@@ -76,12 +78,18 @@ export async function apiRequest<T = unknown>(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  options: { signal?: AbortSignal } = {},
+  options: {
+    signal?: AbortSignal;
+    /** Sent as `Idempotency-Key` on a write a person may repeat (lib/idempotency.ts). */
+    idempotencyKey?: string;
+  } = {},
 ): Promise<T> {
   const hasPayload = data !== undefined;
+  const headers: Record<string, string> = hasPayload ? { 'Content-Type': 'application/json' } : {};
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const res = await fetch(url, {
     method,
-    headers: hasPayload ? { 'Content-Type': 'application/json' } : {},
+    headers,
     body: hasPayload ? JSON.stringify(data) : undefined,
     credentials: 'include',
     signal: options.signal,

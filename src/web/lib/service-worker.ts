@@ -6,7 +6,7 @@ import { whenIdle } from './lazy';
  * The page's side of the service worker (src/web/service-worker/sw.ts, served as /sw.js):
  * registration after the first screen, the update-available flag (spec 4: set when a new worker is installed
  * while another already controls the page), the Update action, and clearing every cache at sign-in/out.
- * Registration problems are only logged (spec 8).
+ * Registration problems are only logged, at debug level (spec 8): the app runs the same without a worker.
  */
 
 type UpdateAction = () => void;
@@ -46,16 +46,35 @@ export interface RegisterOptions {
   onFirstControl: () => void;
 }
 
+/**
+ * The page's service worker container, or null where there is none: an old browser, a page that is not a
+ * secure context, a private window that hides it (undefined) or refuses it (the getter throws).
+ */
+function serviceWorkerContainer(): ServiceWorkerContainer | null {
+  try {
+    return (navigator.serviceWorker as ServiceWorkerContainer | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** Registers /sw.js (scope /) once the page has loaded and the browser is idle, so it never slows the first screen. */
 export function registerServiceWorker(options: RegisterOptions): void {
-  if (!('serviceWorker' in navigator)) return;
-  const start = () => whenIdle(() => void register(options));
+  if (!serviceWorkerContainer()) return;
+  const start = () => whenIdle(() => void registerNow(options));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
 
-async function register({ onFirstControl }: RegisterOptions): Promise<void> {
-  const container = navigator.serviceWorker;
+/**
+ * Registers the worker now. The app runs the same without one, so a browser that has none, blocks it
+ * (Playwright's `serviceWorkers: 'block'` answers register() with nothing) or refuses it (register()
+ * rejects: a private window, storage turned off) is not an error: nothing is thrown, nothing rejected and
+ * nothing logged as an error (a refusal is logged at debug level, spec 8). True when a worker was registered.
+ */
+export async function registerNow({ onFirstControl }: RegisterOptions): Promise<boolean> {
+  const container = serviceWorkerContainer();
+  if (!container) return false;
   let controlled = container.controller !== null;
   container.addEventListener('controllerchange', () => {
     if (controlled) {
@@ -66,26 +85,30 @@ async function register({ onFirstControl }: RegisterOptions): Promise<void> {
       onFirstControl();
     }
   });
-  try {
-    // The script is never taken from the HTTP cache: an update is seen at the next check.
-    const registration = await container.register('/sw.js', { scope: '/', updateViaCache: 'none' });
-    const offerUpdate = (worker: ServiceWorker) => {
-      applyUpdateAction = () => worker.postMessage({ type: SW_MESSAGE.skipWaiting });
-      setUpdateAvailable(true);
-    };
-    // Spec 4: an update is available when a new worker is installed while another already controls the page.
-    if (registration.waiting && container.controller) offerUpdate(registration.waiting);
-    registration.addEventListener('updatefound', () => {
-      const installing = registration.installing;
-      installing?.addEventListener('statechange', () => {
-        if (installing.state === 'installed' && container.controller) offerUpdate(installing);
-      });
+  // The script is never taken from the HTTP cache: an update is seen at the next check.
+  const registration: ServiceWorkerRegistration | undefined = await Promise.resolve()
+    .then(() => container.register('/sw.js', { scope: '/', updateViaCache: 'none' }))
+    .catch((error: unknown) => {
+      console.debug('Service worker registration failed; the app runs without one', error);
+      return undefined;
     });
-    // A tab left open for days still learns of new versions.
-    setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
-  } catch (error) {
-    console.error('Service worker registration failed', error);
-  }
+  if (!registration) return false;
+
+  const offerUpdate = (waiting: ServiceWorker) => {
+    applyUpdateAction = () => waiting.postMessage({ type: SW_MESSAGE.skipWaiting });
+    setUpdateAvailable(true);
+  };
+  // Spec 4: an update is available when a new worker is installed while another already controls the page.
+  if (registration.waiting && container.controller) offerUpdate(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && container.controller) offerUpdate(installing);
+    });
+  });
+  // A tab left open for days still learns of new versions.
+  setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS);
+  return true;
 }
 
 /**

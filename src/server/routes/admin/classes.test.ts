@@ -1,23 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classTypes } from '../../db/schema';
 import { createClassType } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import type { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
-let server: TestServer;
-let admin: ApiClient;
-let parent: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-  parent = new ApiClient(server.baseUrl);
-  await parent.login('parent@example.com', 'parent-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const {
+  server,
+  clients: { admin, parent },
+} = withApi({ as: ['admin', 'parent'] });
 
 const db = () => server.database.db;
 const put = (api: ApiClient, id: string, body: unknown) => api.request('PUT', `/api/admin/classes/${id}`, body);

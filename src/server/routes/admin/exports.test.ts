@@ -1,12 +1,13 @@
 import { addMinutes } from 'date-fns';
 import { asc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, children, sessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The clock is pinned to Wednesday 2026-11-18 21:00 in Toronto, already Thursday 02:00 UTC: files are named
 // after the Toronto day (2026-11-18), and every date inside them is a Toronto wall-clock date.
@@ -14,16 +15,10 @@ const NOW = new Date(torontoTime(2026, 11, 18, 21, 0).getTime());
 /** 18:00 on Wednesday 2026-11-25 in Toronto. */
 const SESSION_START = new Date('2026-11-25T23:00:00Z');
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer({ clock: () => NOW });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const {
+  server,
+  clients: { admin },
+} = withApi({ as: 'admin', clock: () => NOW });
 
 const db = () => server.database.db;
 const BOM = [0xef, 0xbb, 0xbf];

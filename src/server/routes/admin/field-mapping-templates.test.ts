@@ -1,31 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldMappingRules, fieldMappingTemplates, users, webhookConfigs } from '../../db/schema';
 import { hashPassword } from '../../services/auth/password';
 import { deleteTemplate } from '../../services/field-mapping-templates/delete-template';
 import { isForeignKeyViolation } from '../../services/field-mapping-templates/template-rules';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The admin field-mapping templates API through real HTTP, on a fresh database with the demo data and the
 // server's clock pinned (each test may move it).
 const NOW = new Date('2026-11-18T17:00:00.000Z');
 
 let now = NOW;
-let server: TestServer;
-let admin: ApiClient;
-let owner: ApiClient;
+const {
+  server,
+  clients: { admin, owner },
+} = withApi({ as: ['admin', 'owner'], clock: () => now });
 
-beforeAll(async () => {
-  server = await startTestServer({ clock: () => now });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-  owner = new ApiClient(server.baseUrl);
-  await owner.login('owner@example.com', 'owner-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-});
 beforeEach(() => {
   now = NOW;
 });

@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, children } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The clock is pinned to Wednesday 2026-11-18 21:00 in Toronto, which is already Thursday 02:00 UTC: a range
 // computed in UTC days instead of Toronto days would be off by one day at both ends.
@@ -11,16 +12,10 @@ const NOW = new Date(torontoTime(2026, 11, 18, 21, 0).getTime());
 const toronto = (month: number, day: number, hour: number, minute = 0) =>
   new Date(torontoTime(2026, month, day, hour, minute).getTime());
 
-let server: TestServer;
-let admin: ApiClient;
-beforeAll(async () => {
-  server = await startTestServer({ clock: () => NOW });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-});
+const {
+  server,
+  clients: { admin },
+} = withApi({ as: 'admin', clock: () => NOW });
 
 const db = () => server.database.db;
 

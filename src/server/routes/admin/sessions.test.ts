@@ -2,13 +2,13 @@ import { addDays } from 'date-fns';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { Email } from 'postal-mime';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatTime } from '../../../shared/rules/format';
 import { inToronto, startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, emailOutbox, sessions } from '../../db/schema';
-import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { createClassType, createSession, signInNewParent } from '../../test-support/fixtures';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The admin sessions API through real HTTP, with the server's clock pinned to Wednesday 2026-11-18 12:00
 // Toronto (the parents' booking window is Monday Nov 16 to Sunday Nov 29) and a real SMTP sink.
@@ -21,20 +21,12 @@ const at = (day: number, hour: number, minute = 0) => {
 };
 
 let now = NOW;
-let server: TestServer;
-let smtp: SmtpSink;
-let admin: ApiClient;
+const {
+  server,
+  smtp,
+  clients: { admin },
+} = withApi({ as: 'admin', smtp: true, clock: () => now, env: { BUSINESS_NAME: 'Test Athletics' } });
 
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ clock: () => now, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics' } });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
 beforeEach(() => {
   now = NOW;
 });
@@ -47,12 +39,7 @@ const sessionsOf = (classTypeId: string) =>
   db().select().from(sessions).where(eq(sessions.classTypeId, classTypeId)).orderBy(asc(sessions.startsAt));
 const sessionRow = async (id: string) => (await db().select().from(sessions).where(eq(sessions.id, id)))[0];
 
-async function signedInParent(kids: Array<[string, number]>) {
-  const parent = await createParent(db(), kids);
-  const api = new ApiClient(server.baseUrl);
-  await api.login(parent.email, parent.password);
-  return { ...parent, api };
-}
+const signedInParent = (kids: Array<[string, number]>) => signInNewParent(server, kids);
 async function book(api: ApiClient, sessionId: string, childNames: string[]): Promise<string> {
   const res = await api.post('/api/bookings', { sessionId, childNames });
   expect(res.status, JSON.stringify(res.body)).toBe(201);

@@ -8,6 +8,8 @@ import {
   cancelSessionResponse,
   sessionDto,
   sessionFormBody,
+  updateSessionBody,
+  updateSessionConflict,
 } from '../../../shared/schemas/sessions';
 import { cancelSession } from '../../services/sessions/cancel-session';
 import { createBulkSessions } from '../../services/sessions/create-bulk-sessions';
@@ -40,11 +42,13 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/sessions/:id',
-    { schema: { params: idParams, body: sessionFormBody, response: { 200: sessionDto } } },
-    async (request) =>
-      thenSendMail(
-        await updateSession(app.db, { sessionId: request.params.id, form: request.body, email: app.emailContext, now: app.clock() }),
-      ),
+    { schema: { params: idParams, body: updateSessionBody, response: { 200: sessionDto, 409: updateSessionConflict } } },
+    async (request) => {
+      const { confirmWeeklyLimits, ...form } = request.body;
+      return thenSendMail(
+        await updateSession(app.db, { sessionId: request.params.id, form, confirmWeeklyLimits, email: app.emailContext, now: app.clock() }),
+      );
+    },
   );
 
   app.delete('/sessions/:id', { schema: { params: idParams, response: { 200: messageResponse } } }, (request) =>

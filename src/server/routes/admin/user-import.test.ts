@@ -1,31 +1,22 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
 import { CSV_MAX_BYTES, MAPPING_REQUIRED } from '../../../shared/schemas/admin-users';
 import { children, emailOutbox, passwordTokens, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
-import { ApiClient, readBody, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient, readBody } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // POST /api/admin/users/import-csv through real HTTP: a browser-like multipart upload (fetch + FormData),
 // on PGlite or on PostgreSQL when DATABASE_URL is set, with a real SMTP sink for the welcome e-mails.
 const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
-let server: TestServer;
-let smtp: SmtpSink;
-let admin: ApiClient;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ clock: () => NOW, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics' } });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
-});
+const {
+  server,
+  smtp,
+  clients: { admin },
+} = withApi({ as: 'admin', smtp: true, clock: () => NOW, env: { BUSINESS_NAME: 'Test Athletics' } });
 
 const db = () => server.database.db;
 

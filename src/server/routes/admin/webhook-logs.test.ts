@@ -1,28 +1,24 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookConfigs, webhookLogs } from '../../db/schema';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The admin webhook logs API through real HTTP. Log rows are written here straight into the database (the
 // receiver writes them in production), each with a chosen created_at; the server's clock is pinned.
 const NOW = new Date('2026-11-18T17:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
-let server: TestServer;
-let admin: ApiClient;
+const {
+  server,
+  clients: { admin },
+} = withApi({ as: 'admin', clock: () => NOW });
 let crm: { id: string; endpoint: string };
 let other: { id: string; endpoint: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => NOW });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
   const [seeded] = await db().select().from(webhookConfigs).where(eq(webhookConfigs.endpoint, 'crm-plans'));
   crm = seeded!;
-  const created = await admin.post('/api/admin/webhooks', { name: 'Other feed', endpoint: 'other-feed', fieldMappings: '{"email":"email"}' });
+  const created = await admin.post('/api/admin/webhooks', { name: 'Other feed', endpoint: 'other-feed', fieldMappings: '{"email":"email"}', secretKey: 'other-feed-secret-0123456789' });
   other = created.body;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const db = () => server.database.db;
@@ -209,7 +205,7 @@ describe('DELETE /api/admin/webhook-logs', () => {
     expect(left).not.toContain(old2.id);
 
     expect((await admin.request('DELETE', '/api/admin/webhook-logs', { olderThanDays: 30 })).body).toEqual({ message: 'Deleted 0 logs older than 30 days', deleted: 0 });
-    expect((await admin.request('DELETE', '/api/admin/webhook-logs', { olderThanDays: '1' })).body).toEqual({ message: 'Deleted 1 log older than 1 day', deleted: 1 });
+    expect((await admin.request('DELETE', '/api/admin/webhook-logs', { olderThanDays: 1 })).body).toEqual({ message: 'Deleted 1 log older than 1 day', deleted: 1 });
     expect((await db().select({ id: webhookLogs.id }).from(webhookLogs)).map((r) => r.id)).toEqual([recent.id]);
   });
 

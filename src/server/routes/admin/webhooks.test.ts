@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT, TARGET_FIELDS } from '../../../shared/rules/field-mapping';
 import { fieldMappingTemplates, webhookConfigs, webhookLogs } from '../../db/schema';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The admin webhook configurations API through real HTTP, on the demo data (which has the 'CRM plan
 // purchases' configuration, endpoint crm-plans, linked to the 'CRM plan purchase' template).
 const NOW = new Date('2026-11-18T17:00:00.000Z');
 let now = NOW;
-let server: TestServer;
-let admin: ApiClient;
+const {
+  server,
+  clients: { admin },
+} = withApi({ as: 'admin', clock: () => now, env: { PUBLIC_URL: 'https://portal.test/', ADMIN_SESSION_IDLE_MINUTES: '129600' } });
 let templateId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: () => now, env: { PUBLIC_URL: 'https://portal.test/', ADMIN_SESSION_IDLE_MINUTES: '129600' } });
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
   templateId = (await db().select().from(fieldMappingTemplates))[0]!.id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 beforeEach(() => {
   now = NOW;
@@ -34,9 +30,10 @@ const configRow = async (id: string) => (await db().select().from(webhookConfigs
 let counter = 0;
 const uniqueEndpoint = (prefix = 'hook') => `${prefix}-${++counter}-${Date.now()}`;
 const MAPPINGS = JSON.stringify({ email: 'contact.email', firstName: 'contact.firstName' });
+const SECRET = 'admin-test-secret-0123456789';
 
 async function create(body: Record<string, unknown> = {}) {
-  const res = await admin.post('/api/admin/webhooks', { name: 'Test hook', endpoint: uniqueEndpoint(), fieldMappings: MAPPINGS, ...body });
+  const res = await admin.post('/api/admin/webhooks', { name: 'Test hook', endpoint: uniqueEndpoint(), fieldMappings: MAPPINGS, secretKey: SECRET, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
 }
@@ -128,14 +125,17 @@ describe('POST /api/admin/webhooks', () => {
   it('accepts /api/webhooks/<endpoint> and links a template (its name is shown)', async () => {
     const endpoint = uniqueEndpoint('linked');
     const body = await create({ endpoint: `/api/webhooks/${endpoint.toUpperCase()}/`, templateId: templateId.toUpperCase(), isActive: false });
-    expect(body).toMatchObject({ endpoint, templateId, templateName: 'CRM plan purchase', isActive: false, hasSecret: false });
-    expect(body).not.toHaveProperty('secretKey');
+    expect(body).toMatchObject({ endpoint, templateId, templateName: 'CRM plan purchase', isActive: false, hasSecret: true, secretKey: SECRET });
   });
 
   it('answers every validation rule with its message', async () => {
     const post = (body: Record<string, unknown>) => admin.post('/api/admin/webhooks', body);
-    const base = { name: 'Hook', endpoint: uniqueEndpoint(), fieldMappings: MAPPINGS };
+    const base = { name: 'Hook', endpoint: uniqueEndpoint(), fieldMappings: MAPPINGS, secretKey: SECRET };
     const cases: Array<[Record<string, unknown>, string]> = [
+      // Issue 17: a configuration without a secret would accept anyone's deliveries.
+      [{ ...base, secretKey: undefined }, 'secretKey: Secret key is required'],
+      [{ ...base, secretKey: '   ' }, 'secretKey: Secret key is required'],
+      [{ ...base, secretKey: null }, 'secretKey: Secret key is required'],
       [{ ...base, name: undefined }, 'name: Name is required'],
       [{ ...base, name: '   ' }, 'name: Name is required'],
       [{ ...base, name: 'x'.repeat(101) }, 'name: Name cannot exceed 100 characters'],
@@ -164,13 +164,13 @@ describe('POST /api/admin/webhooks', () => {
   });
 
   it('refuses an endpoint that is taken (409), also when two saves race', async () => {
-    expect(failure(await admin.post('/api/admin/webhooks', { name: 'Copy', endpoint: '/CRM-Plans', fieldMappings: MAPPINGS }))).toEqual({
+    expect(failure(await admin.post('/api/admin/webhooks', { name: 'Copy', endpoint: '/CRM-Plans', fieldMappings: MAPPINGS, secretKey: SECRET }))).toEqual({
       status: 409,
       message: 'A webhook with this endpoint already exists',
     });
     const endpoint = uniqueEndpoint('race');
     const results = await Promise.all(
-      [1, 2, 3, 4].map((n) => admin.post('/api/admin/webhooks', { name: `Racer ${n}`, endpoint, fieldMappings: MAPPINGS })),
+      [1, 2, 3, 4].map((n) => admin.post('/api/admin/webhooks', { name: `Racer ${n}`, endpoint, fieldMappings: MAPPINGS, secretKey: SECRET })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
     for (const loser of results.filter((r) => r.status === 409)) expect(loser.body).toEqual({ message: 'A webhook with this endpoint already exists', field: 'endpoint' });
@@ -193,7 +193,7 @@ describe('PUT /api/admin/webhooks/:id', () => {
     expect((await configRow(created.id)).secretKey).toBe('toggle-secret-0123456789');
   });
 
-  it('rotates the secret (shown once) and removes it', async () => {
+  it('rotates the secret (shown once) and never removes it', async () => {
     const created = await create({ secretKey: 'first-secret-0123456789' });
     const rotated = await put(created.id, { secretKey: 'second-secret-0123456789' });
     expect(rotated.status).toBe(200);
@@ -203,12 +203,31 @@ describe('PUT /api/admin/webhooks/:id', () => {
     expect(afterwards).not.toContain('second-secret-0123456789');
     expect(afterwards).not.toContain('first-secret-0123456789');
 
-    const removed = await put(created.id, { removeSecret: true });
-    expect(removed.status).toBe(200);
-    expect(removed.body.hasSecret).toBe(false);
-    expect(removed.body).not.toHaveProperty('secretKey');
-    expect((await configRow(created.id)).secretKey).toBeNull();
+    // Issue 17: a secret can be replaced, never removed.
+    expect(failure(await put(created.id, { removeSecret: true }))).toEqual({
+      status: 400,
+      message: 'removeSecret: Secret key cannot be removed; a configuration without one receives nothing',
+    });
+    expect((await configRow(created.id)).secretKey).toBe('second-secret-0123456789');
     expect(failure(await put(created.id, { secretKey: 'short' }))).toEqual({ status: 400, message: 'secretKey: Secret key must be at least 16 characters' });
+  });
+
+  it('lists a configuration saved without a secret as such, and requires one with any change but the Active toggle', async () => {
+    const [bare] = await db()
+      .insert(webhookConfigs)
+      .values({ name: 'Old unsigned hook', endpoint: uniqueEndpoint('bare'), fieldMappings: MAPPINGS })
+      .returning();
+    expect((await list()).body.webhooks.find((w: { id: string }) => w.id === bare!.id)).toMatchObject({ hasSecret: false });
+    const required = { status: 400, message: 'Secret key is required' };
+    expect(failure(await put(bare!.id, { name: 'Renamed' }))).toEqual(required);
+    expect(failure(await put(bare!.id, { description: 'x', secretKey: '  ' }))).toEqual(required);
+    expect((await put(bare!.id, { name: 'Renamed' })).body).toMatchObject({ field: 'secretKey' });
+    expect((await configRow(bare!.id)).name).toBe('Old unsigned hook');
+    // Switching it off (or on) needs no secret.
+    expect((await put(bare!.id, { isActive: false })).body).toMatchObject({ isActive: false, hasSecret: false });
+    const fixed = await put(bare!.id, { name: 'Now signed', secretKey: 'fixed-secret-0123456789' });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body).toMatchObject({ name: 'Now signed', hasSecret: true, secretKey: 'fixed-secret-0123456789' });
   });
 
   it('changes name, endpoint (normalised), mappings and template; unlinks with a blank template', async () => {

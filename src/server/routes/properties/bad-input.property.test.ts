@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseTorontoDateTime } from '../../../shared/schemas/common';
 import { bookings, sessions, users, webhookLogs } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { APP_TABLES, fingerprint, without, type FingerprintSpec } from '../../test-support/db-fingerprint';
-import { ApiClient, readBody, startTestServer, type ApiResponse, type TestServer } from '../../test-support/test-server';
+import { ApiClient, readBody, type ApiResponse } from '../../test-support/test-server';
 import { signWebhook } from '../../test-support/webhook-signing';
+import { withApi } from '../../test-support/with-api';
 
 /*
  * Property-based bad-input pass (issue 11). For the booking, session, user, CSV import and webhook inputs,
@@ -28,20 +29,16 @@ const options = { numRuns, ...(seed !== undefined && { seed }), ...(path && { pa
 
 const DEMO_WEBHOOK_SECRET = 'demo-crm-secret-change-me-0001';
 
-let server: TestServer;
-let parent: ApiClient;
-let admin: ApiClient;
+const {
+  server,
+  clients: { parent, admin },
+} = withApi({ as: ['parent', 'admin'] });
 let ownBookingId: string;
 let parentId: string;
 let classTypeId: string;
 let sessionId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  parent = new ApiClient(server.baseUrl);
-  await parent.login('parent@example.com', 'parent-demo-1');
-  admin = new ApiClient(server.baseUrl);
-  await admin.login('admin@example.com', 'admin-demo-1');
   const db = server.database.db;
   const [me] = await db.select().from(users).where(eq(users.email, 'parent@example.com'));
   parentId = me!.id;
@@ -53,10 +50,6 @@ beforeAll(async () => {
   // Let the e-mail worker finish what the seed queued, so the outbox is quiet during the runs.
   await new Promise((resolve) => setTimeout(resolve, 200));
 }, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 // ---------------------------------------------------------------------------------------------------------
 // Generators

@@ -38,6 +38,22 @@ describe(`login throttle under concurrency (${database})`, () => {
     expect(right.setCookies).toEqual([]);
   });
 
+  it(`a trusted device while the account is locked: of 30 simultaneous wrong guesses with it, ${LOGIN_LIMITS.perTrustedDevice} are checked`, { timeout: 120_000 }, async () => {
+    const parent = await createParent(server.database.db, []);
+    const phone = new ApiClient(server.baseUrl);
+    expect((await phone.post('/api/auth/login', { email: parent.email, password: parent.password }, { 'x-forwarded-for': '10.5.0.1' })).status).toBe(200);
+    const device = phone.cookie('nb_device')!;
+    for (let i = 0; i <= LOGIN_LIMITS.perAccount; i++) await attempt(parent.email, `stranger-${i}`, `10.6.${i}.1`);
+    const withDevice = (password: string, ip: string) => {
+      const client = new ApiClient(server.baseUrl);
+      client.setCookie('nb_device', device);
+      return client.post('/api/auth/login', { email: parent.email, password }, { 'x-forwarded-for': ip });
+    };
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => withDevice(`wrong-guess-${i}`, `10.7.${i}.1`)));
+    expect(statuses(results)).toEqual({ 401: LOGIN_LIMITS.perTrustedDevice, 429: 30 - LOGIN_LIMITS.perTrustedDevice });
+    expect((await withDevice(parent.password, '10.8.0.1')).status).toBe(429);
+  });
+
   it(`50 simultaneous guesses from one address across accounts: at most ${LOGIN_LIMITS.perAddress} are checked`, { timeout: 120_000 }, async () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(`nobody-${i}@example.com`, 'wrong-guess', '10.3.0.1')));
     expect(statuses(results)).toEqual({ 401: LOGIN_LIMITS.perAddress, 429: 50 - LOGIN_LIMITS.perAddress });

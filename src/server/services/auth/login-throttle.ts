@@ -4,12 +4,18 @@ import type { Database } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
-/** Failed sign-ins allowed in one window, per account and per client address. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowMinutes: 15 } as const;
+/**
+ * Failed sign-ins allowed in one window, per account and per client address; and per trusted device, the
+ * failures a device that signed into the account before may make while the account is locked (see below).
+ */
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, perTrustedDevice: 5, windowMinutes: 15 } as const;
 
 export const TOO_MANY_SIGN_INS = `Too many failed sign-in attempts. Please wait ${LOGIN_LIMITS.windowMinutes} minutes and try again.`;
 
 export const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
+
+/** The per-device throttle key of a trusted device (by its stored token hash, never the token). */
+export const deviceKey = (tokenHash: string) => `device:${tokenHash}`;
 
 /**
  * The per-address throttle key: an IPv4 address as it is (an IPv4-mapped IPv6 address `::ffff:a.b.c.d` counts
@@ -83,17 +89,32 @@ export interface LoginAttempt {
 }
 
 /**
- * Reserves a sign-in attempt for the account and the client address before the password is checked, and
- * refuses it with 429 when either is over its limit. A failed attempt simply keeps its reservation.
+ * Reserves a sign-in attempt for the account and the client address (and the trusted device, when the
+ * client presented one of this account's device cookies) before the password is checked, in one atomic
+ * upsert, and refuses it with 429 when the address is over its limit, or the account is over its limit and no
+ * trusted device under its own limit came along. So a correct password from a device that signed into the
+ * account before gets past a lock that someone else's guesses caused; a wrong one from it is still a counted
+ * failure (of the account, the address and the device), and a device that keeps failing loses its pass. A
+ * failed attempt simply keeps its reservation.
  */
-export async function reserveLoginAttempt(db: Database, email: string, ip: string, now = new Date()): Promise<LoginAttempt> {
-  const [account, address] = await reserve(db, [accountKey(email), addressKey(ip)], now);
-  if (account!.failures > LOGIN_LIMITS.perAccount || address!.failures > LOGIN_LIMITS.perAddress) {
+export async function reserveLoginAttempt(
+  db: Database,
+  email: string,
+  ip: string,
+  now = new Date(),
+  trustedDevice?: { tokenHash: string } | null,
+): Promise<LoginAttempt> {
+  const keys = [accountKey(email), addressKey(ip), ...(trustedDevice ? [deviceKey(trustedDevice.tokenHash)] : [])];
+  const [account, address, device] = await reserve(db, keys, now);
+  const accountLocked = account!.failures > LOGIN_LIMITS.perAccount;
+  const deviceMayPass = device !== undefined && device.failures <= LOGIN_LIMITS.perTrustedDevice;
+  if (address!.failures > LOGIN_LIMITS.perAddress || (accountLocked && !deviceMayPass)) {
     throw new HttpError(429, TOO_MANY_SIGN_INS);
   }
   return {
     async succeeded() {
       await clearAccountFailures(db, email);
+      if (device) await db.delete(loginFailures).where(eq(loginFailures.key, device.key));
       await db
         .update(loginFailures)
         .set({ failures: sql`greatest(${loginFailures.failures} - 1, 0)` })

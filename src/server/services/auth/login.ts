@@ -6,6 +6,7 @@ import { HttpError } from '../../http-error';
 import { reserveLoginAttempt } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password';
 import { hashSessionToken, newSessionToken } from './session-token';
+import { findTrustedDevice, trustDevice, type DeviceCookie } from './trusted-devices';
 import { toCurrentUser } from '../users/current-user';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -15,6 +16,8 @@ export interface LoginInput {
   password: string;
   ip: string;
   userAgent?: string | undefined;
+  /** The device cookie the client came with (trusted-devices.ts), if any. */
+  deviceToken?: string | undefined;
   sessionTtlDays: number;
   /** The current instant (the app's clock). */
   now?: Date;
@@ -24,14 +27,18 @@ export interface LoginResult {
   token: string;
   expiresAt: Date;
   user: CurrentUser;
+  /** The device cookie to (re)set: this device is now trusted for the account. */
+  device: DeviceCookie;
 }
 
 /** Checks the credentials and opens a new sign-in session with a fresh token. */
 export async function login(db: Database, input: LoginInput): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
   const now = input.now ?? new Date();
+  // A device cookie counts only when it belongs to this very account (another account's is no pass).
+  const trustedDevice = await findTrustedDevice(db, { token: input.deviceToken, email, now });
   // The attempt is counted before the password is checked: simultaneous guesses cannot all get through.
-  const attempt = await reserveLoginAttempt(db, email, input.ip, now);
+  const attempt = await reserveLoginAttempt(db, email, input.ip, now, trustedDevice);
 
   const [user] = await db
     .select()
@@ -59,5 +66,6 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
     userAgent: input.userAgent?.slice(0, 300) ?? null,
     ipAddress: input.ip,
   });
-  return { token, expiresAt, user: await toCurrentUser(db, user, input.now) };
+  const device = await trustDevice(db, { userId: user.id, presentedToken: input.deviceToken, known: trustedDevice, now });
+  return { token, expiresAt, user: await toCurrentUser(db, user, input.now), device };
 }

@@ -1,18 +1,14 @@
-import { addDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
+import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, sessions } from '../../db/schema';
-import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
+import { startTestServer, type ApiClient, type TestServer } from '../../test-support/test-server';
 
 // Many simultaneous requests through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on
 // separate pooled connections at the same time; the row locks must keep every rule.
 const NOW = torontoTime(2026, 11, 18, 12, 0);
-const nextWeek = (day: number, hour: number) => {
-  const d = addDays(startOfTorontoWeek(NOW), 7 + day);
-  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour).getTime());
-};
+const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
 let server: TestServer;
 let classTypeId: string;
@@ -24,17 +20,23 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signedIn(kids: Array<[string, number]>) {
-  const parent = await createParent(server.database.db, kids);
-  const api = new ApiClient(server.baseUrl);
-  await api.login(parent.email, parent.password);
-  return api;
+const signedIn = async (kids: Array<[string, number]>) => (await signInNewParent(server, kids)).api;
+
+/**
+ * `count` families signed in one after another: the races under test are the bookings. All test clients share
+ * one address, and the sign-in throttle holds an attempt of that address (at most 20) while each password is
+ * checked, so two dozen sign-ins at the same instant would be refused by design (login-throttle.ts).
+ */
+async function signedInFamilies(count: number, kids: (i: number) => Array<[string, number]>) {
+  const families: ApiClient[] = [];
+  for (let i = 0; i < count; i++) families.push(await signedIn(kids(i)));
+  return families;
 }
 
 describe('booking under concurrency', () => {
   it(`never oversells a session: 24 parents race for 5 spots (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(1, 17), capacity: 5 });
-    const parents = await Promise.all(Array.from({ length: 24 }, (_, i) => signedIn([[`Kid${i}`, 3]])));
+    const parents = await signedInFamilies(24, (i) => [[`Kid${i}`, 3]]);
     const results = await Promise.all(
       parents.map((api, i) => api.post('/api/bookings', { sessionId: session.id, childNames: [`Kid${i}`] })),
     );
@@ -55,7 +57,7 @@ describe('booking under concurrency', () => {
 
   it('never oversells with multi-child bookings: families of two race for 7 spots', async () => {
     const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(2, 17), capacity: 7 });
-    const families = await Promise.all(Array.from({ length: 10 }, () => signedIn([['Ann', 2], ['Ben', 2]])));
+    const families = await signedInFamilies(10, () => [['Ann', 2], ['Ben', 2]]);
     const results = await Promise.all(
       families.map((api) => api.post('/api/bookings', { sessionId: session.id, childNames: ['Ann', 'Ben'] })),
     );
@@ -98,9 +100,9 @@ describe('booking under concurrency', () => {
   it('keeps counts exact when reschedules and cancellations race with new bookings', async () => {
     const a = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(5, 10), capacity: 4 });
     const b = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(5, 12), capacity: 4 });
-    const movers = await Promise.all(Array.from({ length: 4 }, (_, i) => signedIn([[`M${i}`, 7]])));
+    const movers = await signedInFamilies(4, (i) => [[`M${i}`, 7]]);
     const booked = await Promise.all(movers.map((api, i) => api.post('/api/bookings', { sessionId: a.id, childNames: [`M${i}`] })));
-    const newcomers = await Promise.all(Array.from({ length: 6 }, (_, i) => signedIn([[`N${i}`, 7]])));
+    const newcomers = await signedInFamilies(6, (i) => [[`N${i}`, 7]]);
     await Promise.all([
       ...movers.map((api, i) =>
         i % 2 === 0

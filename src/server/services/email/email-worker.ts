@@ -52,9 +52,28 @@ interface Logger {
  * the same one), sends them over SMTP or writes them to the outbox folder, and retries failures with backoff.
  */
 /** A claimed message, as the claiming statement returns it. */
-type OutboxRow = Pick<typeof emailOutbox.$inferSelect, 'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'attempts'> & {
+type OutboxRow = Pick<
+  typeof emailOutbox.$inferSelect,
+  'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'attempts' | 'secrets'
+> & {
   createdAt: Date | string;
 };
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/**
+ * A body with its `{{key}}` placeholders filled from the message's secrets (HTML-escaped for the HTML body).
+ * A placeholder without a secret is left as it is.
+ */
+export function fillSecrets(body: string, secrets: Record<string, string> | null, html: boolean): string {
+  if (!secrets) return body;
+  return body.replace(/\{\{([A-Za-z0-9_]+)\}\}/g, (placeholder, key: string) => {
+    const value = Object.hasOwn(secrets, key) ? secrets[key] : undefined;
+    if (typeof value !== 'string') return placeholder;
+    return html ? escapeHtml(value) : value;
+  });
+}
 
 /** Messages claimed by one run; a run that sends a full batch is followed by another at once. */
 export const EMAIL_BATCH_SIZE = 20;
@@ -130,14 +149,15 @@ export class EmailWorker {
         where status in ('PENDING', 'SENDING') and next_attempt_at <= now()
         order by created_at limit ${batchSize} for update skip locked)
       returning id, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody",
-        attachments, attempts, created_at as "createdAt"`);
+        attachments, attempts, secrets, created_at as "createdAt"`);
     const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
     let sent = 0;
     for (const message of messages) {
       const id = message.id;
       try {
         await this.send(message);
-        await this.db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null }).where(eq(emailOutbox.id, id));
+        // The secrets (a set-password token) leave the row with the send: the stored bodies keep only placeholders.
+        await this.db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null, secrets: null }).where(eq(emailOutbox.id, id));
         sent++;
       } catch (err) {
         const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
@@ -148,6 +168,8 @@ export class EmailWorker {
             status: failedFor ? 'FAILED' : 'PENDING',
             lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
             nextAttemptAt: new Date(Date.now() + wait * 60_000),
+            // Given up: the message will never go, so its secrets need not stay either.
+            ...(failedFor && { secrets: null }),
           })
           .where(eq(emailOutbox.id, id));
         this.log.warn(
@@ -165,8 +187,8 @@ export class EmailWorker {
       from: this.options.from,
       to: message.toAddress,
       subject: message.subject,
-      text: message.textBody,
-      html: message.htmlBody ?? undefined,
+      text: fillSecrets(message.textBody, message.secrets, false),
+      html: message.htmlBody === null ? undefined : fillSecrets(message.htmlBody, message.secrets, true),
       attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     });
     if (this.toFolder) {

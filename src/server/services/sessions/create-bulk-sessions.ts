@@ -1,5 +1,4 @@
-import { bulkSessionStarts, countBulkSessions } from '../../../shared/rules/bulk-schedule';
-import { formatLongDate } from '../../../shared/rules/format';
+import { bulkSessionStarts, bulkWallClockRefusal, countBulkSessions } from '../../../shared/rules/bulk-schedule';
 import { MAX_BULK_SESSIONS, type BulkSessionBody } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -27,14 +26,10 @@ export async function createBulkSessions(db: Database, input: CreateBulkSessions
   if (occurrences.some((o) => o.startsAt.getTime() < now.getTime())) {
     throw new HttpError(400, 'The series includes sessions in the past; choose a start date from today on');
   }
-  // On the spring-forward Sunday, 02:00-03:00 does not exist on a Toronto clock: such a session would have no length.
-  const vanished = occurrences.find((o) => o.endsAt.getTime() <= o.startsAt.getTime());
-  if (vanished) {
-    throw new HttpError(
-      400,
-      `${form.startTime} - ${form.endTime} does not exist on ${formatLongDate(vanished.startsAt)} (the clocks go forward that night); choose other times`,
-    );
-  }
+  // On the spring-forward Sunday 02:00-02:59 does not exist on a Toronto clock, and on the fall-back Sunday
+  // 01:00-01:59 happens twice: a series touching either is refused, naming the time (as a single session is).
+  const wallClockRefusal = bulkWallClockRefusal(form, { max: MAX_BULK_SESSIONS });
+  if (wallClockRefusal) throw new HttpError(400, wallClockRefusal);
   return db.transaction(async (tx) => {
     const classType = await assertClassTypeExists(tx, form.classTypeId);
     const created = await tx

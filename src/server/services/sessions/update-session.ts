@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { startOfTorontoWeek } from '../../../shared/rules/week';
 import type { SessionDto, SessionFormBody } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
 import { bookings, sessions } from '../../db/schema';
@@ -9,18 +10,23 @@ import { enqueueEmail } from '../email/outbox';
 import { sessionChangedEmail } from './session-emails';
 import { toSessionDto } from './session-dto';
 import { assertClassTypeExists, lockSessionWithBookings, plural } from './session-rules';
+import { weeklyLimitConflictMessage, weeklyLimitConflicts } from './weekly-limit-conflicts';
 
 export interface UpdateSessionInput {
   sessionId: string;
   form: SessionFormBody;
+  /** The office confirmed a move that puts booked children over their weekly limit in the new week. */
+  confirmWeeklyLimits?: boolean | undefined;
   email: EmailContext;
   now: Date;
 }
 
 /**
  * Spec 5: edits a scheduled session under its row lock. Capacity never drops below the spots already
- * booked. When the time, place or class changes, every confirmed booking's calendar event is raised one
- * SEQUENCE and its family is e-mailed the old and new details with the updated event, in the same transaction.
+ * booked. A move into another Toronto week that would put booked children over their weekly limit there is
+ * refused (409, the children listed in `weeklyLimitConflicts`) unless the office confirmed it. When the time,
+ * place or class changes, every confirmed booking's calendar event is raised one SEQUENCE and its family is
+ * e-mailed the old and new details with the updated event, in the same transaction.
  */
 export async function updateSession(db: Database, input: UpdateSessionInput): Promise<SessionDto> {
   const { form, now } = input;
@@ -38,12 +44,17 @@ export async function updateSession(db: Database, input: UpdateSessionInput): Pr
         `Capacity cannot be lower than the ${plural(session.bookedCount, 'spot')} already booked (asked for ${form.capacity})`,
       );
     }
+    const bookingIds = confirmedBookings.map((b) => b.id);
+    const weekChanged = startOfTorontoWeek(session.startsAt).getTime() !== startOfTorontoWeek(form.startsAt).getTime();
+    if (weekChanged && bookingIds.length > 0 && !input.confirmWeeklyLimits) {
+      const conflicts = await weeklyLimitConflicts(tx, { bookingIds, weekOf: form.startsAt });
+      if (conflicts.length) throw new HttpError(409, weeklyLimitConflictMessage(conflicts), { weeklyLimitConflicts: conflicts });
+    }
     const eventChanged =
       startChanged ||
       session.endsAt.getTime() !== form.endsAt.getTime() ||
       session.location !== form.location ||
       session.classTypeId !== classType.id;
-    const bookingIds = confirmedBookings.map((b) => b.id);
     const notify = eventChanged && bookingIds.length > 0;
     const previous = notify ? await loadBookings(tx, inArray(bookings.id, bookingIds)) : [];
 

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { SET_PASSWORD_LINK_HOURS, childNameField, childLimitField } from '../../../shared/schemas/admin-users';
+import { childNameField, childLimitField } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { children, emailOutbox, passwordTokens, users } from '../../db/schema';
 import type { EmailContext } from '../email/booking-emails';
-import { welcomeEmail } from '../users/account-emails';
-import { SET_PASSWORD_PURPOSE, hashLinkToken, setPasswordUrl } from '../users/set-password-token';
+import { buildSetPasswordEmail } from '../users/set-password-email';
 import type { ImportAccount } from './map-import-rows';
 
 /** Rows per multi-row INSERT: a few thousand bound parameters, well under PostgreSQL's 65,535. */
@@ -28,8 +26,8 @@ export interface CreateImportedUsersInput {
 /**
  * The batched twin of services/users/create-user.ts for a CSV file: the same account (a PARENT, e-mail
  * lower-cased, children in slots 1–4 with blank names skipped, a typed password only as argon2id) and, for
- * an account without a password, the same set-password link and welcome e-mail (welcomeEmail, the link
- * helpers of set-password-token.ts) — but as a handful of multi-row INSERTs per 500 rows instead of seven
+ * an account without a password, the same set-password link and welcome e-mail (buildSetPasswordEmail of
+ * services/users/set-password-email.ts, the token held in the outbox row's secrets) — but as a handful of multi-row INSERTs per 500 rows instead of seven
  * round trips per row (createUser in a loop took 17.7 s for 5,000 rows on PostgreSQL).
  *
  * Runs in the caller's transaction, which has already looked the e-mails up. An address that a live account
@@ -82,16 +80,15 @@ export async function createImportedUsers(
         if (name) childRows.push({ userId: id, position: index + 1, name, weeklyLimit: row.account[childLimitField(slot)], createdAt: now });
       });
       if (!input.passwordHashes.has(row.line)) {
-        const token = randomBytes(32).toString('base64url');
-        const expiresAt = new Date(now.getTime() + SET_PASSWORD_LINK_HOURS * 3_600_000);
-        linkRows.push({ userId: id, tokenHash: hashLinkToken(token), purpose: SET_PASSWORD_PURPOSE, expiresAt, createdAt: now });
-        const mail = welcomeEmail({
-          to: { email: row.account.email, firstName: row.account.firstName },
-          url: setPasswordUrl(input.email.publicUrl, token),
-          expiresAt,
+        // A new account has no older link to retire: the rows are built here and inserted in batches below.
+        const welcome = buildSetPasswordEmail({
+          user: { id, email: row.account.email, firstName: row.account.firstName },
+          kind: 'welcome',
           context: input.email,
+          now,
         });
-        mailRows.push({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html ?? null, attachments: null });
+        linkRows.push(welcome.linkRow);
+        mailRows.push(welcome.outboxRow);
       }
     }
   }

@@ -4,7 +4,7 @@ import type { CsvImportResult } from '../../../shared/schemas/admin-users';
 import type { Database, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { EmailContext } from '../email/booking-emails';
-import type { UserRow } from '../users/user-rules';
+import { RECENT_ADMIN_PASSWORD, wasAdministratorRecently, type UserRow } from '../users/user-rules';
 import { chunks, createImportedUsers } from './create-imported-users';
 import { formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
 import { parseUserCsv } from './parse-user-csv';
@@ -42,7 +42,8 @@ async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: bool
  * first; passwords are hashed (only rows that have one, see RowPasswords) before the transaction opens. Then, in ONE
  * transaction: the file's e-mails are looked up among live accounts in a few queries and locked; an
  * e-mail not found creates a PARENT (with a welcome e-mail and set-password link when the row has no
- * password), a parent's e-mail updates that account, an administrator's e-mail is left alone and reported.
+ * password), a parent's e-mail updates that account, an administrator's e-mail is left alone and reported,
+ * and so is a row that would set the password of an account that was an administrator in the last 30 days.
  * Bad rows are reported as 'Line N: …' and skipped; the other rows are imported. Importing the same file
  * again creates nothing: each row then finds its account and counts as updated (changing nothing).
  */
@@ -74,9 +75,17 @@ export async function importUsersFromCsv(db: Database, input: ImportUsersFromCsv
     }
 
     const newHashes = new Map<number, string>();
-    for (const { row, user } of toUpdate) {
+    for (const entry of [...toUpdate]) {
+      const { row, user } = entry;
       const hash = await passwords.newHash(row, user.passwordHash);
-      if (hash) newHashes.set(row.line, hash);
+      if (!hash) continue;
+      // As in the office's password change: never for an account that was an administrator in the last 30 days.
+      if (wasAdministratorRecently(user, now)) {
+        rowErrors.push({ line: row.line, message: `${row.account.email}: ${RECENT_ADMIN_PASSWORD}` });
+        toUpdate.splice(toUpdate.indexOf(entry), 1);
+        continue;
+      }
+      newHashes.set(row.line, hash);
     }
     for (const row of toCreate) {
       const hash = await passwords.newHash(row, null);

@@ -14,6 +14,7 @@ import {
   type ImportMapping,
 } from '../../../shared/schemas/admin-users';
 import { HttpError } from '../../http-error';
+import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy';
 import type { CsvRow } from './parse-user-csv';
 
 const FIELD_LABELS = new Map<string, string>(IMPORT_FIELDS.map((f) => [f.field, f.label]));
@@ -78,6 +79,12 @@ export interface RowError {
 
 const isLimitField = (field: string) => field === 'weeklyLimit' || field.endsWith('WeeklyLimit');
 
+/**
+ * A limit cell as the schema takes it: written decimal digits ('3', ' 2 ', '1.5') become that number; anything
+ * else ('three', '0x10', '1e1') stays text and is refused as not a whole number (JSON bodies send numbers).
+ */
+const limitCell = (cell: string): string | number => (/^\s*[+-]?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : cell);
+
 /** The row's problems in words; a limit's message is prefixed with its column so 'Child 2' is told from 'Child 1'. */
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const messages = issues.map((issue) => {
@@ -89,7 +96,8 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 /**
  * Turns data rows into accounts through the mapping, with the create form's rules (createUserBody): a valid
- * e-mail, both names, a password of 6 or more characters when one is given, plan ONE/TWO/THREE in any case,
+ * e-mail, both names, a password of 6 or more characters when one is given (and not a common one, nor the
+ * row's e-mail or name: services/auth/password-policy.ts), plan ONE/TWO/THREE in any case,
  * limits 1–7, up to four differently named children (blank names ignored). Cells are taken as plain text:
  * a name like '=SUM(A1)' is a name (exports neutralise formulas, imports store what was written).
  * A row with more or fewer cells than the header is an error of that row, as is a second row with an
@@ -111,12 +119,12 @@ export function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mappin
       errors.push({ line, message: `Expected ${width} columns (as in the header), found ${cells.length}` });
       continue;
     }
-    const form: Record<string, string> = {};
+    const form: Record<string, string | number> = {};
     const given = new Set<ImportField>();
     for (const [field, index] of columns) {
       const cell = cells[index] ?? '';
       if (cell !== '') {
-        form[field] = field === 'planTier' ? cell.toUpperCase() : cell;
+        form[field] = field === 'planTier' ? cell.toUpperCase() : isLimitField(field) ? limitCell(cell) : cell;
         given.add(field);
       } else if (CHILD_SLOTS.some((slot) => childNameField(slot) === field)) {
         given.add(field);
@@ -133,6 +141,10 @@ export function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mappin
     const parsed = createUserBody.safeParse(form);
     if (!parsed.success) {
       errors.push({ line, message: describeIssues(parsed.error.issues) });
+      continue;
+    }
+    if (parsed.data.password && isCommonPassword(parsed.data.password, parsed.data)) {
+      errors.push({ line, message: COMMON_PASSWORD });
       continue;
     }
     const email = parsed.data.email;

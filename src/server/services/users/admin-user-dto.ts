@@ -8,6 +8,7 @@ export function toAdminUserDto(user: UserRow, kids: ChildRow[]): AdminUserDto {
   return {
     ...userIdentityFields(user),
     passwordSet: user.passwordHash !== null,
+    isActive: user.isActive,
     children: kids.map((kid) => ({ id: kid.id, name: kid.name, weeklyLimit: kid.weeklyLimit })),
     ...childSlotFields(kids),
     createdAt: user.createdAt.toISOString(),

@@ -2,10 +2,9 @@ import type { CreateUserBody } from '../../../shared/schemas/admin-users';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
+import { assertPasswordNotCommon } from '../auth/password-policy';
 import type { EmailContext } from '../email/booking-emails';
-import { enqueueEmail } from '../email/outbox';
-import { welcomeEmail } from './account-emails';
-import { newSetPasswordToken, setPasswordUrl } from './set-password-token';
+import { queueSetPasswordEmail } from './set-password-email';
 import { assertEmailFree, type UserRow } from './user-rules';
 import { childSlotChanges, writeChildren } from './write-children';
 
@@ -20,22 +19,20 @@ export interface CreateUserInput {
 
 /** Makes a set-password link for a new account and queues the welcome e-mail carrying it, in the caller's transaction. */
 export async function queueWelcomeEmail(tx: Tx, input: { user: UserRow; email: EmailContext; now: Date }): Promise<void> {
-  const link = await newSetPasswordToken(tx, { userId: input.user.id, now: input.now });
-  await enqueueEmail(
-    tx,
-    welcomeEmail({ to: input.user, url: setPasswordUrl(input.email.publicUrl, link.token), expiresAt: link.expiresAt, context: input.email }),
-  );
+  await queueSetPasswordEmail(tx, { user: input.user, kind: 'welcome', context: input.email, now: input.now });
 }
 
 /**
  * Creates an account inside the caller's transaction (the office's form, or one CSV row). The e-mail must
  * be free among live accounts, without case (409). The children fill their slots (first…fourth = position
- * 1–4); blank names are skipped. A typed password is stored as argon2id only. Without one the account has
- * no usable password: a set-password link is made and the welcome e-mail carrying it is queued in the same
- * transaction (the caller kicks the e-mail worker after the commit).
+ * 1–4); blank names are skipped. A typed password is refused when common (or the e-mail or name: 400,
+ * services/auth/password-policy.ts; this covers a CRM-created account's password too) and stored as argon2id
+ * only. Without one the account has no usable password: a set-password link is made and the welcome e-mail
+ * carrying it is queued in the same transaction (the caller kicks the e-mail worker after the commit).
  */
 export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRow> {
   const { form, now } = input;
+  if (form.password) assertPasswordNotCommon(form.password, form, 'password');
   await assertEmailFree(tx, form.email);
   const passwordHash = form.password ? await hashPassword(form.password) : null;
   const [user] = await tx

@@ -1,11 +1,10 @@
+import { isAdminRole } from '../../../shared/rules/roles';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Database } from '../../db/client';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../email/booking-emails';
-import { enqueueEmail } from '../email/outbox';
-import { setPasswordEmail } from './account-emails';
-import { newSetPasswordToken, setPasswordUrl } from './set-password-token';
-import { lockUser, SUPER_ADMIN_ONLY } from './user-rules';
+import { queueSetPasswordEmail } from './set-password-email';
+import { ADMIN_LINK_SUPER_ADMIN_ONLY, lockUser, SUPER_ADMIN_ONLY, wasAdministratorRecently } from './user-rules';
 
 export interface IssueSetPasswordLinkInput {
   userId: string;
@@ -15,19 +14,21 @@ export interface IssueSetPasswordLinkInput {
 }
 
 /**
- * The office e-mails a user a fresh set-password link (older links stop working). Any live account, but a
- * SUPER_ADMIN's only at a SUPER_ADMIN's request. The current password keeps working until the link is used.
+ * The office e-mails a user a fresh set-password link (older links stop working). Any live account, but an
+ * administrator's (or an account that was one in the last 30 days) only at a SUPER_ADMIN's request, or their
+ * own: an ADMIN can change another account's e-mail address, so a link to another administrator could be a
+ * link to the sender.
+ * The current password keeps working until the link is used.
  */
 export async function issueSetPasswordLink(db: Database, input: IssueSetPasswordLinkInput): Promise<MessageResponse> {
   const { now } = input;
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, input.userId);
-    if (target.role === 'SUPER_ADMIN' && input.actor.role !== 'SUPER_ADMIN') throw new HttpError(403, SUPER_ADMIN_ONLY);
-    const link = await newSetPasswordToken(tx, { userId: target.id, now });
-    await enqueueEmail(
-      tx,
-      setPasswordEmail({ to: target, url: setPasswordUrl(input.email.publicUrl, link.token), expiresAt: link.expiresAt, context: input.email }),
-    );
+    if (input.actor.role !== 'SUPER_ADMIN' && target.id !== input.actor.id) {
+      if (target.role === 'SUPER_ADMIN') throw new HttpError(403, SUPER_ADMIN_ONLY);
+      if (isAdminRole(target.role) || wasAdministratorRecently(target, now)) throw new HttpError(403, ADMIN_LINK_SUPER_ADMIN_ONLY);
+    }
+    await queueSetPasswordEmail(tx, { user: target, kind: 'new-link', context: input.email, now });
     return { message: `A link to set the password was sent to ${target.email}` };
   });
 }

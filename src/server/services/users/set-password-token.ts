@@ -16,9 +16,13 @@ export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The page of the web app that reads the token (spec 2: a reset-password path is reachable signed out). */
+/**
+ * The page of the web app that reads the token (spec 2: a reset-password path is reachable signed out). The
+ * token goes in as it is: a base64url token needs no escaping, and an e-mail's `{{placeholder}}` must stay
+ * readable for the worker that fills it in at send time.
+ */
 export function setPasswordUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return `${publicUrl}/reset-password?token=${token}`;
 }
 
 /** Marks every still-usable link of the user as used. */
@@ -29,17 +33,20 @@ export async function retireSetPasswordTokens(tx: Tx, input: { userId: string; n
     .where(and(eq(passwordTokens.userId, input.userId), isNull(passwordTokens.usedAt)));
 }
 
-/** A fresh link token for the user, valid SET_PASSWORD_LINK_HOURS from `now` (the app's clock); older ones stop working. */
-export async function newSetPasswordToken(tx: Tx, input: { userId: string; now: Date }): Promise<{ token: string; expiresAt: Date }> {
-  await retireSetPasswordTokens(tx, input);
+/**
+ * A fresh link token for the user, valid SET_PASSWORD_LINK_HOURS from `now` (the app's clock), and the row to
+ * store (its hash only). Writes nothing: services/users/set-password-email.ts stores it with its e-mail.
+ */
+export function makeSetPasswordToken(input: { userId: string; now: Date }): {
+  token: string;
+  expiresAt: Date;
+  row: typeof passwordTokens.$inferInsert;
+} {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(input.now.getTime() + SET_PASSWORD_LINK_HOURS * 3_600_000);
-  await tx.insert(passwordTokens).values({
-    userId: input.userId,
-    tokenHash: hashLinkToken(token),
-    purpose: SET_PASSWORD_PURPOSE,
+  return {
+    token,
     expiresAt,
-    createdAt: input.now,
-  });
-  return { token, expiresAt };
+    row: { userId: input.userId, tokenHash: hashLinkToken(token), purpose: SET_PASSWORD_PURPOSE, expiresAt, createdAt: input.now },
+  };
 }

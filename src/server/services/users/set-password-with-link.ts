@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { authSessions, passwordTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { hashPassword } from '../auth/password';
+import { assertPasswordNotCommon } from '../auth/password-policy';
 import { hashSessionToken, newSessionToken } from '../auth/session-token';
 import { LINK_GONE } from './check-set-password-link';
 import { toCurrentUser } from './current-user';
@@ -29,7 +30,8 @@ export interface SetPasswordWithLinkResult {
  * Uses a set-password link: in one transaction holding the link's row lock (so two simultaneous uses cannot
  * both succeed), stores the new password as argon2id, marks this and every other link of the user used,
  * ends all the user's sign-in sessions and opens a new one, exactly as a sign-in does. An unknown, used or
- * expired link, or one of a deleted or inactive account, is 410 with one message.
+ * expired link, or one of a deleted or inactive account, is 410 with one message. A common password (or the
+ * account's e-mail or name) is 400, and the link still works.
  */
 export async function setPasswordWithLink(db: Database, input: SetPasswordWithLinkInput): Promise<SetPasswordWithLinkResult> {
   const { now } = input;
@@ -46,6 +48,8 @@ export async function setPasswordWithLink(db: Database, input: SetPasswordWithLi
       .where(and(eq(users.id, link.userId), isNull(users.deletedAt)))
       .for('update');
     if (!user || !user.isActive) throw new HttpError(410, LINK_GONE);
+    // Refused before anything changes: the link keeps working for a better password.
+    assertPasswordNotCommon(input.newPassword, user, 'newPassword');
 
     const passwordHash = await hashPassword(input.newPassword);
     const [updated] = await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id)).returning();

@@ -3,8 +3,17 @@ import type { UpdateUserBody } from '../../../shared/schemas/admin-users';
 import { apiRole } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { isAdminRole } from '../../../shared/rules/roles';
 import { HttpError } from '../../http-error';
-import { assertEmailFree, lockUser, SUPER_ADMIN_ONLY, type UserRow } from './user-rules';
+import { endUserSessions } from './end-user-sessions';
+import {
+  ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY,
+  ADMIN_ROLE_SUPER_ADMIN_ONLY,
+  assertEmailFree,
+  lockUser,
+  SUPER_ADMIN_ONLY,
+  type UserRow,
+} from './user-rules';
 import { childSlotChanges, writeChildren } from './write-children';
 
 export interface UpdateUserInput {
@@ -20,7 +29,12 @@ export interface UpdateUserInput {
  * Edits an account inside the caller's transaction, under the user's row lock (404 for an unknown,
  * malformed or deleted id). Only a SUPER_ADMIN edits a SUPER_ADMIN; a SUPER_ADMIN's role never changes
  * through the API (the edit form shows them as ADMIN, so ADMIN is read as "unchanged"); nobody changes
- * their own role. The e-mail stays unique among live accounts (409). Children change by slot, see
+ * their own role; only a SUPER_ADMIN changes an administrator's role (so an ADMIN cannot demote another
+ * ADMIN, set the password of the parent account that makes, and promote it back). An account that stops
+ * being an administrator gets admin_role_ended_at = now (for 30 days the office cannot set its password).
+ * isActive: nobody switches their own account, a SUPER_ADMIN is never switched off, and only a SUPER_ADMIN
+ * switches an administrator; switching it (off, and on again) deletes every sign-in session of the account
+ * in the same transaction. The e-mail stays unique among live accounts (409). Children change by slot, see
  * writeChildren: a name renames or adds, blank or null removes (refused while the child has upcoming
  * bookings), a limit alone changes the limit.
  */
@@ -35,7 +49,14 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
   if (changes.role !== undefined && changes.role !== shownRole) {
     if (target.role === 'SUPER_ADMIN') throw new HttpError(403, "A super administrator's role cannot be changed");
     if (target.id === actor.id) throw new HttpError(403, 'You cannot change your own role');
+    if (isAdminRole(target.role) && actor.role !== 'SUPER_ADMIN') throw new HttpError(403, ADMIN_ROLE_SUPER_ADMIN_ONLY);
     role = changes.role;
+  }
+  const isActive = changes.isActive !== undefined && changes.isActive !== target.isActive ? changes.isActive : undefined;
+  if (isActive !== undefined) {
+    if (target.id === actor.id) throw new HttpError(403, 'You cannot deactivate your own account');
+    if (target.role === 'SUPER_ADMIN') throw new HttpError(403, 'A super administrator account cannot be deactivated');
+    if (isAdminRole(target.role) && actor.role !== 'SUPER_ADMIN') throw new HttpError(403, ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY);
   }
   if (changes.email !== undefined && changes.email !== target.email.toLowerCase()) {
     await assertEmailFree(tx, changes.email, target.id);
@@ -45,10 +66,17 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
   if (changes.firstName !== undefined) set.firstName = changes.firstName;
   if (changes.lastName !== undefined) set.lastName = changes.lastName;
   if (changes.email !== undefined) set.email = changes.email;
-  if (role !== undefined) set.role = role;
+  if (role !== undefined) {
+    set.role = role;
+    if (isAdminRole(target.role) && !isAdminRole(role)) set.adminRoleEndedAt = now;
+  }
+  if (isActive !== undefined) set.isActive = isActive;
   if (changes.planTier !== undefined) set.planTier = changes.planTier;
   if (changes.weeklyLimit !== undefined) set.weeklyLimit = changes.weeklyLimit;
   const [updated] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
+  // Off: every sign-in ends. On: none can be legitimate (an inactive account cannot sign in), but a sign-in
+  // that read the account just before it was switched off may have written one since: it goes too.
+  if (isActive !== undefined) await endUserSessions(tx, { userId: target.id });
 
   await writeChildren(tx, { userId: target.id, slots: childSlotChanges(changes), now });
   return updated!;

@@ -11,6 +11,21 @@ export type UserRow = typeof users.$inferSelect;
 export const USER_NOT_FOUND = 'User not found';
 export const EMAIL_TAKEN = 'A user with this e-mail already exists';
 export const SUPER_ADMIN_ONLY = 'Only a super administrator can change this account';
+export const ADMIN_ROLE_SUPER_ADMIN_ONLY = "Only a super administrator can change an administrator's role";
+export const ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY = 'Only a super administrator can deactivate an administrator';
+export const PARENT_PASSWORDS_ONLY = 'Passwords can be changed here for parent accounts only';
+export const RECENT_ADMIN_PASSWORD = 'This account was an administrator in the last 30 days; its password cannot be set here';
+export const ADMIN_LINK_SUPER_ADMIN_ONLY =
+  'Only a super administrator can send a set-password link to an administrator (or an account that was one in the last 30 days)';
+
+/** For this long after an account stops being an administrator, the office cannot set its password. */
+export const ADMIN_ROLE_COOLDOWN_DAYS = 30;
+
+/** True when the account stopped being an administrator less than ADMIN_ROLE_COOLDOWN_DAYS before `now`. */
+export function wasAdministratorRecently(user: Pick<UserRow, 'adminRoleEndedAt'>, now: Date): boolean {
+  const ended = user.adminRoleEndedAt;
+  return ended !== null && now.getTime() - ended.getTime() < ADMIN_ROLE_COOLDOWN_DAYS * 86_400_000;
+}
 
 const uuid = z.uuid();
 

@@ -13,6 +13,7 @@ import { verifySignature } from './verify-signature';
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 export const NOT_JSON = 'The webhook body is not valid JSON';
 export const NOT_AN_OBJECT = 'The webhook body must be a JSON object';
+export const NO_SECRET = 'This webhook has no signing secret: the office must set a signing secret before it receives deliveries';
 
 export interface ReceiveDeliveryInput {
   /** The :endpoint parameter as received. */
@@ -46,28 +47,30 @@ const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): Delive
 
 /**
  * One CRM delivery, from the endpoint to the account (rules in docs/product-rules.md, "CRM webhooks"):
- * an unknown or inactive endpoint is 404; a configuration with a secret requires a valid, recent
- * X-Webhook-Signature over the raw bytes (401); the body must be a JSON object (400); the mapping must
- * succeed (422); then the parent account is created or updated in one transaction. Every way this ends is
- * an outcome with a status, never a thrown client error, so the caller logs each delivery the same way.
- * Unexpected errors (the database going away) are still thrown.
+ * an unknown or inactive endpoint is 404; a configuration without a secret refuses everything (401); a
+ * valid, recent X-Webhook-Signature over the raw bytes is required (401); the body must be a JSON object
+ * (400); the mapping must succeed (422); then the parent account is created or updated in one transaction.
+ * Every way this ends is an outcome with a status, never a thrown client error, so the caller logs each
+ * delivery the same way. Unexpected errors (the database going away) are still thrown.
  */
 export async function receiveDelivery(db: Database, input: ReceiveDeliveryInput): Promise<ReceivedDelivery> {
   const endpoint = normaliseEndpoint(input.endpoint);
   const config = await findWebhookConfig(db, endpoint);
   if (!config) return { config: null, endpoint, outcome: { status: 404, body: { message: ENDPOINT_NOT_FOUND } } };
-  const done = (outcome: DeliveryOutcome): ReceivedDelivery => ({ config, endpoint, outcome });
-  if (!config.isActive) return done({ status: 404, body: { message: ENDPOINT_NOT_FOUND } });
+  const refused = (outcome: DeliveryOutcome): ReceivedDelivery => ({ config, endpoint, outcome });
+  if (!config.isActive) return refused({ status: 404, body: { message: ENDPOINT_NOT_FOUND } });
+  if (!config.secretKey) return refused({ status: 401, body: { message: NO_SECRET } });
 
   const rawBody = input.request.rawBody ?? Buffer.alloc(0);
-  if (config.secretKey) {
-    try {
-      verifySignature({ secretKey: config.secretKey, header: input.request.headers[WEBHOOK_SIGNATURE_HEADER], rawBody, now: input.now });
-    } catch (error) {
-      if (error instanceof HttpError) return done(refusal(error));
-      throw error;
-    }
+  let signedAt: Date;
+  try {
+    signedAt = verifySignature({ secretKey: config.secretKey, header: input.request.headers[WEBHOOK_SIGNATURE_HEADER], rawBody, now: input.now });
+  } catch (error) {
+    if (error instanceof HttpError) return refused(refusal(error));
+    throw error;
   }
+  // From here on the sender holds the secret: the log may keep the whole body and the mapped data.
+  const done = (outcome: DeliveryOutcome): ReceivedDelivery => ({ config, endpoint, outcome: { ...outcome, verified: true } });
 
   let parsed: unknown;
   try {
@@ -90,7 +93,9 @@ export async function receiveDelivery(db: Database, input: ReceiveDeliveryInput)
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await db.transaction((tx) => upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now }));
+      const result = await db.transaction((tx) =>
+        upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now, webhookId: config.id, signedAt }),
+      );
       return done({ status: result.action === 'created' ? 201 : 200, body: result, payload, mappedData });
     } catch (error) {
       if (error instanceof HttpError) return done(refusal(error, { payload, mappedData }));

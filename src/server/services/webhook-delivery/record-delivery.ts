@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhookConfigs, webhookLogs } from '../../db/schema';
-import { rawBodyText, redactBody, redactHeaders, redactMapped, redactQuery, storableText } from './redact';
+import { WEBHOOK_UNVERIFIED_BODY_BYTES } from '../../../shared/schemas/webhooks';
+import { rawBodyText, redactBody, redactHeaders, redactMapped, redactQuery, storableText, truncatedBody } from './redact';
 
 /** What the receiver saw of one delivery, before any redaction. */
 export interface DeliveryRequest {
@@ -22,6 +23,11 @@ export interface DeliveryOutcome {
   /** The payload as parsed (already made storable), when it was JSON; undefined otherwise. */
   payload?: unknown;
   mappedData?: Record<string, unknown> | null;
+  /**
+   * True once the signature was verified. Until then (an inactive endpoint, no secret, a bad signature, and
+   * every error before the handler) anyone may have sent the body: the log keeps at most its first 4 KB.
+   */
+  verified?: boolean;
 }
 
 export interface RecordDeliveryInput {
@@ -35,11 +41,14 @@ export interface RecordDeliveryInput {
 /**
  * The body as the log keeps it: the parsed JSON (redacted) whenever it was JSON, even when the delivery
  * was refused before parsing (an inactive endpoint, a bad signature), so the office sees the same shape
- * for every row; the raw text (shortened) when it was not JSON; null when there was none.
+ * for every row; the raw text (shortened) when it was not JSON; null when there was none. A body that was
+ * not verified and is over 4 KB is never parsed: its first 4 KB are kept as text, marked as cut, so
+ * anonymous posts cannot fill the database.
  */
-function storedBody(payload: unknown, rawBody: Buffer | null, secret: string | null): unknown {
-  if (payload !== undefined) return redactBody(payload, secret);
+function storedBody(payload: unknown, rawBody: Buffer | null, secret: string | null, verified: boolean): unknown {
+  if (payload !== undefined && verified) return redactBody(payload, secret);
   if (!rawBody || !rawBody.length) return null;
+  if (!verified && rawBody.length > WEBHOOK_UNVERIFIED_BODY_BYTES) return truncatedBody(rawBody, WEBHOOK_UNVERIFIED_BODY_BYTES, secret);
   try {
     return redactBody(JSON.parse(rawBody.toString('utf8')), secret);
   } catch {
@@ -56,7 +65,8 @@ function storedBody(payload: unknown, rawBody: Buffer | null, secret: string | n
 export async function recordDelivery(db: Database, input: RecordDeliveryInput): Promise<void> {
   const { config, request, outcome, now } = input;
   const secret = config.secretKey;
-  const body = storedBody(outcome.payload, request.rawBody, secret);
+  const verified = outcome.verified === true;
+  const body = storedBody(outcome.payload, request.rawBody, secret, verified);
 
   const errors = outcome.body.errors ?? (outcome.status >= 400 ? [outcome.body.message] : []);
   await db.insert(webhookLogs).values({
@@ -70,7 +80,7 @@ export async function recordDelivery(db: Database, input: RecordDeliveryInput): 
     errorDetails: errors.length ? storableText(errors.join('\n')) : null,
     headers: redactHeaders(request.headers, secret),
     body,
-    mappedData: redactMapped(outcome.mappedData),
+    mappedData: verified ? redactMapped(outcome.mappedData) : null,
     queryParams: redactQuery(request.query, secret),
     createdAt: now,
   });

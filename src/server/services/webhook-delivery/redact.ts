@@ -1,13 +1,18 @@
 /**
  * What a stored delivery may keep. Logs are read by every administrator and kept for weeks, so credentials
  * never reach them: headers and query parameters named like a credential, body keys named like a password,
- * secret or token, and the mapped password are replaced by REDACTED before the row is written. As a last
- * guard, any text that contains the configuration's own secret is replaced too.
+ * secret, token or credentials (pw, pass, pwd, passwd too, in any case and at any depth), and the mapped
+ * password are replaced by REDACTED before the row is written. As a last guard, any text that contains the
+ * configuration's own secret is replaced too.
  */
 
 export const REDACTED = '[redacted]';
-const SENSITIVE_HEADER = /signature|secret|token|auth|cookie|key|password/i;
-const SENSITIVE_BODY_KEY = /password|secret|token/i;
+/** Short credential names, matched as a whole key or a part of one between separators (db_pass, x-pwd). */
+const SHORT_CREDENTIAL = /(?:^|[-_.\s])(?:pw|pass|pwd|passwd)(?:$|[-_.\s])/i;
+const CREDENTIAL_WORD = /password|passwd|secret|token|credential/i;
+const HEADER_WORD = /signature|secret|token|auth|cookie|key|password|passwd|credential/i;
+const SENSITIVE_HEADER = { test: (name: string) => HEADER_WORD.test(name) || SHORT_CREDENTIAL.test(name) };
+const SENSITIVE_BODY_KEY = { test: (key: string) => CREDENTIAL_WORD.test(key) || SHORT_CREDENTIAL.test(key) };
 const MAX_HEADERS = 50;
 const MAX_HEADER_VALUE = 1000;
 export const MAX_RAW_BODY_TEXT = 10_000;
@@ -30,7 +35,7 @@ export function storableText(value: string): string {
  * the secret's occurrences cut out. Used on the payload before mapping too, so what is mapped and what is
  * logged are the same characters.
  */
-export function cleanJson(value: unknown, options: { sensitiveKey?: RegExp; secret?: string | null } = {}, depth = 0): unknown {
+export function cleanJson(value: unknown, options: { sensitiveKey?: { test(key: string): boolean }; secret?: string | null } = {}, depth = 0): unknown {
   if (typeof value === 'string') return scrub(storableText(value), options.secret);
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_DEPTH) return '[nested too deeply]';
@@ -72,9 +77,91 @@ export function redactBody(body: unknown, secret?: string | null): unknown {
   return cleanJson(body, { sensitiveKey: SENSITIVE_BODY_KEY, secret });
 }
 
-/** A body that is not JSON, stored as its text (shortened): the office needs to see what the CRM sent. */
+/**
+ * A body that is not JSON, stored as its text (shortened): the office needs to see what the CRM sent. Broken
+ * JSON still has its sensitive keys' values redacted.
+ */
 export function rawBodyText(rawBody: Buffer, secret?: string | null): string {
-  return scrub(storableText(rawBody.toString('utf8')), secret).slice(0, MAX_RAW_BODY_TEXT);
+  return redactJsonText(scrub(storableText(rawBody.toString('utf8')), secret).slice(0, MAX_RAW_BODY_TEXT));
+}
+
+/**
+ * The start of a body refused before its signature was verified, as stored when the body is longer than
+ * `maxBytes`: at most that many bytes (cut at a character boundary) as text, marked as cut, with the size
+ * received. The text is JSON cut anywhere, so sensitive keys are redacted by pattern (`"password": "…"`).
+ */
+export function truncatedBody(rawBody: Buffer, maxBytes: number, secret?: string | null): { truncated: true; bytes: number; text: string } {
+  // TextDecoder with fatal: false turns a character cut in half at the end into U+FFFD; drop that one.
+  let text = new TextDecoder('utf-8').decode(rawBody.subarray(0, maxBytes));
+  if (rawBody.length > maxBytes && text.endsWith('\uFFFD')) text = text.slice(0, -1);
+  // Redaction may lengthen the text a little ("pw":1 becomes "pw":"[redacted]"): cut again to stay bounded.
+  return { truncated: true, bytes: rawBody.length, text: redactJsonText(scrub(storableText(text), secret)).slice(0, maxBytes) };
+}
+
+/** Where the JSON string starting at `start` (a quote) ends: after its closing quote, or the end of the text. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i + 1;
+  }
+  return text.length;
+}
+
+/** Where the JSON value starting at `start` ends: a string, a whole object or list (nesting counted), or a bare word. */
+function valueEnd(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') return stringEnd(text, start);
+  if (first !== '{' && first !== '[') {
+    let i = start;
+    while (i < text.length && !/[\s,}\]]/.test(text[i]!)) i++;
+    return i;
+  }
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') i = stringEnd(text, i) - 1;
+    else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * JSON text, whole or cut anywhere, with the value of every sensitive key (at any depth) replaced, as
+ * redactBody does for parsed JSON: a small scanner that knows strings and nesting, not a parser.
+ */
+function redactJsonText(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== '"') {
+      out += text[i];
+      i++;
+      continue;
+    }
+    const end = stringEnd(text, i);
+    const token = text.slice(i, end);
+    let colon = end;
+    while (colon < text.length && /\s/.test(text[colon]!)) colon++;
+    if (text[colon] === ':' && token.length > 1 && token.endsWith('"')) {
+      let key = token.slice(1, -1);
+      try {
+        key = JSON.parse(token) as string;
+      } catch {
+        /* an odd escape: the key as written */
+      }
+      if (SENSITIVE_BODY_KEY.test(key)) {
+        let value = colon + 1;
+        while (value < text.length && /\s/.test(text[value]!)) value++;
+        out += `${text.slice(i, value)}"${REDACTED}"`;
+        i = valueEnd(text, value);
+        continue;
+      }
+    }
+    out += token;
+    i = end;
+  }
+  return out;
 }
 
 /** Mapped fields as stored: the password never. */

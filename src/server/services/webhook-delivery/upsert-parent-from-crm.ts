@@ -3,9 +3,8 @@ import type { MappedFields } from '../../../shared/rules/field-mapping';
 import { childLimitField, childNameField, type CreateUserBody } from '../../../shared/schemas/admin-users';
 import { apiRole, CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { hashPassword } from '../auth/password';
 import type { EmailContext } from '../email/booking-emails';
 import { createUser, queueWelcomeEmail } from '../users/create-user';
 import { currentChildrenOf } from '../users/user-fields';
@@ -16,12 +15,17 @@ export const STAFF_ACCOUNT = 'This e-mail belongs to a staff account; webhooks o
 export const OTHER_CRM_CONTACT = 'This e-mail belongs to another CRM contact';
 export const STALE_UPDATE = 'Ignored: a newer CRM update was already applied';
 export const NO_CHANGES = 'No changes: the account already matches';
+export const OLDER_DELIVERY = 'ignored: older than the last delivery';
 
 export interface UpsertParentInput {
   /** The mapped fields of the delivery (mapPayload's data: valid, trimmed, e-mail lower-cased). */
   data: MappedFields;
   email: EmailContext;
   now: Date;
+  /** The configuration the delivery came through: it may change isActive only of the accounts it created. */
+  webhookId: string;
+  /** The delivery's signed instant (X-Webhook-Signature t=): an account ignores deliveries older than its last. */
+  signedAt: Date;
 }
 
 export interface UpsertParentResult {
@@ -106,12 +110,12 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
   // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
   // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
   const user = await createUser(tx, { form, email: input.email, now, sendWelcome: data.isActive !== false });
-  const crmFields: Partial<typeof users.$inferInsert> = {};
+  const crmFields: Partial<typeof users.$inferInsert> = { createdByWebhookId: input.webhookId, crmSignedAt: input.signedAt };
   if (data.crmUserId !== undefined) crmFields.crmUserId = data.crmUserId;
   if (data.updatedAt !== undefined) crmFields.crmUpdatedAt = new Date(data.updatedAt);
   if (data.isActive !== undefined) crmFields.isActive = data.isActive;
   if (data.notes !== undefined) crmFields.notes = data.notes;
-  if (Object.keys(crmFields).length) await tx.update(users).set(crmFields).where(eq(users.id, user.id));
+  await tx.update(users).set(crmFields).where(eq(users.id, user.id));
   return { action: 'created', userId: user.id, message: 'Parent account created' };
 }
 
@@ -132,14 +136,16 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
   }
   if (data.planTier !== undefined && data.planTier !== user.planTier) change('planTier', data.planTier);
   if (data.weeklyLimit !== undefined && data.weeklyLimit !== user.weeklyLimit) change('weeklyLimit', data.weeklyLimit);
-  if (data.isActive !== undefined && data.isActive !== user.isActive) change('isActive', data.isActive);
+  // Only the configuration that created the account may switch it on or off (no CRM locks out another's family).
+  const mayChangeActive = user.createdByWebhookId === input.webhookId;
+  if (mayChangeActive && data.isActive !== undefined && data.isActive !== user.isActive) change('isActive', data.isActive);
   if (data.notes !== undefined && data.notes !== user.notes) change('notes', data.notes);
   if (data.crmUserId !== undefined && data.crmUserId !== user.crmUserId) change('crmUserId', data.crmUserId);
   if (data.updatedAt !== undefined && new Date(data.updatedAt).getTime() !== user.crmUpdatedAt?.getTime()) {
     change('crmUpdatedAt', new Date(data.updatedAt));
   }
-  // The CRM never overwrites a password the family chose; it may give one to an account that has none yet.
-  if (data.password !== undefined && user.passwordHash === null) change('passwordHash', await hashPassword(data.password), 'password');
+  // A mapped password is used only when the delivery creates the account: never set or changed on an existing
+  // one, not even one still waiting for its first password (an office-created family would be taken over).
 
   const slots = childChangesOf(data);
   const current = (await currentChildrenOf(tx, [user.id])).get(user.id) ?? [];
@@ -156,15 +162,24 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
     if (limitChanges) childFieldsChanged.push(childLimitField(slot));
   });
 
-  if (!changed.length && !childFieldsChanged.length) return { action: 'unchanged', userId: user.id, message: NO_CHANGES };
+  // The signed instant moves forward with every delivery applied, unchanged ones included, so an older replay
+  // arriving later is recognised even when the newest delivery changed nothing.
+  const signedLater = !user.crmSignedAt || input.signedAt.getTime() > user.crmSignedAt.getTime();
+  if (!changed.length && !childFieldsChanged.length) {
+    if (signedLater) await tx.update(users).set({ crmSignedAt: input.signedAt }).where(eq(users.id, user.id));
+    return { action: 'unchanged', userId: user.id, message: NO_CHANGES };
+  }
   await tx
     .update(users)
-    .set({ ...set, updatedAt: now })
+    .set({ ...set, ...(signedLater && { crmSignedAt: input.signedAt }), updatedAt: now })
     .where(eq(users.id, user.id));
+  // A deactivated account is signed out everywhere, in this transaction: switching it on later must not
+  // bring an old sign-in back.
+  if (set.isActive === false) await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
   // writeChildren only updates limits: a child's existing bookings stay even when the new limit is lower.
   if (childFieldsChanged.length) await writeChildren(tx, { userId: user.id, slots, now });
   // Activated by the CRM and still without a password (it was created inactive): the welcome goes out now.
-  if (set.isActive === true && user.passwordHash === null && set.passwordHash === undefined) {
+  if (set.isActive === true && user.passwordHash === null) {
     await queueWelcomeEmail(tx, { user: { ...user, ...set } as UserRow, email: input.email, now });
   }
   return {
@@ -178,8 +193,9 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
  * Creates or updates the PARENT account a CRM delivery describes, inside the caller's transaction (the
  * caller kicks the e-mail worker after the commit). The account is found by CRM contact id, else by
  * e-mail; staff accounts are never touched (409), nor is an e-mail that another CRM contact already holds
- * (409). A delivery older than the last one applied (the CRM's updatedAt) changes nothing. Only fields
- * present in the mapping and different from what is stored change; when none does, nothing is written.
+ * (409). A delivery signed earlier than the last one applied to the account, or older by the CRM's
+ * updatedAt, changes nothing. Only fields present in the mapping and different from what is stored change
+ * (isActive only on an account this configuration created; a password only on creation).
  */
 export async function upsertParentFromCrm(tx: Tx, input: UpsertParentInput): Promise<UpsertParentResult> {
   const { data } = input;
@@ -192,6 +208,9 @@ export async function upsertParentFromCrm(tx: Tx, input: UpsertParentInput): Pro
   if (apiRole(user.role) !== 'PARENT') throw new HttpError(409, STAFF_ACCOUNT);
   if (by === 'email' && user.crmUserId !== null && data.crmUserId !== undefined && user.crmUserId !== data.crmUserId) {
     throw new HttpError(409, OTHER_CRM_CONTACT);
+  }
+  if (user.crmSignedAt && input.signedAt.getTime() < user.crmSignedAt.getTime()) {
+    return { action: 'unchanged', userId: user.id, message: OLDER_DELIVERY };
   }
   if (data.updatedAt !== undefined && user.crmUpdatedAt && new Date(data.updatedAt).getTime() < user.crmUpdatedAt.getTime()) {
     return { action: 'unchanged', userId: user.id, message: STALE_UPDATE };

@@ -53,8 +53,9 @@ export interface VerifySignatureInput {
  * The timestamp is part of the signed text, so a captured delivery cannot be replayed after the tolerance
  * window. Hex digests are compared as bytes of equal length with timingSafeEqual, so the time taken does
  * not tell an attacker how much of a guess was right. No message ever contains the header or the secret.
+ * Returns the signed instant (t=), which orders the deliveries of one CRM contact.
  */
-export function verifySignature(input: VerifySignatureInput): void {
+export function verifySignature(input: VerifySignatureInput): Date {
   const header = Array.isArray(input.header) ? input.header.join(',') : input.header;
   if (header === undefined || header.trim() === '') throw new HttpError(401, SIGNATURE_MISSING);
   const parsed = parseSignatureHeader(header);
@@ -67,4 +68,5 @@ export function verifySignature(input: VerifySignatureInput): void {
     return timingSafeEqual(Buffer.from(candidate, 'hex'), expected);
   });
   if (!matches) throw new HttpError(401, SIGNATURE_MISMATCH);
+  return new Date(parsed.timestamp * 1000);
 }

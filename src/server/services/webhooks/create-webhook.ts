@@ -12,8 +12,9 @@ export interface CreateWebhookInput {
 }
 
 /**
- * Creates a webhook configuration. The endpoint must be free (409, also when two saves race: the unique
- * index decides) and a chosen template must exist (400). The answer carries the secret this once.
+ * Creates a webhook configuration, always with a signing secret (the form requires one). The endpoint must
+ * be free (409, also when two saves race: the unique index decides) and a chosen template must exist (400).
+ * The answer carries the secret this once.
  */
 export async function createWebhook(db: Database, input: CreateWebhookInput): Promise<SavedWebhookResponse> {
   const { form, now } = input;
@@ -36,7 +37,7 @@ export async function createWebhook(db: Database, input: CreateWebhookInput): Pr
         })
         .returning({ id: webhookConfigs.id });
       const dto = await loadWebhookDto(tx, { webhookId: row!.id, publicUrl: input.publicUrl });
-      return form.secretKey ? { ...dto, secretKey: form.secretKey } : dto;
+      return { ...dto, secretKey: form.secretKey };
     });
   } catch (error) {
     return translateWriteError(error);

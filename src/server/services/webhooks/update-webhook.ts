@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { SavedWebhookResponse, UpdateWebhookBody } from '../../../shared/schemas/webhooks';
+import { SECRET_KEY_REQUIRED, type SavedWebhookResponse, type UpdateWebhookBody } from '../../../shared/schemas/webhooks';
 import type { Database } from '../../db/client';
 import { webhookConfigs } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -16,9 +16,10 @@ export interface UpdateWebhookInput {
 
 /**
  * Changes the fields present (the Active toggle sends only isActive). A blank or absent secretKey keeps the
- * secret, a new one replaces it (and is in this answer only), removeSecret: true removes it (and wins over a
- * secret typed in the same request). templateId null unlinks the template. 404 for an unknown id, 409 for
- * an endpoint another configuration has, 400 for an unknown template.
+ * secret, a new one replaces it (and is in this answer only); a configuration saved without one (before
+ * secrets were required) must be given one with any change but the Active toggle (400). templateId null
+ * unlinks the template. 404 for an unknown id, 409 for an endpoint another configuration has, 400 for an
+ * unknown template.
  */
 export async function updateWebhook(db: Database, input: UpdateWebhookInput): Promise<SavedWebhookResponse> {
   const webhookId = asUuid(input.webhookId);
@@ -26,12 +27,18 @@ export async function updateWebhook(db: Database, input: UpdateWebhookInput): Pr
   const { changes, now } = input;
   try {
     return await db.transaction(async (tx) => {
-      const [current] = await tx.select({ id: webhookConfigs.id }).from(webhookConfigs).where(eq(webhookConfigs.id, webhookId)).for('update');
+      const [current] = await tx
+        .select({ id: webhookConfigs.id, secretKey: webhookConfigs.secretKey })
+        .from(webhookConfigs)
+        .where(eq(webhookConfigs.id, webhookId))
+        .for('update');
       if (!current) throw new HttpError(404, WEBHOOK_NOT_FOUND);
+      const onlyToggle = Object.entries(changes).every(([field, value]) => field === 'isActive' || value === undefined);
+      if (!current.secretKey && !changes.secretKey && !onlyToggle) throw new HttpError(400, SECRET_KEY_REQUIRED, { field: 'secretKey' });
       if (changes.templateId) await assertTemplateExists(tx, changes.templateId);
       if (changes.endpoint !== undefined) await assertEndpointFree(tx, changes.endpoint, webhookId);
 
-      const newSecret = !changes.removeSecret && changes.secretKey ? changes.secretKey : null;
+      const newSecret = changes.secretKey ?? null;
       const set: Partial<typeof webhookConfigs.$inferInsert> = { updatedAt: now };
       if (changes.name !== undefined) set.name = changes.name;
       if (changes.endpoint !== undefined) set.endpoint = changes.endpoint;
@@ -39,8 +46,7 @@ export async function updateWebhook(db: Database, input: UpdateWebhookInput): Pr
       if (changes.fieldMappings !== undefined) set.fieldMappings = changes.fieldMappings;
       if (changes.isActive !== undefined) set.isActive = changes.isActive;
       if (changes.templateId !== undefined) set.templateId = changes.templateId;
-      if (changes.removeSecret) set.secretKey = null;
-      else if (newSecret) set.secretKey = newSecret;
+      if (newSecret) set.secretKey = newSecret;
       await tx.update(webhookConfigs).set(set).where(eq(webhookConfigs.id, webhookId));
 
       const dto = await loadWebhookDto(tx, { webhookId, publicUrl: input.publicUrl });

@@ -23,11 +23,22 @@ export function WithSplash({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Test-only switch: the browser tests set `window.__nbSkipSplash = true` with Playwright's addInitScript
+ * (e2e/support/login.ts, `skipSplash`) before the page's own scripts run, so journeys that are not about the
+ * splash do not wait 2.3 s on every page load. Nothing the server sends (no header, markup, cookie or stored
+ * value) sets it, so production always shows the splash; a visitor could only skip their own from devtools.
+ */
+function splashSkippedByTests(): boolean {
+  return (window as { __nbSkipSplash?: unknown }).__nbSkipSplash === true;
+}
+
 /** The splash's phase: visible for 2000 ms, then fading for 300 ms, then gone. */
 function useSplashPhase(): Phase {
-  const [phase, setPhase] = useState<Phase>('visible');
+  const [phase, setPhase] = useState<Phase>(() => (splashSkippedByTests() ? 'gone' : 'visible'));
 
   useEffect(() => {
+    if (splashSkippedByTests()) return;
     const fade = setTimeout(() => setPhase('fading'), SPLASH_MIN_MS);
     const gone = setTimeout(() => setPhase('gone'), SPLASH_MIN_MS + SPLASH_FADE_MS);
     return () => {

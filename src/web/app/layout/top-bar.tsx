@@ -6,6 +6,7 @@ import { BrandMark } from '../../components/brand-mark';
 import { buttonVariants } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
 import { businessName } from '../../lib/business-name';
+import { TruncatedText } from '../../components/ui/tooltip';
 import { cn } from '../../lib/utils';
 import { UserMenu } from './user-menu';
 
@@ -36,11 +37,11 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
           className="flex min-w-0 grow basis-0 items-center gap-2.5 rounded-md sm:grow-0 sm:basis-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
           <BrandMark />
-          <span className="truncate text-base font-bold tracking-tight text-slate-900 sm:text-lg">{businessName}</span>
+          <TruncatedText className="text-base font-bold tracking-tight text-slate-900 sm:text-lg">{businessName}</TruncatedText>
         </Link>
 
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:order-last sm:gap-2">
-          <p className="max-w-[9rem] truncate text-sm text-slate-700">Hello, {user.firstName}</p>
+          <TruncatedText className="max-w-[9rem] text-sm text-slate-700">{`Hello, ${user.firstName}`}</TruncatedText>
           <UserMenu
             user={user}
             triggerRef={userMenuTriggerRef}

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/server-field-error';
 import { useChangeOwnPassword } from '../../../lib/change-own-password';
 
 type ChangePasswordInput = z.input<typeof changePasswordForm>;
@@ -50,6 +51,9 @@ export function ChangePasswordDialog({ open, onOpenChange, onCloseAutoFocus }: C
           onOpenChange(false);
         },
         onError: (error) => {
+          // A refusal about the new password (too common) is shown under it too.
+          const newPasswordError = serverFieldError(error, 'newPassword');
+          if (newPasswordError) form.setError('newPassword', { type: 'server', message: newPasswordError });
           toast({ variant: 'destructive', title: 'Error', description: apiErrorMessage(error, 'Failed to change password') });
         },
       },

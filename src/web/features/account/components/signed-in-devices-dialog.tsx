@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
+import { TruncatedText } from '../../../components/ui/tooltip';
 import { apiErrorMessage } from '../../../lib/api';
 import { useAccountSessions, useSignOutOtherSessions, useSignOutSession } from '../account-sessions-api';
 
@@ -80,7 +81,7 @@ function DeviceList({ onClose }: { onClose: () => void }) {
             <MonitorSmartphone className="size-5 shrink-0 text-slate-500" aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
-                <span className="truncate">{session.device}</span>
+                <TruncatedText>{session.device}</TruncatedText>
                 {session.current && <Badge variant="brand">This device</Badge>}
               </p>
               <p className="text-xs text-slate-600">Last active {lastActive(session.lastSeenAt)}</p>

@@ -16,6 +16,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { mappedValueText } from '../../../lib/mapped-fields';
 import { EMPTY_RULE, isBadSourcePath, suggestRules, type TemplateFormValues } from './template-form';
 
@@ -229,41 +230,44 @@ export function RulesEditor({ form, headingId, sample, hasSample, paths }: Rules
                   </td>
                   <td className="px-3 py-3">
                     <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9"
-                        data-rule-action="up"
-                        aria-label={`Move rule ${n} up`}
-                        title="Move up"
-                        disabled={index === 0}
-                        onClick={() => moveRule(index, index - 1, 'up')}
-                      >
-                        <ArrowUp aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9"
-                        data-rule-action="down"
-                        aria-label={`Move rule ${n} down`}
-                        title="Move down"
-                        disabled={index === fields.length - 1}
-                        onClick={() => moveRule(index, index + 1, 'down')}
-                      >
-                        <ArrowDown aria-hidden="true" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-                        data-rule-action="remove"
-                        aria-label={`Remove rule ${n}`}
-                        title="Remove"
-                        onClick={() => removeRule(index)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
+                      <Tooltip content="Move up">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-9"
+                          data-rule-action="up"
+                          aria-label={`Move rule ${n} up`}
+                          disabled={index === 0}
+                          onClick={() => moveRule(index, index - 1, 'up')}
+                        >
+                          <ArrowUp aria-hidden="true" />
+                        </Button>
+                      </Tooltip>
+                      <Tooltip content="Move down">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-9"
+                          data-rule-action="down"
+                          aria-label={`Move rule ${n} down`}
+                          disabled={index === fields.length - 1}
+                          onClick={() => moveRule(index, index + 1, 'down')}
+                        >
+                          <ArrowDown aria-hidden="true" />
+                        </Button>
+                      </Tooltip>
+                      <Tooltip content="Remove">
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
+                          data-rule-action="remove"
+                          aria-label={`Remove rule ${n}`}
+                          onClick={() => removeRule(index)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </Tooltip>
                     </div>
                   </td>
                 </tr>

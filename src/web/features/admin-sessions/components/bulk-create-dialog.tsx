@@ -19,6 +19,7 @@ import {
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
@@ -154,7 +155,7 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
             <div className="grid grid-cols-[6rem_1fr] gap-4 sm:grid-cols-[8rem_1fr]">
               <FormField label="Capacity" error={errors.capacity?.message}>
                 {(control) => (
-                  <Input type="number" inputMode="numeric" min={MIN_CAPACITY} max={MAX_CAPACITY} step={1} {...control} {...form.register('capacity')} />
+                  <Input type="number" inputMode="numeric" min={MIN_CAPACITY} max={MAX_CAPACITY} step={1} {...control} {...form.register('capacity', { valueAsNumber: true })} />
                 )}
               </FormField>
               <FormField label="Location" error={errors.location?.message}>
@@ -251,7 +252,7 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
 /** The live count (or the reason there is nothing to create), announced politely as it changes. */
 function PreviewLine({ preview }: { preview: BulkPreview }) {
   const ok = preview.kind === 'ok';
-  const refused = preview.kind === 'none' || preview.kind === 'too-many' || preview.kind === 'past';
+  const refused = preview.kind === 'none' || preview.kind === 'too-many' || preview.kind === 'past' || preview.kind === 'clock-change';
   const Icon = ok ? CalendarCheck : CircleAlert;
   return (
     <div
@@ -281,6 +282,8 @@ function previewText(preview: BulkPreview): string {
       return `This would create ${preview.count} sessions, more than the ${MAX_BULK_SESSIONS} allowed at once. Choose a shorter date range.`;
     case 'past':
       return `The first of these ${preview.count} sessions would start in the past (${at(preview.first)}). Choose a later start date or time.`;
+    case 'clock-change':
+      return `${preview.message}.`;
     case 'ok':
       return preview.count === 1
         ? `This will create 1 session, on ${at(preview.first)}.`
@@ -353,14 +356,16 @@ function SpecificDatesPicker({ dates, onChange, min, max, error }: SpecificDates
               >
                 {label}
                 {outside(date) && <span className="text-xs">(outside the dates)</span>}
-                <button
-                  type="button"
-                  className="inline-flex size-6 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                  aria-label={`Remove ${label}`}
-                  onClick={() => onChange(dates.filter((d) => d !== date))}
-                >
-                  <X className="size-3.5" aria-hidden="true" />
-                </button>
+                <Tooltip content={`Remove ${label}`}>
+                  <button
+                    type="button"
+                    className="inline-flex size-6 cursor-pointer items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                    aria-label={`Remove ${label}`}
+                    onClick={() => onChange(dates.filter((d) => d !== date))}
+                  >
+                    <X className="size-3.5" aria-hidden="true" />
+                  </button>
+                </Tooltip>
               </li>
             );
           })}

@@ -26,6 +26,14 @@ describe('bulkPreview', () => {
     expect(bulkPreview({ ...base, pattern: 'specific-days', startDate: '2026-12-01', endDate: '2026-12-02' }, now).kind).toBe('incomplete');
   });
 
+  it('refuses, in the server\'s words, a series whose time the clocks skip or repeat on one of its dates', () => {
+    expect(bulkPreview({ ...base, pattern: 'daily', startDate: '2027-03-13', endDate: '2027-03-15', startTime: '02:00', endTime: '03:00' }, now)).toEqual({
+      kind: 'clock-change',
+      message: '02:00 - 03:00 does not exist on Sunday, March 14, 2027 (the clocks go forward that night); choose other times',
+    });
+    expect(bulkPreview({ ...base, pattern: 'daily', startDate: '2027-03-13', endDate: '2027-03-15', startTime: '03:00', endTime: '04:00' }, now).kind).toBe('ok');
+  });
+
   it('refuses a pattern with no sessions, more than 1000, or one starting in the past', () => {
     // Monday only, but the range is Tuesday to Thursday.
     expect(bulkPreview({ ...base, pattern: 'weekly', startDate: '2026-12-01', endDate: '2026-12-03' }, now).kind).toBe('none');

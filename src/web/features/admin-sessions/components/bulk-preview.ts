@@ -1,4 +1,4 @@
-import { bulkSessionStarts, countBulkSessions, type BulkScheduleForm } from '../../../../shared/rules/bulk-schedule';
+import { bulkSessionStarts, bulkWallClockRefusal, countBulkSessions, type BulkScheduleForm } from '../../../../shared/rules/bulk-schedule';
 import { MAX_BULK_SESSIONS } from '../../../../shared/schemas/sessions';
 
 /** What the bulk form would do, recomputed as the admin types (the server applies the same rule). */
@@ -7,6 +7,8 @@ export type BulkPreview =
   | { kind: 'none' }
   | { kind: 'too-many'; count: number }
   | { kind: 'past'; count: number; first: Date }
+  /** A start or end time the clocks skip or repeat on one of the dates (the server's words). */
+  | { kind: 'clock-change'; message: string }
   | { kind: 'ok'; count: number; first: Date; last: Date };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -35,5 +37,7 @@ export function bulkPreview(form: BulkScheduleForm, now: Date): BulkPreview {
   const occurrences = bulkSessionStarts(form, { max: MAX_BULK_SESSIONS });
   const first = occurrences[0]!.startsAt;
   if (first.getTime() <= now.getTime()) return { kind: 'past', count, first };
+  const clockChange = bulkWallClockRefusal(form, { max: MAX_BULK_SESSIONS });
+  if (clockChange) return { kind: 'clock-change', message: clockChange };
   return { kind: 'ok', count, first, last: occurrences[occurrences.length - 1]!.startsAt };
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info } from 'lucide-react';
+import { Info, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   DEFAULT_CAPACITY,
@@ -10,18 +11,21 @@ import {
   type SessionDto,
   type SessionFormBody,
   type SessionFormInput,
+  type UpdateSessionInput,
+  type WeeklyLimitConflict,
 } from '../../../../shared/schemas/sessions';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useCreateSession } from '../api/create-session';
 import { useClassTypes } from '../../../lib/class-types';
-import { useUpdateSession } from '../api/update-session';
+import { useUpdateSession, weeklyLimitConflictsOf } from '../api/update-session';
 import { ClassTypeOptions } from './class-type-options';
 import { addMinutesToDateTimeLocal, plural, sessionLabel, toTorontoDateTimeLocal } from './session-format';
 
@@ -61,22 +65,35 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
     defaultValues: initialValues(session),
   });
   const { errors } = form.formState;
+  // A move the server refused because booked children would go over their weekly limit in the new week: the
+  // children, and the body to send again with the office's confirmation. Any change to the form drops it.
+  const [limitConflicts, setLimitConflicts] = useState<{ children: WeeklyLimitConflict[]; body: UpdateSessionInput } | null>(null);
+
+  const saveChanges = (sessionId: string, body: UpdateSessionInput) => {
+    updateSession.mutate(
+      { sessionId, body },
+      {
+        onSuccess: (updated) => {
+          toast({ title: 'Session Updated', description: `${sessionLabel(updated)} has been updated.` });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const children = weeklyLimitConflictsOf(error);
+          if (children && !body.confirmWeeklyLimits) {
+            setLimitConflicts({ children, body });
+            return;
+          }
+          toast({ variant: 'destructive', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update session') });
+        },
+      },
+    );
+  };
 
   const onSubmit = form.handleSubmit((values) => {
     const body: SessionFormInput = { ...values, startsAt: values.startsAt.toISOString(), endsAt: values.endsAt.toISOString() };
     if (session) {
-      updateSession.mutate(
-        { sessionId: session.id, body },
-        {
-          onSuccess: (updated) => {
-            toast({ title: 'Session Updated', description: `${sessionLabel(updated)} has been updated.` });
-            onOpenChange(false);
-          },
-          onError: (error) => {
-            toast({ variant: 'destructive', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update session') });
-          },
-        },
-      );
+      setLimitConflicts(null);
+      saveChanges(session.id, body);
     } else {
       createSession.mutate(body, {
         onSuccess: (created) => {
@@ -117,7 +134,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
             </AlertDescription>
           </Alert>
         )}
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} onChange={() => setLimitConflicts(null)} noValidate className="grid gap-4">
           <fieldset disabled={pending} className="grid gap-4">
             <FormField label="Class type" error={errors.classTypeId?.message}>
               {(control) => (
@@ -137,7 +154,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
             <div className="grid grid-cols-[6rem_1fr] gap-4 sm:grid-cols-[8rem_1fr]">
               <FormField label="Capacity" error={errors.capacity?.message}>
                 {(control) => (
-                  <Input type="number" inputMode="numeric" min={Math.max(MIN_CAPACITY, session?.bookedCount ?? 0)} max={MAX_CAPACITY} step={1} {...control} {...form.register('capacity')} />
+                  <Input type="number" inputMode="numeric" min={Math.max(MIN_CAPACITY, session?.bookedCount ?? 0)} max={MAX_CAPACITY} step={1} {...control} {...form.register('capacity', { valueAsNumber: true })} />
                 )}
               </FormField>
               <FormField label="Location" error={errors.location?.message}>
@@ -145,15 +162,65 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
               </FormField>
             </div>
           </fieldset>
-          <FormDialogFooter
-            className="pt-2"
-            onCancel={() => onOpenChange(false)}
-            pending={pending}
-            submitLabel={editing ? 'Save Changes' : 'Create Session'}
-            pendingLabel={editing ? 'Saving...' : 'Creating...'}
-          />
+          {session && limitConflicts ? (
+            <>
+              <WeeklyLimitWarning conflicts={limitConflicts.children} />
+              <DialogFooter className="pt-2">
+                <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+                  Cancel
+                </Button>
+                <Button
+                  variant="destructive"
+                  disabled={pending}
+                  onClick={() => saveChanges(session.id, { ...limitConflicts.body, confirmWeeklyLimits: true })}
+                >
+                  {pending ? 'Moving...' : 'Move anyway'}
+                </Button>
+              </DialogFooter>
+            </>
+          ) : (
+            <FormDialogFooter
+              className="pt-2"
+              onCancel={() => onOpenChange(false)}
+              pending={pending}
+              submitLabel={editing ? 'Save Changes' : 'Create Session'}
+              pendingLabel={editing ? 'Saving...' : 'Creating...'}
+            />
+          )}
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The children a move into another week would put over their weekly limit (the server's 409), each with their
+ * family and how many sessions they already have that week; 'Move anyway' keeps their bookings.
+ */
+function WeeklyLimitWarning({ conflicts }: { conflicts: WeeklyLimitConflict[] }) {
+  // The Save button that was pressed is gone: keyboard and screen-reader users land on the warning instead.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert ref={ref} tabIndex={-1} variant="destructive" role="alert" className="focus:outline-none">
+      <TriangleAlert aria-hidden="true" />
+      <div className="min-w-0">
+        <AlertTitle>
+          {conflicts.length === 1 ? '1 child would go over their weekly limit' : `${conflicts.length} children would go over their weekly limit`}
+        </AlertTitle>
+        <AlertDescription>
+          <p>The new time is in another week, where they already have these sessions booked:</p>
+          <ul aria-label="Children over their weekly limit" className="mt-2 grid max-h-32 gap-1 overflow-y-auto">
+            {conflicts.map((conflict) => (
+              <li key={`${conflict.parentName}|${conflict.childName}`} className="break-words">
+                <span className="font-medium">{conflict.childName}</span> ({conflict.parentName}): {conflict.bookedThatWeek} of{' '}
+                {plural(conflict.weeklyLimit, 'session')} a week
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2">Move anyway keeps their bookings and e-mails each family about the change.</p>
+        </AlertDescription>
+      </div>
+    </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { DEFAULT_PAGE_SIZE, PageSizeSelect } from '../../../components/page-size
 import { Pagination } from '../../../components/pagination';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -172,9 +173,11 @@ export function SessionsTab() {
               onChange={(event) => changeFilters(() => setDate(event.target.value))}
             />
             {date && (
-              <Button variant="ghost" size="icon" className="size-9" onClick={() => changeFilters(() => setDate(''))} aria-label="Clear date">
-                <X aria-hidden="true" />
-              </Button>
+              <Tooltip content="Clear date">
+                <Button variant="ghost" size="icon" className="size-9" onClick={() => changeFilters(() => setDate(''))} aria-label="Clear date">
+                  <X aria-hidden="true" />
+                </Button>
+              </Tooltip>
             )}
           </div>
         </div>

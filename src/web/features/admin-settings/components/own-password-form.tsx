@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/server-field-error';
 import { useChangeOwnPassword } from '../../../lib/change-own-password';
 
 const EMPTY: SettingsChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -36,6 +37,9 @@ export function OwnPasswordForm() {
           form.reset(EMPTY);
         },
         onError: (error) => {
+          // A refusal about the new password (too common) is shown under it too.
+          const newPasswordError = serverFieldError(error, 'newPassword');
+          if (newPasswordError) form.setError('newPassword', { type: 'server', message: newPasswordError });
           toast({ variant: 'destructive', title: 'Error', description: apiErrorMessage(error, 'Failed to change password') });
         },
       },

@@ -21,18 +21,24 @@ export interface UpdateUserPayload {
   secondChildWeeklyLimit?: number;
   thirdChildWeeklyLimit?: number;
   fourthChildWeeklyLimit?: number;
+  /** false deactivates the account (it is signed out everywhere); true lets it sign in again. */
+  isActive?: boolean;
 }
 
 /**
  * PATCH /api/admin/users/:id (partial) → the updated user. 409 when the e-mail is taken or a removed or renamed
- * child has upcoming bookings; 403 when an admin edits a super admin.
+ * child has upcoming bookings; 403 when an admin edits a super admin, changes an administrator's role or
+ * switches one off, or anyone switches off their own account.
  */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   const { user: signedIn } = useAuth();
   return useMutation<AdminUserDto, Error, { userId: string; body: UpdateUserPayload }>({
     mutationFn: ({ userId, body }) => apiRequest<AdminUserDto>('PATCH', `/api/admin/users/${encodeURIComponent(userId)}`, body),
+    // A role or an Active switch changes 'Total Parents' (active accounts that are not administrators) too.
     onSuccess: (_updated, { userId, body }) =>
-      refreshAfterUserChange(queryClient, body.role === undefined ? 'updated' : 'role-changed', { ownAccount: userId === signedIn?.id }),
+      refreshAfterUserChange(queryClient, body.role === undefined && body.isActive === undefined ? 'updated' : 'role-changed', {
+        ownAccount: userId === signedIn?.id,
+      }),
   });
 }

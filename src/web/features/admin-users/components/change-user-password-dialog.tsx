@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/server-field-error';
 import { useChangeUserPassword, type AdminChangePasswordBody } from '../api/change-user-password';
 import { fullName } from './user-format';
 
@@ -36,6 +37,9 @@ export function ChangeUserPasswordDialog({ user, open, onOpenChange, onCloseAuto
           onOpenChange(false);
         },
         onError: (error) => {
+          // A refusal about the password itself (too common) is shown under the field too.
+          const newPasswordError = serverFieldError(error, 'newPassword');
+          if (newPasswordError) form.setError('newPassword', { type: 'server', message: newPasswordError });
           toast({ variant: 'destructive', title: 'Password Change Failed', description: apiErrorMessage(error, 'Failed to change password') });
         },
       },

@@ -14,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/server-field-error';
 import { useCreateUser } from '../api/create-user';
 import { fullName, weeklyLimitFromInput } from './user-format';
 import { AccountFields, ChildrenFields, PlanAndRoleFields, type FieldBinding } from './user-form-fields';
@@ -69,6 +70,9 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
         onOpenChange(false);
       },
       onError: (error) => {
+        // A refusal about the password itself (too common) is shown under the field too.
+        const passwordError = serverFieldError(error, 'password');
+        if (passwordError) form.setError('password', { type: 'server', message: passwordError });
         toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create user') });
       },
     });
@@ -101,7 +105,7 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
                 </FormField>
               }
             />
-            <PlanAndRoleFields planTier={bind('planTier')} weeklyLimit={bind('weeklyLimit')} role={bind('role')} />
+            <PlanAndRoleFields planTier={bind('planTier')} weeklyLimit={bind('weeklyLimit', { weeklyLimit: true })} role={bind('role')} />
             <ChildrenFields
               firstRequired={false}
               slots={CHILD_SLOTS.map((slot) => ({

@@ -1,10 +1,13 @@
 import { Info } from 'lucide-react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { childLimitField, childNameField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../../shared/schemas/users';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Switch } from '../../../components/ui/switch';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useUpdateUser, type UpdateUserPayload } from '../api/update-user';
@@ -18,13 +21,15 @@ interface EditUserDialogProps {
   isOwnAccount: boolean;
   /** The signed-in admin is an ADMIN and this is a SUPER_ADMIN: the server refuses the change. */
   protectedAccount: boolean;
+  /** The signed-in admin is a SUPER_ADMIN: only they change an administrator's role or switch one off. */
+  actorIsSuperAdmin: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Spec 2 and 5: 'Edit User Account'. Mount it afresh for each opening (a key), so the form holds the user. */
-export function EditUserDialog({ user, isOwnAccount, protectedAccount, open, onOpenChange, onCloseAutoFocus }: EditUserDialogProps) {
+export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSuperAdmin, open, onOpenChange, onCloseAutoFocus }: EditUserDialogProps) {
   const updateUser = useUpdateUser();
   const pending = updateUser.isPending;
   const form = useForm<EditUserForm, unknown, UpdateUserPayload>({ resolver: editUserResolver, defaultValues: initialValues(user) });
@@ -34,15 +39,27 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, open, onO
     registration: form.register(name, options ? { setValueAs: weeklyLimitFromInput } : undefined),
     error: errors[name]?.message,
   });
+  const isAdministrator = user.role === 'ADMIN' || user.role === 'SUPER_ADMIN';
   const roleLockedReason =
     user.role === 'SUPER_ADMIN'
       ? 'A Super Admin keeps their role; it cannot be changed here.'
       : isOwnAccount
         ? 'You cannot change your own role.'
-        : undefined;
+        : isAdministrator && !actorIsSuperAdmin
+          ? "Only a Super Admin can change an administrator's role."
+          : undefined;
+  const activeLockedReason =
+    user.role === 'SUPER_ADMIN'
+      ? 'A Super Admin account cannot be deactivated.'
+      : isOwnAccount
+        ? 'You cannot deactivate your own account.'
+        : isAdministrator && !actorIsSuperAdmin
+          ? 'Only a Super Admin can deactivate an administrator.'
+          : undefined;
+  const activeId = useId();
 
   const onSubmit = form.handleSubmit((values) => {
-    const body = changedFields(values, dirtyFields, roleLockedReason === undefined);
+    const body = changedFields(values, dirtyFields, roleLockedReason === undefined, activeLockedReason === undefined);
     if (Object.keys(body).length === 0) {
       toast({ title: 'No Changes', description: `Nothing was changed for ${fullName(user)}.` });
       onOpenChange(false);
@@ -81,6 +98,29 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, open, onO
         <form onSubmit={onSubmit} noValidate className="grid gap-6">
           <fieldset disabled={pending} className="grid min-w-0 gap-6">
             <AccountFields firstName={bind('firstName')} lastName={bind('lastName')} email={bind('email')} />
+            <div className="grid gap-1.5">
+              <div className="flex items-center gap-3">
+                <Controller
+                  control={form.control}
+                  name="isActive"
+                  render={({ field }) => (
+                    <Switch
+                      id={activeId}
+                      ref={field.ref}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                      disabled={Boolean(activeLockedReason) || field.disabled}
+                      aria-describedby={`${activeId}-hint`}
+                    />
+                  )}
+                />
+                <Label htmlFor={activeId}>Active</Label>
+              </div>
+              <p id={`${activeId}-hint`} className="text-xs text-slate-600">
+                {activeLockedReason ?? 'An inactive account cannot sign in; switching it off signs it out on every device.'}
+              </p>
+            </div>
             <PlanAndRoleFields planTier={bind('planTier')} weeklyLimit={bind('weeklyLimit', { weeklyLimit: true })} role={bind('role')} roleLockedReason={roleLockedReason} />
             <ChildrenFields
               firstRequired

@@ -13,6 +13,7 @@ const family: AdminUserDto = {
   planTier: 'TWO',
   weeklyLimit: 2,
   passwordSet: true,
+  isActive: true,
   children: [
     { id: 'c1', name: 'Zara', weeklyLimit: 3 },
     { id: 'c2', name: 'Tobi', weeklyLimit: 2 },
@@ -66,6 +67,13 @@ describe('the edit form', () => {
 
   it('sends a role change when the role may change', () => {
     expect(changedFields(parsed({ ...initialValues(family), role: 'ADMIN' }), dirty('role'), true)).toEqual({ role: 'ADMIN' });
+  });
+
+  it('starts the Active switch from the account and sends it only when switched and not locked', () => {
+    expect(initialValues({ ...family, isActive: false }).isActive).toBe(false);
+    const switchedOff = parsed({ ...initialValues(family), isActive: false });
+    expect(changedFields(switchedOff, dirty('isActive'), true)).toEqual({ isActive: false });
+    expect(changedFields(switchedOff, dirty('isActive', 'lastName'), true, false)).toEqual({ lastName: 'Okafor' });
   });
 });
 

@@ -4,7 +4,7 @@ import { childLimitField, childNameField, updateUserBody, type AdminUserDto, typ
 import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type PlanTier } from '../../../../shared/schemas/users';
 import type { UpdateUserPayload } from '../api/update-user';
 
-/** The edit form: every field of the account but the password, child names '' for an empty slot. */
+/** The edit form: every field of the account but the password, child names '' for an empty slot, and the Active switch. */
 export interface EditUserForm {
   firstName: string;
   lastName: string;
@@ -20,6 +20,8 @@ export interface EditUserForm {
   secondChildWeeklyLimit: number;
   thirdChildWeeklyLimit: number;
   fourthChildWeeklyLimit: number;
+  /** The Active switch: an inactive account cannot sign in. */
+  isActive: boolean;
 }
 
 type EditField = keyof EditUserForm;
@@ -30,6 +32,7 @@ const EDIT_FIELDS = [
   'role',
   'planTier',
   'weeklyLimit',
+  'isActive',
   ...CHILD_SLOTS.flatMap((slot) => [childNameField(slot), childLimitField(slot)]),
 ] as const satisfies readonly EditField[];
 
@@ -54,15 +57,22 @@ export function initialValues(user: AdminUserDto): EditUserForm {
     secondChildWeeklyLimit: user.secondChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
     thirdChildWeeklyLimit: user.thirdChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
     fourthChildWeeklyLimit: user.fourthChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    isActive: user.isActive,
   };
 }
 
 /**
  * The PATCH body: only the fields the admin changed (so a concurrent change to another field is kept). A child
  * given a name also sends its limit, so a new child gets the limit shown. The role is never sent when it is
- * locked (a SUPER_ADMIN shown as ADMIN must not be demoted to ADMIN by saving).
+ * locked (a SUPER_ADMIN shown as ADMIN must not be demoted to ADMIN by saving), nor isActive when the
+ * switch is locked.
  */
-export function changedFields(values: UpdateUserPayload, dirty: Partial<Record<EditField, unknown>>, sendRole: boolean): UpdateUserPayload {
+export function changedFields(
+  values: UpdateUserPayload,
+  dirty: Partial<Record<EditField, unknown>>,
+  sendRole: boolean,
+  sendActive = true,
+): UpdateUserPayload {
   const body: Record<string, unknown> = {};
   for (const field of EDIT_FIELDS) if (dirty[field]) body[field] = values[field];
   for (const slot of CHILD_SLOTS) {
@@ -70,5 +80,6 @@ export function changedFields(values: UpdateUserPayload, dirty: Partial<Record<E
     if (dirty[childNameField(slot)] && name) body[childLimitField(slot)] = values[childLimitField(slot)];
   }
   if (!sendRole) delete body.role;
+  if (!sendActive) delete body.isActive;
   return body as UpdateUserPayload;
 }

@@ -13,6 +13,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { FormField } from '../../../components/form-field';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { TruncatedText } from '../../../components/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
@@ -369,11 +370,7 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
           if (!value) return <span className="text-slate-500">–</span>;
           // A password stays hidden, even from the office.
           if (field === 'password') return <span aria-label="Password given">••••••</span>;
-          return (
-            <span className="block max-w-[16rem] truncate" title={value}>
-              {value}
-            </span>
-          );
+          return <TruncatedText className="block max-w-[16rem]">{value}</TruncatedText>;
         },
         className: 'whitespace-nowrap',
       };
@@ -385,8 +382,8 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
       <div className="flex min-w-0 items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
         <FileSpreadsheet className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
         <div className="min-w-0">
-          <p className="truncate font-medium text-slate-900" title={file.name}>
-            {file.name}
+          <p className="flex min-w-0 font-medium text-slate-900">
+            <TruncatedText>{file.name}</TruncatedText>
           </p>
           <p className="text-slate-600">
             {plural(preview.rowCount, 'row', 'rows')}, {plural(preview.headers.length, 'column', 'columns')}

@@ -178,6 +178,7 @@ export function UsersTab() {
           user={dialogUser}
           isOwnAccount={dialogUser.id === signedIn?.id}
           protectedAccount={dialogUser.role === 'SUPER_ADMIN' && signedIn?.role !== 'SUPER_ADMIN'}
+          actorIsSuperAdmin={signedIn?.role === 'SUPER_ADMIN'}
           open={dialog.open}
           onOpenChange={setOpen}
           onCloseAutoFocus={onCloseAutoFocus}

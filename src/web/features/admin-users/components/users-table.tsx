@@ -6,6 +6,7 @@ import type { Role } from '../../../../shared/schemas/users';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { Badge, type badgeVariants } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { childrenText, fullName, ROLE_LABELS } from './user-format';
 
@@ -20,8 +21,12 @@ const ROLE_VARIANT: Record<Role, VariantProps<typeof badgeVariants>['variant']> 
 /** Spec 6: passwords are changed for PARENT accounts only; a SUPER_ADMIN (and the signed-in admin) cannot be deleted here. */
 export const canChangePassword = (user: AdminUserDto) => user.role === 'PARENT';
 export const canDelete = (user: AdminUserDto, signedIn: SignedIn) => user.role !== 'SUPER_ADMIN' && user.id !== signedIn?.id;
-/** Only a SUPER_ADMIN acts on a SUPER_ADMIN's sign-in (the server refuses anyone else). */
-export const canSendLink = (user: AdminUserDto, signedIn: SignedIn) => user.role !== 'SUPER_ADMIN' || signedIn?.role === 'SUPER_ADMIN';
+/**
+ * Only a SUPER_ADMIN sends a link to an administrator (the server refuses anyone else; it also refuses an
+ * account that was an administrator in the last 30 days, which the row cannot tell). One's own account is fine.
+ */
+export const canSendLink = (user: AdminUserDto, signedIn: SignedIn) =>
+  user.role === 'PARENT' || signedIn?.role === 'SUPER_ADMIN' || user.id === signedIn?.id;
 
 /** The signed-in administrator. */
 export type SignedIn = { id: string; role: Role } | null | undefined;
@@ -51,11 +56,13 @@ function RowActions({ user, signedIn, onAction }: { user: AdminUserDto; signedIn
       {!(menu.password || menu.link || menu.remove) && <span className="size-9 shrink-0" aria-hidden="true" />}
       {(menu.password || menu.link || menu.remove) && (
         <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button ref={menuButton} variant="ghost" size="icon" className="size-9" aria-label={`More actions for ${name}`}>
-              <MoreHorizontal aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
+          <Tooltip content="More actions">
+            <DropdownMenuTrigger asChild>
+              <Button ref={menuButton} variant="ghost" size="icon" className="size-9" aria-label={`More actions for ${name}`}>
+                <MoreHorizontal aria-hidden="true" />
+              </Button>
+            </DropdownMenuTrigger>
+          </Tooltip>
           <DropdownMenuContent align="end">
             {menu.password && (
               <DropdownMenuItem onSelect={() => fromMenu('change-password')}>
@@ -116,12 +123,14 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       header: 'Status',
       cell: (user) => (
         <div className="grid justify-items-start gap-1">
-          {/* Spec 4: the status column always reads 'Active'. */}
-          <Badge variant="success">Active</Badge>
+          {/* Spec 4's 'Active' for an active account; a deactivated one (it cannot sign in) says 'Inactive'. */}
+          {user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="secondary">Inactive</Badge>}
           {!user.passwordSet && (
-            <span className="whitespace-nowrap text-xs text-amber-800" title="Has not chosen a password yet">
-              Invitation pending
-            </span>
+            <Tooltip content="Has not chosen a password yet">
+              <span className="whitespace-nowrap text-xs text-amber-800">
+                Invitation pending
+              </span>
+            </Tooltip>
           )}
         </div>
       ),

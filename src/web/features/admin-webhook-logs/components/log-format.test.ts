@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cleanedMessage, configurationLabel, durationLabel, receivedLabel, statusOf } from './log-format';
+import { cleanedMessage, configurationLabel, durationLabel, receivedLabel, statusOf, truncatedBodyNote } from './log-format';
 
 describe('webhook log formatting', () => {
   it('shows the received time in Toronto to the second', () => {
     expect(receivedLabel('2026-11-22T20:04:05.000Z')).toBe('Nov 22, 2026, 3:04:05 PM');
     expect(receivedLabel('2026-07-01T04:00:00.000Z')).toBe('Jul 1, 2026, 12:00:00 AM');
+  });
+
+  it('says how much of an unverified body was kept', () => {
+    expect(truncatedBodyNote(1_048_000)).toBe('Cut: the signature was not verified, so only the first 4 KB of 1,048,000 bytes were kept.');
   });
 
   it('names the configuration, or its endpoint once it was deleted', () => {

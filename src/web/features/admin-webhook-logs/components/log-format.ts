@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { plural } from '../../../../shared/rules/format';
 import { webhookLogStatus, type WebhookLogStatus } from '../../../../shared/rules/webhook-log-status';
 import { inToronto } from '../../../../shared/rules/week';
-import type { WebhookLogSummary } from '../../../../shared/schemas/webhooks';
+import { WEBHOOK_UNVERIFIED_BODY_BYTES, type WebhookLogSummary } from '../../../../shared/schemas/webhooks';
 
 /** When a delivery arrived, in Toronto, to the second: 'Nov 22, 2026, 3:04:05 PM'. */
 export const receivedLabel = (instant: string) => format(inToronto(instant), 'MMM d, yyyy, h:mm:ss a');
@@ -36,4 +36,9 @@ export function parseMaybeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Above the kept start of a body that was refused before its signature was verified. */
+export function truncatedBodyNote(bytes: number): string {
+  return `Cut: the signature was not verified, so only the first ${(WEBHOOK_UNVERIFIED_BODY_BYTES / 1024).toLocaleString('en-CA')} KB of ${bytes.toLocaleString('en-CA')} bytes were kept.`;
 }

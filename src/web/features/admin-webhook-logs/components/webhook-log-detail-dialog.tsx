@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { WebhookLogSummary } from '../../../../shared/schemas/webhooks';
+import { isTruncatedWebhookBody, type WebhookLogSummary } from '../../../../shared/schemas/webhooks';
 import { JsonView } from '../../../components/json-view';
 import { MappedFieldsTable } from '../../../components/mapped-fields-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '../../../components/ui/skeleton';
 import { groupMappedFields } from '../../../lib/mapped-fields';
 import { useWebhookLog } from '../api/get-webhook-logs';
-import { configurationLabel, durationLabel, parseMaybeJson, receivedLabel } from './log-format';
+import { configurationLabel, durationLabel, parseMaybeJson, receivedLabel, truncatedBodyNote } from './log-format';
 import { LogStatusBadge } from './log-status-badge';
 
 interface WebhookLogDetailDialogProps {
@@ -98,7 +98,14 @@ export function WebhookLogDetailDialog({ log, open, onOpenChange, onCloseAutoFoc
               <JsonView label="Query" value={isEmpty(detail.data.queryParams) ? null : detail.data.queryParams} />
             </Section>
             <Section title="Body">
-              <JsonView label="Body" value={detail.data.body ?? null} />
+              {isTruncatedWebhookBody(detail.data.body) ? (
+                <>
+                  <p className="text-sm text-slate-600">{truncatedBodyNote(detail.data.body.bytes)}</p>
+                  <JsonView label="Body" value={detail.data.body.text} />
+                </>
+              ) : (
+                <JsonView label="Body" value={detail.data.body ?? null} />
+              )}
             </Section>
           </div>
         )}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { WEBHOOK_RECEIVER_PREFIX, type SavedWebhookResponse, type WebhookDto } from '../../../../shared/schemas/webhooks';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
@@ -22,7 +22,7 @@ import {
   initialWebhookValues,
   toCreateBody,
   toUpdateBody,
-  webhookFormSchema,
+  webhookFormSchemaFor,
   type WebhookFormInput,
   type WebhookFormValues,
 } from './webhook-form';
@@ -41,8 +41,9 @@ const textareaClass =
   'flex min-h-40 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition-colors placeholder:text-slate-400 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-600';
 
 /**
- * Spec 2 and 5: 'Add Webhook Configuration' / 'Edit Webhook Configuration'. Name, endpoint and field mappings
- * are required; the secret is optional (blank on edit keeps the current one). Mount afresh per opening (a key).
+ * Spec 2 and 5: 'Add Webhook Configuration' / 'Edit Webhook Configuration'. Name, endpoint, field mappings and
+ * (issue 17) the secret key are required; blank on the edit of a configuration that has one keeps it. Mount
+ * afresh per opening (a key).
  */
 export function WebhookFormDialog({ webhook, open, onOpenChange, onSaved, onCloseAutoFocus }: WebhookFormDialogProps) {
   const editing = webhook !== null;
@@ -51,11 +52,10 @@ export function WebhookFormDialog({ webhook, open, onOpenChange, onSaved, onClos
   const templates = useMappingTemplates(open);
   const pending = createWebhook.isPending || updateWebhook.isPending;
   const form = useForm<WebhookFormInput, unknown, WebhookFormValues>({
-    resolver: zodResolver(webhookFormSchema),
+    resolver: zodResolver(webhookFormSchemaFor(webhook)),
     defaultValues: initialWebhookValues(webhook),
   });
   const { errors } = form.formState;
-  const removeSecret = useWatch({ control: form.control, name: 'removeSecret' });
 
   function onError(title: string, fallback: string) {
     return (error: Error) => {
@@ -173,17 +173,13 @@ export function WebhookFormDialog({ webhook, open, onOpenChange, onSaved, onClos
               )}
             </FormField>
             <FormField
-              label={
-                <>
-                  Secret key <span className="font-normal text-slate-500">(optional)</span>
-                </>
-              }
+              label="Secret key"
               hint={
-                editing
-                  ? webhook.hasSecret
-                    ? 'Leave blank to keep the current secret. A new key replaces it.'
-                    : 'Deliveries are not signed yet. Add a key (at least 16 characters) to require a signature.'
-                  : 'With a key, every delivery must be signed with it (recommended). At least 16 characters.'
+                editing && webhook.hasSecret
+                  ? 'Leave blank to keep the current secret. A new key replaces it.'
+                  : editing
+                    ? 'This configuration has no secret, so it receives nothing. Add a key (at least 16 characters) or generate one.'
+                    : 'Every delivery must be signed with this key. At least 16 characters: type one or generate one.'
               }
               error={errors.secretKey?.message}
             >
@@ -195,13 +191,12 @@ export function WebhookFormDialog({ webhook, open, onOpenChange, onSaved, onClos
                       autoComplete="new-password"
                       spellCheck={false}
                       className="font-mono"
-                      disabled={pending || removeSecret}
                       {...form.register('secretKey')}
                     />
                   </div>
                   <Button
                     variant="outline"
-                    disabled={pending || removeSecret}
+                    disabled={pending}
                     onClick={() => form.setValue('secretKey', generateSecretKey(), { shouldDirty: true, shouldValidate: true })}
                   >
                     <KeyRound aria-hidden="true" />
@@ -210,15 +205,6 @@ export function WebhookFormDialog({ webhook, open, onOpenChange, onSaved, onClos
                 </div>
               )}
             </FormField>
-            {editing && webhook.hasSecret && (
-              <label className="flex items-start gap-3 text-sm text-slate-800">
-                <Checkbox className="mt-0.5" {...form.register('removeSecret')} />
-                <span>
-                  Remove the secret
-                  <span className="block text-xs text-slate-600">Deliveries will no longer need a signature.</span>
-                </span>
-              </label>
-            )}
             <label className="flex items-start gap-3 text-sm text-slate-800">
               <Checkbox className="mt-0.5" {...form.register('isActive')} />
               <span>

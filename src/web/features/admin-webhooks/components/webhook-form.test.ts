@@ -8,7 +8,7 @@ import {
   lastTriggeredLabel,
   toCreateBody,
   toUpdateBody,
-  webhookFormSchema,
+  webhookFormSchemaFor,
 } from './webhook-form';
 
 const webhook: WebhookDto = {
@@ -28,45 +28,56 @@ const webhook: WebhookDto = {
   updatedAt: '2026-11-01T12:00:00.000Z',
 };
 
+const SECRET = 'c'.repeat(64);
+const issuesOf = (result: { error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+
 describe('the webhook form', () => {
-  it('starts a new configuration Active, with the default field mappings and no secret', () => {
-    expect(initialWebhookValues(null)).toMatchObject({ isActive: true, fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT, secretKey: '', removeSecret: false });
+  it('starts a new configuration Active, with the default field mappings and the secret still to set', () => {
+    expect(initialWebhookValues(null)).toMatchObject({ isActive: true, fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT, secretKey: '' });
+    expect(initialWebhookValues(null)).not.toHaveProperty('removeSecret');
   });
 
-  it('requires name, endpoint and field mappings (spec 5 messages) and checks the JSON', () => {
-    const result = webhookFormSchema.safeParse({ ...initialWebhookValues(null), fieldMappings: '' });
+  it('requires name, endpoint, field mappings (spec 5 messages) and a secret key, and checks the JSON', () => {
+    const result = webhookFormSchemaFor(null).safeParse({ ...initialWebhookValues(null), fieldMappings: '' });
     expect(result.success).toBe(false);
-    const messages = result.error!.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const messages = issuesOf(result);
     expect(messages).toContain('name: Name is required');
     expect(messages).toContain('endpoint: Endpoint is required');
     expect(messages).toContain('fieldMappings: Field mappings are required');
-    const broken = webhookFormSchema.safeParse({ ...initialWebhookValues(null), name: 'A', endpoint: 'a', fieldMappings: '{"email":' });
-    expect(broken.error!.issues.map((issue) => issue.message)).toEqual(['Field mappings must be valid JSON']);
+    expect(messages).toContain('secretKey: Secret key is required');
+    const broken = webhookFormSchemaFor(null).safeParse({ ...initialWebhookValues(null), name: 'A', endpoint: 'a', fieldMappings: '{"email":', secretKey: SECRET });
+    expect(issuesOf(broken)).toEqual(['fieldMappings: Field mappings must be valid JSON']);
+    const short = webhookFormSchemaFor(null).safeParse({ ...initialWebhookValues(null), name: 'A', endpoint: 'a', secretKey: 'short' });
+    expect(issuesOf(short)).toEqual(['secretKey: Secret key must be at least 16 characters']);
   });
 
-  it('normalises the endpoint and sends blanks as null on create', () => {
-    const values = webhookFormSchema.parse({ ...initialWebhookValues(null), name: ' Plans ', endpoint: '/api/webhooks/CRM-Plans/' });
+  it('normalises the endpoint and sends blanks as null on create, with the secret', () => {
+    const values = webhookFormSchemaFor(null).parse({ ...initialWebhookValues(null), name: ' Plans ', endpoint: '/api/webhooks/CRM-Plans/', secretKey: ` ${SECRET} ` });
     expect(toCreateBody(values)).toEqual({
       name: 'Plans',
       endpoint: 'crm-plans',
       description: null,
       fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT,
       templateId: null,
-      secretKey: null,
+      secretKey: SECRET,
       isActive: true,
     });
   });
 
-  it('keeps the secret on edit unless a new one is typed or removal is ticked', () => {
-    const keep = toUpdateBody(webhookFormSchema.parse(initialWebhookValues(webhook)));
+  it('keeps the secret on edit unless a new one is typed; never removes it', () => {
+    const keep = toUpdateBody(webhookFormSchemaFor(webhook).parse(initialWebhookValues(webhook)));
     expect(keep).not.toHaveProperty('secretKey');
     expect(keep).not.toHaveProperty('removeSecret');
     expect(keep).toMatchObject({ name: 'CRM plan purchases', endpoint: 'crm-plans', isActive: false });
-    const replaced = toUpdateBody(webhookFormSchema.parse({ ...initialWebhookValues(webhook), secretKey: 'a'.repeat(32) }));
+    const replaced = toUpdateBody(webhookFormSchemaFor(webhook).parse({ ...initialWebhookValues(webhook), secretKey: 'a'.repeat(32) }));
     expect(replaced.secretKey).toBe('a'.repeat(32));
-    const removed = toUpdateBody(webhookFormSchema.parse({ ...initialWebhookValues(webhook), removeSecret: true, secretKey: 'b'.repeat(32) }));
-    expect(removed).toMatchObject({ removeSecret: true });
-    expect(removed).not.toHaveProperty('secretKey');
+  });
+
+  it('requires a secret on the edit of a configuration that has none (it receives nothing until then)', () => {
+    const bare = { ...webhook, hasSecret: false };
+    expect(issuesOf(webhookFormSchemaFor(bare).safeParse(initialWebhookValues(bare)))).toEqual(['secretKey: Secret key is required']);
+    expect(toUpdateBody(webhookFormSchemaFor(bare).parse({ ...initialWebhookValues(bare), secretKey: SECRET })).secretKey).toBe(SECRET);
   });
 
   it('generates 32 random bytes as 64 hex characters', () => {

@@ -1,8 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DEFAULT_FIELD_MAPPINGS_TEXT } from '../../../../shared/rules/field-mapping';
 import { formatShortDate, formatTime } from '../../../../shared/rules/format';
 import {
   createWebhookBody,
+  updateWebhookBody,
   type CreateWebhookInput,
   type UpdateWebhookInput,
   type WebhookDto,
@@ -10,20 +11,27 @@ import {
 import type { ServerFieldError } from '../../../lib/api';
 
 /**
- * The create/edit dialog's form: the server's create schema (spec 5 messages, the same field-mapping check),
- * plus 'Remove the secret' on edit. On edit a blank secret key means "keep the current one".
+ * The create/edit dialog's form: the server's create schema (spec 5 messages, the same field-mapping check).
+ * The secret key is required ('Secret key is required'), except on the edit of a configuration that has
+ * one: there a blank secret key means "keep the current one". A secret can be replaced, never removed.
  */
-export const webhookFormSchema = createWebhookBody.extend({ removeSecret: z.boolean() });
-export type WebhookFormInput = z.input<typeof webhookFormSchema>;
-export type WebhookFormValues = z.output<typeof webhookFormSchema>;
+const createFormSchema = createWebhookBody;
+const keepSecretFormSchema = createWebhookBody.extend({ secretKey: updateWebhookBody.shape.secretKey });
+export type WebhookFormInput = z.input<typeof keepSecretFormSchema>;
+export type WebhookFormValues = z.output<typeof keepSecretFormSchema>;
 
-export const WEBHOOK_FORM_FIELDS = ['name', 'endpoint', 'description', 'fieldMappings', 'templateId', 'secretKey', 'isActive', 'removeSecret'] as const;
+/** The form's schema for a new configuration (null) or the one being edited. */
+export function webhookFormSchemaFor(webhook: Pick<WebhookDto, 'hasSecret'> | null): z.ZodType<WebhookFormValues, WebhookFormInput> {
+  return webhook?.hasSecret ? keepSecretFormSchema : createFormSchema;
+}
+
+export const WEBHOOK_FORM_FIELDS = ['name', 'endpoint', 'description', 'fieldMappings', 'templateId', 'secretKey', 'isActive'] as const;
 export type WebhookFormField = (typeof WEBHOOK_FORM_FIELDS)[number];
 
-/** A new configuration: the default field mappings (spec 3), Active (spec 5), no secret. */
+/** A new configuration: the default field mappings (spec 3), Active (spec 5), the secret still to type or generate. */
 export function initialWebhookValues(webhook: WebhookDto | null): WebhookFormInput {
   if (!webhook) {
-    return { name: '', endpoint: '', description: '', fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT, templateId: '', secretKey: '', isActive: true, removeSecret: false };
+    return { name: '', endpoint: '', description: '', fieldMappings: DEFAULT_FIELD_MAPPINGS_TEXT, templateId: '', secretKey: '', isActive: true };
   }
   return {
     name: webhook.name,
@@ -33,7 +41,6 @@ export function initialWebhookValues(webhook: WebhookDto | null): WebhookFormInp
     templateId: webhook.templateId ?? '',
     secretKey: '',
     isActive: webhook.isActive,
-    removeSecret: false,
   };
 }
 
@@ -50,7 +57,7 @@ export function toCreateBody(values: WebhookFormValues): CreateWebhookInput {
   };
 }
 
-/** PUT body: every field of the form; the secret only when one was typed (or removeSecret when ticked). */
+/** PUT body: every field of the form; the secret only when one was typed. */
 export function toUpdateBody(values: WebhookFormValues): UpdateWebhookInput {
   const body: UpdateWebhookInput = {
     name: values.name,
@@ -60,8 +67,7 @@ export function toUpdateBody(values: WebhookFormValues): UpdateWebhookInput {
     templateId: values.templateId,
     isActive: values.isActive,
   };
-  if (values.removeSecret) body.removeSecret = true;
-  else if (values.secretKey) body.secretKey = values.secretKey;
+  if (values.secretKey) body.secretKey = values.secretKey;
   return body;
 }
 

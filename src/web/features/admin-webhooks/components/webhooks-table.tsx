@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { EditDeleteActions } from '../../../components/edit-delete-actions';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { Badge } from '../../../components/ui/badge';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { ActiveSwitch } from './active-switch';
 import { lastTriggeredLabel } from './webhook-form';
 
@@ -42,16 +43,18 @@ export function WebhooksTable({ webhooks, loading, toggling, onToggleActive, onA
       cell: (webhook) => (
         <div className="flex min-w-52 max-w-64 items-center gap-1">
           <code className="min-w-0 font-mono text-xs break-all text-slate-800">{webhook.receiverUrl}</code>
-          <CopyButton
-            value={webhook.receiverUrl}
-            label={`Copy receiver URL of ${webhook.name}`}
-            description="The receiver URL is on your clipboard."
-            size="icon"
-            variant="ghost"
-            className="size-8"
-          >
-            <span className="sr-only">Copy</span>
-          </CopyButton>
+          <Tooltip content="Copy receiver URL">
+            <CopyButton
+              value={webhook.receiverUrl}
+              label={`Copy receiver URL of ${webhook.name}`}
+              description="The receiver URL is on your clipboard."
+              size="icon"
+              variant="ghost"
+              className="size-8"
+            >
+              <span className="sr-only">Copy</span>
+            </CopyButton>
+          </Tooltip>
         </div>
       ),
     },
@@ -91,9 +94,9 @@ export function WebhooksTable({ webhooks, loading, toggling, onToggleActive, onA
             Signed
           </Badge>
         ) : (
-          <Badge variant="warning" title="Anyone who knows the receiver URL can post to it. Add a secret key.">
+          <Badge variant="danger" title="Every delivery is refused until a secret key is set. Edit the configuration to add one.">
             <ShieldAlert aria-hidden="true" />
-            Unsigned
+            No secret — not receiving
           </Badge>
         ),
     },

@@ -1,5 +1,5 @@
 import { TriangleAlert, Users } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { canSubmitBooking } from '../../../../shared/rules/session-card';
 import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/schemas/bookings';
@@ -10,11 +10,13 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useCreateBooking } from '../api/create-booking';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
+import { useLatestSession } from '../../../lib/session-cache';
 
 interface BookingDialogProps {
   /** The session being booked; kept while the dialog animates closed. */
@@ -47,18 +49,42 @@ function spotsLeftLabel(spots: number): string {
   return `${spots} ${spots === 1 ? 'spot' : 'spots'} left`;
 }
 
-function BookingForm({ session, onClose }: { session: SessionDto; onClose: () => void }) {
+/** The 'Availability' line: 'Full' with no spot left (as on the session card), else the spots left. */
+function availabilityLabel(spots: number | null): string {
+  if (spots === null) return 'No longer available';
+  return spots <= 0 ? 'Full' : spotsLeftLabel(spots);
+}
+
+function BookingForm({ session: opened, onClose }: { session: SessionDto; onClose: () => void }) {
   const ids = useId();
   const navigate = useNavigate();
   const { user } = useAuth();
   const createBooking = useCreateBooking();
+  // The session as the calendar's reads know it now: a refused booking refreshes them, and the dialog then
+  // shows the spots as they are ('Full') instead of what they were when it opened. Null: no longer listed.
+  const latest = useLatestSession(opened);
+  const session = latest ?? opened;
+  const availableSpots = latest ? latest.availableSpots : 0;
   const [selected, setSelected] = useState<string[]>([]);
   const children = user?.children ?? [];
   const busy = createBooking.isPending;
+  // Set at once on submit (the pending state re-renders only later): a fast double tap sends one request.
+  const submitting = useRef(false);
+  const attempt = useAttemptKeys();
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const refocusSubmit = useRef(false);
   const online = useOnline();
-  const canSubmit = online && canSubmitBooking(selected.length, session.availableSpots);
-  const tooFewSpots = selected.length > session.availableSpots;
+  const canSubmit = online && canSubmitBooking(selected.length, availableSpots);
+  const full = availableSpots <= 0;
+  const tooFewSpots = !full && selected.length > availableSpots;
   const ages = agesLabel(session.classType);
+
+  // The disabled button lost focus while the request ran: give it back once it is enabled again.
+  useEffect(() => {
+    if (busy || !refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) submitButton.current?.focus();
+  }, [busy]);
 
   function toggle(name: string, checked: boolean) {
     // Keep the order of the account's children, whatever order they are ticked in.
@@ -67,23 +93,35 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || submitting.current) return;
     const parsed = createBookingBody.safeParse({ sessionId: session.id, childNames: selected });
     if (selected.length === 0) {
       toast({ variant: 'destructive', title: 'No Children Selected', description: NO_CHILDREN_SELECTED });
       return;
     }
     if (!parsed.success || !canSubmit) return;
-    createBooking.mutate(parsed.data, {
-      onSuccess: async (booking) => {
-        toast({ title: 'Booking Confirmed!', description: `Successfully booked for ${booking.childNames.join(', ')}` });
-        onClose();
-        await navigate(`/booking-confirmation/${booking.id}`);
+    submitting.current = true;
+    refocusSubmit.current = document.activeElement === submitButton.current;
+    // One key per attempt: the same request sent again after it went unanswered keeps it (never books twice).
+    const idempotencyKey = attempt.keyFor(JSON.stringify(parsed.data));
+    createBooking.mutate(
+      { body: parsed.data, idempotencyKey },
+      {
+        onSuccess: async (booking) => {
+          attempt.finish();
+          toast({ title: 'Booking Confirmed!', description: `Successfully booked for ${booking.childNames.join(', ')}` });
+          onClose();
+          await navigate(`/booking-confirmation/${booking.id}`);
+        },
+        onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
+          toast({ variant: 'destructive', title: 'Booking Failed', description: apiErrorMessage(error, 'Failed to book session') });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
       },
-      onError: (error) => {
-        toast({ variant: 'destructive', title: 'Booking Failed', description: apiErrorMessage(error, 'Failed to book session') });
-      },
-    });
+    );
   }
 
   return (
@@ -96,7 +134,7 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
           <BookingSummary
             session={session}
             className="gap-2"
-            extraDetails={[{ label: 'Availability', icon: Users, value: spotsLeftLabel(session.availableSpots) }]}
+            extraDetails={[{ label: 'Availability', icon: Users, value: availabilityLabel(latest ? availableSpots : null) }]}
           />
         </div>
       </DialogDescription>
@@ -136,7 +174,13 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
           {tooFewSpots && (
             <p className="flex items-center gap-1.5 font-medium text-red-700">
               <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-              {`Only ${spotsLeftLabel(session.availableSpots)} in this session.`}
+              {`Only ${spotsLeftLabel(availableSpots)} in this session.`}
+            </p>
+          )}
+          {full && (
+            <p className="flex items-center gap-1.5 font-medium text-red-700">
+              <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+              {latest ? 'This session is full.' : 'This session is no longer available.'}
             </p>
           )}
         </div>
@@ -156,10 +200,13 @@ function BookingForm({ session, onClose }: { session: SessionDto; onClose: () =>
           Cancel
         </Button>
         <Button
+          ref={submitButton}
           type="submit"
           // Spec 5: the button reads as disabled until the choice is valid, yet stays focusable and clickable
-          // so that trying it with no child selected explains why ('No Children Selected').
+          // so that trying it with no child selected explains why ('No Children Selected'). While the request
+          // is in flight it is disabled outright.
           aria-disabled={!canSubmit || busy}
+          disabled={busy}
           className={cn(!canSubmit && 'cursor-not-allowed opacity-60 hover:bg-brand-600')}
         >
           {busy ? 'Booking...' : 'Book Session'}

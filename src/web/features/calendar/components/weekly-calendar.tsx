@@ -18,6 +18,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { apiErrorMessage } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
@@ -125,32 +126,36 @@ export function WeeklyCalendar({
       </div>
 
       <div className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
-        <Button
-          variant="outline"
-          size="icon"
-          ref={previousRef}
-          aria-label="Previous week"
-          disabled={!canGoToPreviousWeek(weekOffset)}
-          onClick={() => moveWeek(-1)}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
+        <Tooltip content="Previous week">
+          <Button
+            variant="outline"
+            size="icon"
+            ref={previousRef}
+            aria-label="Previous week"
+            disabled={!canGoToPreviousWeek(weekOffset)}
+            onClick={() => moveWeek(-1)}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+        </Tooltip>
         <div className="min-w-0 text-center">
           <p id={rangeId} aria-live="polite" className="text-base font-semibold text-slate-900 sm:text-lg">
             {week.label}
           </p>
           <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Two-week booking window</p>
         </div>
-        <Button
-          variant="outline"
-          size="icon"
-          ref={nextRef}
-          aria-label="Next week"
-          disabled={!canGoToNextWeek(weekOffset)}
-          onClick={() => moveWeek(1)}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
+        <Tooltip content="Next week">
+          <Button
+            variant="outline"
+            size="icon"
+            ref={nextRef}
+            aria-label="Next week"
+            disabled={!canGoToNextWeek(weekOffset)}
+            onClick={() => moveWeek(1)}
+          >
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </Tooltip>
       </div>
 
       {!online && <OfflineNotice className="py-2.5" />}

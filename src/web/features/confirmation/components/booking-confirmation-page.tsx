@@ -27,13 +27,17 @@ export function BookingConfirmationPage() {
       </div>
     );
   }
-  // 'Failed to fetch bookings' and 'Booking not found' both lead here (spec 8). A booking already known stays
-  // shown when the refresh fails (offline at the door, the service worker had no copy either).
-  if (!booking) return <BookingNotFound />;
+  // 'Failed to fetch bookings' and 'Booking not found' both lead here, each saying which (spec 8). A booking
+  // already known stays shown when the refresh fails (offline at the door, the service worker had no copy either).
+  if (!booking) return <BookingNotFound reason={bookings.isError ? 'Failed to fetch bookings' : 'Booking not found'} />;
   return <BookingConfirmed booking={booking} />;
 }
 
-function BookingNotFound() {
+/**
+ * Spec 2: 'Booking Not Found', 'We couldn't find the booking you're looking for.' and 'Return to Dashboard';
+ * spec 8: the reason, 'Booking not found' (no booking of the family has this id) or 'Failed to fetch bookings'.
+ */
+function BookingNotFound({ reason }: { reason: 'Booking not found' | 'Failed to fetch bookings' }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
@@ -41,6 +45,9 @@ function BookingNotFound() {
       </span>
       <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Booking Not Found</h1>
       <p className="mt-2 text-slate-600">We couldn&apos;t find the booking you&apos;re looking for.</p>
+      <p role="status" className="mt-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-700">
+        {reason}
+      </p>
       <Button asChild className="mt-6">
         <Link to="/dashboard">Return to Dashboard</Link>
       </Button>

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardLabel } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { apiErrorMessage } from '../../../lib/api';
+import { TruncatedText } from '../../../components/ui/tooltip';
 import { cn } from '../../../lib/utils';
 import { useChildStats } from '../api/get-child-stats';
 
@@ -71,7 +72,7 @@ function ChildUsageCard({ child }: { child: ChildStat }) {
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
           <UserRound className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
-          <span className="truncate">{child.name}</span>
+          <TruncatedText>{child.name}</TruncatedText>
         </p>
         <p className={cn('flex items-center gap-1.5 text-sm font-semibold', style.text)}>
           <Icon className="size-4 shrink-0" aria-hidden="true" />

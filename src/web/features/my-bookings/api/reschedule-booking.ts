@@ -3,12 +3,17 @@ import type { BookingDto, RescheduleBookingBody } from '../../../../shared/schem
 import { apiRequest } from '../../../lib/api';
 import { refreshAfterBookingChange } from '../../../lib/booking-cache';
 
-/** POST /api/bookings/:id/reschedule {newSessionId}: same booking, new session; refreshes the reads (spec 7). */
+/**
+ * POST /api/bookings/:id/reschedule {newSessionId} with the attempt's Idempotency-Key (lib/idempotency.ts):
+ * same booking, new session; refreshes the reads (spec 7), also after a refusal (the picker's spots may be
+ * out of date).
+ */
 export function useRescheduleBooking() {
   const queryClient = useQueryClient();
-  return useMutation<BookingDto, Error, { bookingId: string } & RescheduleBookingBody>({
-    mutationFn: ({ bookingId, newSessionId }) =>
-      apiRequest<BookingDto>('POST', `/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, { newSessionId }),
+  return useMutation<BookingDto, Error, { bookingId: string; idempotencyKey: string } & RescheduleBookingBody>({
+    mutationFn: ({ bookingId, newSessionId, idempotencyKey }) =>
+      apiRequest<BookingDto>('POST', `/api/bookings/${encodeURIComponent(bookingId)}/reschedule`, { newSessionId }, { idempotencyKey }),
     onSuccess: () => refreshAfterBookingChange(queryClient),
+    onError: () => refreshAfterBookingChange(queryClient),
   });
 }

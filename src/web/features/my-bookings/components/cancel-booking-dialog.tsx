@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { formatShortDate } from '../../../../shared/rules/format';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
@@ -5,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useCancelBooking } from '../api/cancel-booking';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
@@ -21,13 +23,18 @@ export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFo
   const cancelBooking = useCancelBooking();
   const busy = cancelBooking.isPending;
   const online = useOnline();
+  // Set at once (the pending state re-renders only later), so a double click sends one request.
+  const submitting = useRef(false);
+  const attempt = useAttemptKeys();
 
   function confirm() {
-    if (!booking || busy) return;
+    if (!booking || busy || submitting.current) return;
+    submitting.current = true;
     cancelBooking.mutate(
-      { bookingId: booking.id },
+      { bookingId: booking.id, idempotencyKey: attempt.keyFor(booking.id) },
       {
         onSuccess: () => {
+          attempt.finish();
           toast({
             title: 'Booking Cancelled',
             description: `Your booking for ${booking.session.classType.name} on ${formatShortDate(booking.session.startsAt)} has been cancelled.`,
@@ -35,7 +42,11 @@ export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFo
           onOpenChange(false);
         },
         onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
           toast({ variant: 'destructive', title: 'Cancellation Failed', description: apiErrorMessage(error, 'Failed to cancel booking') });
+        },
+        onSettled: () => {
+          submitting.current = false;
         },
       },
     );

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
@@ -69,13 +70,18 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const busy = reschedule.isPending;
   const online = useOnline();
+  // Set at once (the pending state re-renders only later), so a double click sends one request.
+  const submitting = useRef(false);
+  const attempt = useAttemptKeys();
 
   function confirm() {
-    if (!choice || busy) return;
+    if (!choice || busy || submitting.current) return;
+    submitting.current = true;
     reschedule.mutate(
-      { bookingId: booking.id, newSessionId: choice.id },
+      { bookingId: booking.id, newSessionId: choice.id, idempotencyKey: attempt.keyFor(choice.id) },
       {
         onSuccess: (moved) => {
+          attempt.finish();
           toast({
             title: 'Booking Rescheduled',
             description: `Moved to ${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}.`,
@@ -83,8 +89,12 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
           onClose();
         },
         onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
           toast({ variant: 'destructive', title: 'Reschedule Failed', description: apiErrorMessage(error, 'Failed to reschedule booking') });
           setStep('choose');
+        },
+        onSettled: () => {
+          submitting.current = false;
         },
       },
     );

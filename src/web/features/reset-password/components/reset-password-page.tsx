@@ -14,6 +14,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/server-field-error';
 import { useAuth } from '../../../lib/auth';
 import { businessName } from '../../../lib/business-name';
 import { isLinkGone, useSetPasswordLink, useSetPasswordWithLink, type SetPasswordLink } from '../api/set-password-link';
@@ -155,6 +156,9 @@ function SetPasswordFormCard({ link, setPassword }: SetPasswordFormCardProps) {
       { newPassword },
       {
         onError: (error) => {
+          // A refusal about the password itself (too common) is shown under the field too.
+          const newPasswordError = serverFieldError(error, 'newPassword');
+          if (newPasswordError) form.setError('newPassword', { type: 'server', message: newPasswordError });
           toast({ variant: 'destructive', title: 'Password Not Set', description: apiErrorMessage(error, 'Your password could not be saved. Please try again.') });
         },
       },

@@ -1,0 +1,65 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { torontoTime } from '../../../shared/rules/week';
+import { createClassType } from '../../test-support/fixtures';
+import { withApi } from '../../test-support/with-api';
+
+// Issue 17, item 12, through HTTP: names and places refuse bidirectional overrides, C1 controls and text made
+// only of invisible characters, with the usual '<Field> contains characters that are not allowed'.
+const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
+
+const {
+  server,
+  clients: { admin },
+} = withApi({ as: 'admin', clock: () => NOW });
+let classTypeId: string;
+
+beforeAll(async () => {
+  classTypeId = (await createClassType(server.database.db, { name: 'Hidden Characters Class' })).id;
+});
+
+const HIDDEN: Array<[string, string]> = [
+  ['right-to-left override', 'Adam\u202enimdA'],
+  ['first-strong isolate', '\u2068Ann\u2069'],
+  ['left-to-right mark', 'Ann\u200e'],
+  ['Arabic letter mark', '\u061cAnn'],
+  ['C1 control', 'Ann\u0085Lee'],
+  ['zero-width spaces only', '\u200b\u200b'],
+  ['word joiner and BOM only', '\u2060\ufeff\u2060'],
+  ['combining marks only', '\u0301\u0301'],
+];
+
+describe('hidden characters in names', () => {
+  it('POST /api/admin/users refuses them in the first name', async () => {
+    for (const [what, firstName] of HIDDEN) {
+      const res = await admin.post('/api/admin/users', { firstName, lastName: 'Lee', email: `hidden-${Math.random().toString(36).slice(2)}@example.com` });
+      expect({ what, status: res.status, message: res.body.message }).toEqual({
+        what,
+        status: 400,
+        message: 'firstName: First name contains characters that are not allowed',
+      });
+    }
+    const ok = await admin.post('/api/admin/users', { firstName: 'Zoë', lastName: 'Lee', email: 'zoe-lee@example.com' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+  });
+
+  it('POST /api/admin/sessions refuses them in the location', async () => {
+    for (const [what, location] of HIDDEN) {
+      const res = await admin.post('/api/admin/sessions', { classTypeId, startsAt: '2026-11-27T10:00', endsAt: '2026-11-27T11:00', capacity: 10, location });
+      expect({ what, status: res.status, message: res.body.message }).toEqual({
+        what,
+        status: 400,
+        message: 'location: Location contains characters that are not allowed',
+      });
+    }
+  });
+
+  it('PUT /api/admin/classes/:id refuses them in the name and the description', async () => {
+    const name = await admin.request('PUT', `/api/admin/classes/${classTypeId}`, { name: '\u202eSSALC', description: null });
+    expect({ status: name.status, message: name.body.message }).toEqual({ status: 400, message: 'name: Name contains characters that are not allowed' });
+    const description = await admin.request('PUT', `/api/admin/classes/${classTypeId}`, { name: 'Hidden', description: 'Line one\n\u0085Line two' });
+    expect({ status: description.status, message: description.body.message }).toEqual({
+      status: 400,
+      message: 'description: Description contains characters that are not allowed',
+    });
+  });
+});

@@ -1,0 +1,76 @@
+import type { Database } from '../../db/client';
+import { claimScheduledJob } from './claim-scheduled-job';
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** A periodic job: run by one instance at most once per `everyMs`, whichever instance claims it first. */
+export interface ScheduledJob {
+  /** Unique; the row in scheduled_jobs. */
+  name: string;
+  everyMs: number;
+  /** Does the work; what it returns is logged. */
+  run(db: Database, now: Date): Promise<unknown>;
+}
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * Runs the periodic jobs of every instance (src/server/services/scheduled-jobs/daily-jobs.ts lists them):
+ * every `checkEveryMs` (an hour) each instance tries to claim each job (claimScheduledJob), and only the
+ * claimant runs it, so a daily job runs once a day across all instances however many there are. A job
+ * that fails is logged and tried again when it is next due. The timer does not keep the process alive.
+ */
+export class JobScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<string[]> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly jobs: readonly ScheduledJob[],
+    private readonly log: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** Checks now, then every `checkEveryMs`. */
+  start(checkEveryMs = HOUR_MS): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.runDue(), checkEveryMs);
+    this.timer.unref();
+    void this.runDue();
+  }
+
+  /** Stops the timer and waits for a check in progress (app close). */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** Claims and runs every due job; returns the names of the jobs this instance ran. Checks never overlap. */
+  runDue(): Promise<string[]> {
+    this.running ??= this.checkAll().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async checkAll(): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of this.jobs) {
+      try {
+        const now = this.clock();
+        if (!(await claimScheduledJob(this.db, { name: job.name, everyMs: job.everyMs, now }))) continue;
+        const result = await job.run(this.db, now);
+        ran.push(job.name);
+        this.log.info({ job: job.name, result }, 'scheduled job done');
+      } catch (err) {
+        this.log.error({ job: job.name, err }, 'scheduled job failed');
+      }
+    }
+    return ran;
+  }
+}
