@@ -33,4 +33,28 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-globals': ['error', 'window', 'document'] },
   },
+  {
+    // One write path (docs/decisions/014-unit-of-work.md): a route changes data only through
+    // request.unitOfWork, and services take the transaction it opened. Neither opens a transaction, wakes the
+    // mailer or announces cache changes itself; the unit of work does all three around the commit.
+    files: ['src/server/routes/**/*.ts', 'src/server/services/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Routes and services never open a transaction: change data in request.unitOfWork (plugins/unit-of-work.ts) and take its tx.',
+        },
+        {
+          selector: "MemberExpression[property.name='emailWorker']",
+          message: 'The unit of work wakes the e-mail worker after the commit of a transaction that queued mail; never kick it here.',
+        },
+        {
+          selector: "CallExpression[callee.name=/^(announce|runUnitOfWork)$/]",
+          message: 'Cache announcements and transactions belong to the unit of work (plugins/unit-of-work.ts).',
+        },
+      ],
+    },
+  },
 );

@@ -7,6 +7,8 @@ import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { createBenchDatabase, dropAllBenchDatabases, checkBookings, seedBookingFixture, seedDemo, seedLarge, type BenchDatabase, type BookingCheck, type DbKind, type LargeCounts, type OpenDatabase } from './lib/databases';
+import { bareInsertPglite, bareInsertPostgres, type BareInsertRun } from './lib/bare-insert';
+import { summariseProfile } from './lib/cpu-profile';
 import { bookingLoad, cannon, rush, sequentialLatency, type BookingRun, type LatencyRun, type ReadRun, type RushRun } from './lib/load';
 import { explainRoutes, type ExplainedQuery, type PlanReport, type RoutePlan } from './lib/plans';
 import { ensureBuild, gitCommit, projectRoot, startBare, startPortal, type Child } from './lib/processes';
@@ -19,7 +21,7 @@ export interface DbResult {
   kind: DbKind;
   reads?: Record<ReadRoute, ReadRun>;
   demoLatency?: Record<ScaleRoute, LatencyRun>;
-  bookings?: { warmUp: BookingRun; run: BookingRun; check: BookingCheck; parentsPrepared: number; sessions: number };
+  bookings?: { warmUp: BookingRun; run: BookingRun; check: BookingCheck; bare: BareInsertRun; parentsPrepared: number; sessions: number };
   rush?: RushRun;
   scale?:
     | {
@@ -51,8 +53,8 @@ const describe = {
   adminUsers: (body: unknown) => `${(body as { users: unknown[] }).users.length} of ${(body as { total: number }).total} users`,
 };
 
-async function withServer<T>(db: BenchDatabase, logName: string, run: (server: Child) => Promise<T>): Promise<T> {
-  const server = await startPortal({ dataDir: db.dataDir, databaseUrl: db.url, logFile: path.join(db.dataDir, logName) });
+async function withServer<T>(db: BenchDatabase, logName: string, run: (server: Child) => Promise<T>, nodeArgs: string[] = []): Promise<T> {
+  const server = await startPortal({ dataDir: db.dataDir, databaseUrl: db.url, logFile: path.join(db.dataDir, logName), nodeArgs });
   try {
     return await run(server);
   } finally {
@@ -88,7 +90,7 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
   const warmUp = Math.min(1, seconds / 2);
 
   // 1. Reads on the demo data, and the demo side of the scale comparison.
-  {
+  if (options.scenarios.includes('reads')) {
     log(`${kind}: demo data, reads`);
     const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_demo`, options.pgUrl);
     try {
@@ -118,8 +120,9 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
     }
   }
 
-  // 2. Bookings: throughput with distinct parents, then the rush on one 20-spot session; checked in the database.
-  {
+  // 2. Bookings: the bare insert reference, throughput with distinct parents, then the rush on one 20-spot
+  // session; checked in the database.
+  if (options.scenarios.includes('bookings')) {
     log(`${kind}: bookings`);
     const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_book`, options.pgUrl);
     try {
@@ -129,6 +132,14 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
         await seedDemo(open, now);
         return seedBookingFixture(open, now, parentCount, TARGETS.rush.parents, TARGETS.rush.capacity);
       });
+      // The physical reference on the same fresh database, before the server starts (PGlite: one process at a time).
+      const bare =
+        kind === 'postgres'
+          ? await bareInsertPostgres(db.url!, { seconds, inFlight: options.connections })
+          : await prepare(db, (open) => bareInsertPglite(open, { seconds, inFlight: options.connections }));
+      log(`  bare insert transaction: ${bare.transactions} in ${bare.seconds} s = ${bare.perSec}/s`);
+      const profileDir = path.join(folder, `profile-${kind}`);
+      const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
       const { warm, run, rushRun } = await withServer(db, 'server-bookings.log', async (server) => {
         const warm = await bookingLoad(server.baseUrl, fixture.parents.slice(0, warmUpParents), { inFlight: options.connections, seconds: 10 });
         const run = await bookingLoad(server.baseUrl, fixture.parents.slice(warmUpParents), { inFlight: options.connections, seconds });
@@ -136,9 +147,10 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
         const rushRun = await rush(server.baseUrl, fixture.rushParents, fixture.rushSessionId, fixture.rushCapacity);
         log(`  rush: ${rushRun.created} × 201, ${rushRun.conflicts} × 409 in ${rushRun.ms} ms ${JSON.stringify(rushRun.messages)}`);
         return { warm, run, rushRun };
-      });
+      }, nodeArgs);
+      if (options.cpuProf) log(`  CPU profile of the booking server (warm-up, run and rush):\n${summariseProfile(profileDir)}`);
       const check = await prepare(db, (open) => checkBookings(open, fixture));
-      result.bookings = { warmUp: warm, run, check, parentsPrepared: parentCount, sessions: fixture.sessionIds.length };
+      result.bookings = { warmUp: warm, run, check, bare, parentsPrepared: parentCount, sessions: fixture.sessionIds.length };
       result.rush = rushRun;
     } catch (err) {
       result.errors.push(`bookings: ${err instanceof Error ? err.message : String(err)}`);
@@ -148,7 +160,9 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
   }
 
   // 3. Scale: the large data set, the same four reads one at a time, and the plans of their SQL.
-  if (kind === 'pglite' && !options.pgliteScale) {
+  if (!options.scenarios.includes('scale')) {
+    result.scale = { skipped: '--scenario without scale' };
+  } else if (kind === 'pglite' && !options.pgliteScale) {
     result.scale = { skipped: '--no-pglite-scale' };
   } else {
     log(`${kind}: large data`);
@@ -230,14 +244,16 @@ export async function speedAndScale(options: BenchOptions): Promise<number> {
     void dropAllBenchDatabases().finally(() => process.exit(130));
   });
   try {
-    log('bare node:http');
-    const bare = await startBare(path.join(folder, 'bare.log'));
-    try {
-      await cannon(bare.baseUrl, ROUTE_LABELS.bare, '/', { connections: options.connections, seconds: Math.min(1, options.duration / 2) });
-      results.bare = await cannon(bare.baseUrl, ROUTE_LABELS.bare, '/', { connections: options.connections, seconds: options.duration });
-      log(`  ${results.bare.reqPerSec} req/s, p99 ${results.bare.p99} ms`);
-    } finally {
-      await bare.stop();
+    if (options.scenarios.includes('reads')) {
+      log('bare node:http');
+      const bare = await startBare(path.join(folder, 'bare.log'));
+      try {
+        await cannon(bare.baseUrl, ROUTE_LABELS.bare, '/', { connections: options.connections, seconds: Math.min(1, options.duration / 2) });
+        results.bare = await cannon(bare.baseUrl, ROUTE_LABELS.bare, '/', { connections: options.connections, seconds: options.duration });
+        log(`  ${results.bare.reqPerSec} req/s, p99 ${results.bare.p99} ms`);
+      } finally {
+        await bare.stop();
+      }
     }
     for (const kind of options.databases) results.databases.push(await measureDatabase(kind, options, folder, stamp, plans));
   } catch (err) {
@@ -264,7 +280,7 @@ export async function speedAndScale(options: BenchOptions): Promise<number> {
     console.error(`\nFAILED (wrong behaviour, not speed):\n${results.failures.map((f) => `  ✗ ${f}`).join('\n')}\nServer logs kept in ${folder}`);
     return 1;
   }
-  if (options.keep) console.log(`Server logs kept in ${folder}`);
+  if (options.keep || options.cpuProf) console.log(`Server logs${options.cpuProf ? ' and CPU profiles' : ''} kept in ${folder}`);
   else rmSync(folder, { recursive: true, force: true });
   return 0;
 }

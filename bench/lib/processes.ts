@@ -109,7 +109,7 @@ async function startChild(args: string[], env: Record<string, string>, logFile: 
 }
 
 /** The portal's production bundle as `npm start` runs it, with the default log level (info). */
-export function startPortal(options: { dataDir: string; databaseUrl?: string | undefined; logFile: string }): Promise<Child> {
+export function startPortal(options: { dataDir: string; databaseUrl?: string | undefined; logFile: string; nodeArgs?: string[] }): Promise<Child> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     INSECURE_HTTP: 'true',
@@ -117,7 +117,7 @@ export function startPortal(options: { dataDir: string; databaseUrl?: string | u
     DATA_DIR: options.dataDir,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  return startChild(['--enable-source-maps', serverBundle], env, options.logFile, '/api/health/ready');
+  return startChild([...(options.nodeArgs ?? []), '--enable-source-maps', serverBundle], env, options.logFile, '/api/health/ready');
 }
 
 /** The ceiling: bench/bare-server.mjs. */

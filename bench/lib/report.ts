@@ -44,6 +44,8 @@ export function evaluate(results: BenchResults): void {
       const { run, warmUp, check: c } = db.bookings;
       if (db.kind === 'postgres') {
         check('target', `${name} POST /api/bookings ≥ ${TARGETS.postgres.bookingsPerSec} bookings/s`, run.bookingsPerSec >= TARGETS.postgres.bookingsPerSec, `${run.bookingsPerSec}/s`, `≥ ${TARGETS.postgres.bookingsPerSec}/s`);
+        const ratio = run.bookingsPerSec / db.bookings.bare.perSec;
+        check('target', `${name} bookings ≥ ${TARGETS.postgres.bookingsOfBareInsert}× a bare insert transaction`, ratio >= TARGETS.postgres.bookingsOfBareInsert, `${fmt(ratio, 2)}×`, `≥ ${TARGETS.postgres.bookingsOfBareInsert}×`);
       }
       check('behaviour', `${name} every booking with room succeeds`, run.failed === 0 && warmUp.failed === 0, `${run.failed + warmUp.failed} failed ${JSON.stringify({ ...warmUp.failures, ...run.failures })}`, '0 failed');
       check('behaviour', `${name} no overbooking`, c.overbooked === 0, `${c.overbooked} sessions over capacity`, '0');
@@ -108,6 +110,7 @@ function bookingLines(db: DbResult): string[] {
     const target = db.kind === 'postgres' ? ` ${mark(run.bookingsPerSec >= TARGETS.postgres.bookingsPerSec)} target ≥ ${TARGETS.postgres.bookingsPerSec}/s` : ' (no target)';
     lines.push(
       `${pad(name, 11)} ${fmt(run.bookingsPerSec)} bookings/s${target}: ${run.succeeded} booked in ${run.seconds} s by distinct parents, ${run.inFlight} in flight, p50 ${fmt(run.p50, 1)} ms, p99 ${fmt(run.p99, 1)} ms, ${run.failed} failed`,
+      `${' '.repeat(12)}bare insert transaction (BEGIN, a row, an outbox row, COMMIT; same database, ${db.bookings.bare.inFlight} in flight on ${db.bookings.bare.connections} connection${db.bookings.bare.connections === 1 ? '' : 's'}): ${fmt(db.bookings.bare.perSec)}/s; bookings = ${fmt(run.bookingsPerSec / db.bookings.bare.perSec, 2)}× of it${db.kind === 'postgres' ? ` ${mark(run.bookingsPerSec / db.bookings.bare.perSec >= TARGETS.postgres.bookingsOfBareInsert)} target ≥ ${TARGETS.postgres.bookingsOfBareInsert}×` : ' (no target)'}`,
       `${' '.repeat(12)}database after the run: ${check.overbooked} sessions over capacity ${mark(check.overbooked === 0)}, ${check.countMismatches} booked_count mismatches ${mark(check.countMismatches === 0)}, ${check.benchBookings} confirmed bookings`,
     );
   }

@@ -20,6 +20,10 @@ export interface BenchOptions {
   samples: number;
   /** Keep the temp folder (server logs, e-mail outbox) after a successful run too. */
   keep: boolean;
+  /** Which scenarios of the speed-and-scale run (default: all). */
+  scenarios: Array<'reads' | 'bookings' | 'scale'>;
+  /** Run the booking server under node --cpu-prof and print where its CPU went (keeps the temp folder). */
+  cpuProf: boolean;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -30,12 +34,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (match) flags.set(match[1]!, match[2] ?? 'true');
     else positional.push(arg);
   }
-  const known = ['duration', 'connections', 'quick', 'only', 'pg-url', 'no-build', 'scale', 'no-pglite-scale', 'samples', 'keep', 'help'];
+  const known = ['duration', 'connections', 'quick', 'only', 'pg-url', 'no-build', 'scale', 'no-pglite-scale', 'samples', 'keep', 'scenario', 'cpu-prof', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown flag --${name} (known: ${known.map((k) => `--${k}`).join(', ')})`);
   if (flags.has('help')) {
     console.log(
       'npm run bench -- [--quick] [--duration=8] [--connections=50] [--only=pglite|postgres|import] [--pg-url=postgres://…]\n' +
         '                 [--scale=1] [--samples=200] [--no-pglite-scale] [--no-build] [--keep]\n' +
+        '                 [--scenario=reads,bookings,scale] [--cpu-prof]\n' +
         'npm run bench -- import   (the CSV import scenario)',
     );
     process.exit(0);
@@ -54,7 +59,12 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (only === 'postgres') throw new Error('--only=postgres needs DATABASE_URL or --pg-url=postgres://… (a server where a throwaway database can be created)');
     databases = databases.filter((kind) => kind !== 'postgres');
   }
+  const allScenarios = ['reads', 'bookings', 'scale'] as const;
+  const scenarios = (flags.get('scenario') ?? allScenarios.join(',')).split(',').map((name) => name.trim());
+  for (const name of scenarios) if (!(allScenarios as readonly string[]).includes(name)) throw new Error(`--scenario takes ${allScenarios.join(', ')} (got ${name})`);
   return {
+    scenarios: scenarios as BenchOptions['scenarios'],
+    cpuProf: flags.has('cpu-prof'),
     duration: number('duration', quick ? 2 : 8),
     connections: Math.round(number('connections', 50)),
     quick,

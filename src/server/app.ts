@@ -9,6 +9,8 @@ import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerReadCaches } from './plugins/read-caches';
+import { registerCachedReads } from './plugins/cached-reads';
+import { registerUnitOfWork } from './plugins/unit-of-work';
 import { RequestLogController } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -20,8 +22,8 @@ import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
 import { setPasswordRoutes } from './routes/set-password';
 import { webhookReceiverRoutes } from './routes/webhooks';
-import type { EmailContext } from './services/email/booking-emails';
-import { EmailWorker } from './services/email/email-worker';
+import type { EmailContext } from './mail/email-context';
+import { EmailWorker } from './mail/email-worker';
 import { dailyJobs } from './services/scheduled-jobs/daily-jobs';
 import { JobScheduler } from './services/scheduled-jobs/job-scheduler';
 
@@ -92,15 +94,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('dbKind', options.database.kind);
   app.decorate('env', env);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  const emailContext: EmailContext = { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl };
   const emailWorker = new EmailWorker(
     options.database.db,
-    { smtpUrl: env.SMTP_URL, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox') },
+    {
+      smtpUrl: env.SMTP_URL,
+      from: env.mailFrom,
+      outboxDir: path.join(env.dataDir, 'outbox'),
+      context: emailContext,
+    },
     app.log,
   );
   app.decorate('emailWorker', emailWorker);
-  app.decorate('emailContext', { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl });
+  app.decorate('emailContext', emailContext);
   app.addHook('onClose', () => emailWorker.stop());
-  const scheduler = new JobScheduler(options.database.db, dailyJobs(env), app.log, app.clock);
+  // The jobs change data in the app's unit of work (registered below, looked up when a job runs).
+  const scheduler = new JobScheduler((work) => app.unitOfWork(work), dailyJobs(env), app.log, app.clock);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
 
@@ -119,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await registerReadCaches(app, options.database);
+  registerCachedReads(app);
+  registerUnitOfWork(app);
   await registerCompression(app);
   await registerSecurity(app, env);
   await registerAuth(app);

@@ -2,7 +2,9 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadEnv } from '../env';
+import { announce } from '../cache/announcements';
 import { openDatabaseFromEnv } from '../db/open-from-env';
+import { runUnitOfWork } from '../db/unit-of-work';
 import { COMMON_PASSWORD, isCommonPassword } from '../services/auth/password-policy';
 import { createAdmin } from '../services/users/create-admin';
 
@@ -40,7 +42,12 @@ if (!input.success) {
 
 const database = await openDatabaseFromEnv(loadEnv());
 try {
-  const user = await createAdmin(database.db, input.data);
+  // Not a request: the unit of work is run here (db/unit-of-work.ts). The account's change is announced to
+  // the read caches of any running instance; no e-mail is queued.
+  const user = await runUnitOfWork(database.db, (tx) => createAdmin(tx, input.data), {
+    announce: (topics) => announce(database.db, topics),
+    mailQueued: () => undefined,
+  });
   console.log(`Created ${user.role} ${user.email} on ${database.kind}.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -18,9 +18,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES } from '../../shared/schemas/bookings';
+import { SESSION_STATUSES } from '../../shared/schemas/sessions';
+import { PLAN_TIERS } from '../../shared/schemas/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The e-mail outbox's states: queued, claimed by a worker, sent, or given up after the last attempt. */
+export const EMAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
+
+/**
+ * A CHECK that a text column holds one of `values`: the same list types the column (`text(…, { enum })`)
+ * and the shared schemas, so the database, the server and the browser know one set of values.
+ */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '))})`;
 
 export const users = pgTable(
   'users',
@@ -29,8 +42,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    /**
+     * PARENT, ADMIN or SUPER_ADMIN (ROLES); deliberately not an enum nor a CHECK: an account from older data
+     * or a CRM may hold another role, and every such role is treated as PARENT (isAdminRole, docs/product-rules.md).
+     */
     role: text('role').notNull().default('PARENT'),
-    planTier: text('plan_tier').notNull().default('ONE'),
+    planTier: text('plan_tier', { enum: PLAN_TIERS }).notNull().default('ONE'),
     /** The create form's single "weekly sessions" value; each child has its own limit too. */
     weeklyLimit: integer('weekly_limit').notNull().default(1),
     /** argon2id; null while the family has not chosen a password yet (a set-password link was sent). */
@@ -59,7 +76,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     // One live account per CRM contact; a deleted account gives its CRM id up, like its e-mail.
     uniqueIndex('users_crm_user_id_unique').on(t.crmUserId).where(sql`${t.deletedAt} is null`),
-    check('users_plan_tier_check', sql`${t.planTier} in ('ONE', 'TWO', 'THREE')`),
+    check('users_plan_tier_check', oneOf(t.planTier, PLAN_TIERS)),
     check('users_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
   ],
 );
@@ -118,7 +135,7 @@ export const sessions = pgTable(
     location: text('location').notNull().default('Main Gym'),
     bookedCount: integer('booked_count').notNull().default(0),
     /** SCHEDULED, or CANCELLED by the office (its bookings are cancelled with it). */
-    status: text('status').notNull().default('SCHEDULED'),
+    status: text('status', { enum: SESSION_STATUSES }).notNull().default('SCHEDULED'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -129,7 +146,7 @@ export const sessions = pgTable(
     check('sessions_capacity_check', sql`${t.capacity} between 1 and 100`),
     check('sessions_booked_count_check', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
     check('sessions_time_order_check', sql`${t.endsAt} > ${t.startsAt}`),
-    check('sessions_status_check', sql`${t.status} in ('SCHEDULED', 'CANCELLED')`),
+    check('sessions_status_check', oneOf(t.status, SESSION_STATUSES)),
   ],
 );
 
@@ -144,7 +161,7 @@ export const bookings = pgTable(
       .notNull()
       .references(() => sessions.id, { onDelete: 'restrict' }),
     /** CONFIRMED or CANCELLED; a reschedule moves the booking in place and keeps it CONFIRMED. */
-    status: text('status').notNull().default('CONFIRMED'),
+    status: text('status', { enum: BOOKING_STATUSES }).notNull().default('CONFIRMED'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** iCalendar SEQUENCE of the booking's event: raised each time its time or place changes or it is cancelled. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
@@ -154,7 +171,7 @@ export const bookings = pgTable(
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_session_idx').on(t.sessionId, t.status),
-    check('bookings_status_check', sql`${t.status} in ('CONFIRMED', 'CANCELLED')`),
+    check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
   ],
 );
 
@@ -317,11 +334,19 @@ export const emailOutbox = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
+    /**
+     * A message written by its template at send time (services/email/templates.ts): the template's name and
+     * the facts it renders, as they were when the change committed (a booking's confirmation is rendered by the
+     * worker after the commit, not inside the booking's transaction). The rendered subject and bodies are
+     * stored with the send. Without a template, the subject and bodies are written with the row.
+     */
+    template: text('template'),
+    templateData: jsonb('template_data'),
+    subject: text('subject'),
+    textBody: text('text_body'),
     htmlBody: text('html_body'),
     attachments: jsonb('attachments'),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status', { enum: EMAIL_STATUSES }).notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -333,7 +358,11 @@ export const emailOutbox = pgTable(
     secrets: jsonb('secrets').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
+    check('email_outbox_content_check', sql`${t.template} is not null or (${t.subject} is not null and ${t.textBody} is not null)`),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
+import type { PlanTier } from '../../shared/schemas/users';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT, type MappingRule } from '../../shared/rules/field-mapping';
 import { startOfTorontoWeek, torontoTime, inToronto } from '../../shared/rules/week';
 import { hashPassword } from '../services/auth/password';
@@ -135,7 +136,7 @@ interface SeedSession {
 
 async function createUser(
   tx: Tx,
-  account: { email: string; password: string; firstName: string; lastName: string; role: string; planTier: string },
+  account: { email: string; password: string; firstName: string; lastName: string; role: string; planTier: PlanTier },
   kids: ReadonlyArray<readonly [string, number]>,
   hash: (password: string) => Promise<string>,
 ): Promise<{ id: string; kids: SeedChild[] }> {

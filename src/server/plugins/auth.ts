@@ -19,11 +19,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sessionId', null);
   const idleLimits = { parentMinutes: app.env.SESSION_IDLE_MINUTES, adminMinutes: app.env.ADMIN_SESSION_IDLE_MINUTES };
-  app.addHook('onRequest', async (request) => {
-    // Decided by the matched route, not the raw address (`/%61pi/…` is routed to /api/… too).
-    if (!request.routeOptions.url?.startsWith('/api/')) return;
-    const token = request.cookies[app.env.sessionCookieName];
-    if (!token || token.length > 200) return;
+  const signIn = async (request: FastifyRequest, token: string) => {
     // A read may take the session from the instance's read cache; a write always reads it from the database,
     // so a sign-in ended a moment ago on another instance can never change anything (docs/decisions/012).
     const isRead = request.method === 'GET' || request.method === 'HEAD';
@@ -34,6 +30,14 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       request.sessionToken = token;
       request.sessionId = session.sessionId;
     }
+  };
+  // A callback hook: a request without a session cookie (a monitor, the app's files) passes without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Decided by the matched route, not the raw address (`/%61pi/…` is routed to /api/… too).
+    if (!request.routeOptions.url?.startsWith('/api/')) return done();
+    const token = request.cookies[app.env.sessionCookieName];
+    if (!token || token.length > 200) return done();
+    signIn(request, token).then(() => done(), done);
   });
 }
 

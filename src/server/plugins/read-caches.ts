@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AnnouncementCollector } from '../cache/announcements';
 import { ReadCaches } from '../cache/read-caches';
 import type { DatabaseHandle } from '../db/client';
@@ -24,15 +24,11 @@ export async function registerReadCaches(app: FastifyInstance, database: Databas
   await caches.start();
   app.addHook('onClose', () => caches.stop());
   app.decorateRequest('announcements', null);
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A callback hook: a read (most requests) passes without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const topics = request.announcements;
     const isApiWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.url?.startsWith('/api/');
-    if (isApiWrite || topics?.length) await caches.fence(topics ?? []);
-    return payload;
+    if (!isApiWrite && !topics?.length) return done(null, payload);
+    caches.fence(topics ?? []).then(() => done(null, payload), done);
   });
-}
-
-/** The request's collector of change topics to announce with its answer's fence (created on first use). */
-export function announcementsOf(request: FastifyRequest): AnnouncementCollector {
-  return (request.announcements ??= []);
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { Tx } from '../db/client';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from '../services/idempotency/idempotency-key';
 import { runIdempotentWrite } from '../services/idempotency/run-idempotent-write';
-import { announcementsOf } from './read-caches';
 
 /** The response schema a route declared for a status (what its serializer keeps). */
 function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | undefined {
@@ -13,8 +12,8 @@ function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | 
 }
 
 /**
- * Answers a write a person may repeat (a double tap, a retry after a lost answer): runs `write` in one
- * transaction (changes announced after the commit) and sends its result with `status`. With an
+ * Answers a write a person may repeat (a double tap, a retry after a lost answer): runs `write` in the
+ * request's unit of work (plugins/unit-of-work.ts) and sends its result with `status`. With an
  * `Idempotency-Key` header, a repeat by the same user within 24 hours gets the first answer again and changes
  * nothing; the same key with another request is 422; a malformed key is 400
  * (services/idempotency/run-idempotent-write.ts). Without the header the write runs as it always did.
@@ -32,27 +31,25 @@ export async function repeatableWrite(
   const status = options.status ?? 200;
   const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
   const schema = key ? responseSchemaOf(request, status) : undefined;
-  const answer = await runIdempotentWrite(
-    request.server.db,
-    {
-      claim:
-        key === null
-          ? null
-          : {
-              userId: options.actorId,
-              key,
-              requestHash: requestHash({
-                method: request.method,
-                route: request.routeOptions.url ?? request.url,
-                params: request.params,
-                body: request.body,
-              }),
-            },
-      successStatus: status,
-      now: request.server.clock(),
-      announcements: announcementsOf(request),
-    },
-    schema ? async (tx) => z.encode(schema, await write(tx)) : write,
+  const claim =
+    key === null
+      ? null
+      : {
+          userId: options.actorId,
+          key,
+          requestHash: requestHash({
+            method: request.method,
+            route: request.routeOptions.url ?? request.url,
+            params: request.params,
+            body: request.body,
+          }),
+        };
+  const answer = await request.unitOfWork((tx) =>
+    runIdempotentWrite(
+      tx,
+      { claim, successStatus: status, now: request.server.clock() },
+      schema ? async (savepoint) => z.encode(schema, await write(savepoint)) : write,
+    ),
   );
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(answer.status).send(answer.body);

@@ -88,13 +88,19 @@ export async function registerSecurity(
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     done();
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Every state-changing request is checked, whatever its path: the router decodes the address
     // (`/%61pi/…` reaches `/api/…`), so a test on the raw URL could be sidestepped. The CRM webhook receiver
     // has no cookie to forge (it is authenticated by its signature, and a CRM may send an Origin header of
     // its own); the matched route decides (routing is done at onRequest), so no other route can borrow it.
-    if (isWebhookReceiver(request)) return;
-    assertSameSite(request, env.allowedOrigins);
+    // A callback hook, not an async one: every request passes here, and a read is decided without a promise.
+    if (SAFE_METHODS.has(request.method) || isWebhookReceiver(request)) return done();
+    try {
+      assertSameSite(request, env.allowedOrigins);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
 }
 

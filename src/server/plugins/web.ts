@@ -5,10 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasNoControlCharacters } from '../../shared/schemas/text';
 import type { Env } from '../env';
+import { escapeHtml } from '../escape-html';
 import { webAppManifest } from './web-manifest';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 type PageEncoding = 'br' | 'gzip';
 

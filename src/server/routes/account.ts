@@ -32,16 +32,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/me/sessions/sign-out-others',
     { onRequest: requireUser, schema: { response: { 200: signOutOthersResponse } } },
-    async (request) => ({
-      signedOut: await signOutOtherSessions(app.db, { userId: actor(request).id, currentSessionId: currentSessionId(request) }),
-    }),
+    async (request) => {
+      const input = { userId: actor(request).id, currentSessionId: currentSessionId(request) };
+      return { signedOut: await request.unitOfWork((tx) => signOutOtherSessions(tx, input)) };
+    },
   );
 
   app.delete(
     '/api/me/sessions/:id',
     { onRequest: requireUser, schema: { params: idParams, response: { 200: messageResponse } } },
     async (request, reply) => {
-      await signOutSession(app.db, { userId: actor(request).id, sessionId: request.params.id });
+      const userId = actor(request).id;
+      await request.unitOfWork((tx) => signOutSession(tx, { userId, sessionId: request.params.id }));
       // Ending this device's own session is a sign-out: the cookie goes too.
       if (request.params.id.toLowerCase() === request.sessionId) clearSessionCookie(request, reply);
       return { message: 'Signed out' };

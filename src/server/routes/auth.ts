@@ -3,18 +3,17 @@ import { changePasswordBody, loginBody } from '../../shared/schemas/auth';
 import { messageResponse, okResponse } from '../../shared/schemas/common';
 import { currentUserDto, loginResponse } from '../../shared/schemas/users';
 import { startOfTorontoWeek } from '../../shared/rules/week';
-import { cachedJson } from '../cache/cached-json';
 import { topics } from '../cache/read-caches';
 import { actor, clearSessionCookie, deviceCookieName, requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth';
-import { changeOwnPassword } from '../services/auth/change-own-password';
-import { login } from '../services/auth/login';
+import { changeOwnPassword, checkOwnPasswordChange } from '../services/auth/change-own-password';
+import { checkCredentials, openLogin } from '../services/auth/login';
 import { TRUSTED_DEVICE_DAYS } from '../services/auth/trusted-devices';
 import { deleteSession } from '../services/auth/session-user';
 import { toCurrentUser } from '../services/users/current-user';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/login', { schema: { body: loginBody, response: { 200: loginResponse } } }, async (request, reply) => {
-    const result = await login(app.db, {
+    const input = {
       email: request.body.email,
       password: request.body.password,
       ip: request.ip,
@@ -22,39 +21,59 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       deviceToken: request.cookies[deviceCookieName(app.env)],
       sessionTtlDays: app.env.SESSION_TTL_DAYS,
       now: app.clock(),
+    };
+    // Checked before the unit of work opens: the sign-in throttle commits its counters on its own, so that a
+    // refused or failed attempt stays counted (services/auth/login-throttle.ts).
+    const verified = await checkCredentials(app.db, input);
+    const result = await request.unitOfWork(async (tx) => {
+      const signedIn = await openLogin(tx, verified, input);
+      // The session the client came with ends only with the new one: a failed attempt signs no one out.
+      if (request.sessionToken) await deleteSession(tx, request.sessionToken);
+      return signedIn;
     });
-    // The session the client came with ends only once the new one exists: a failed attempt signs no one out.
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     setSessionCookie(request, reply, result.token, result.expiresAt);
     setDeviceCookie(request, reply, result.device.token, TRUSTED_DEVICE_DAYS);
     return { user: result.user };
   });
 
   app.post('/api/auth/logout', { schema: { response: { 200: okResponse } } }, async (request, reply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    const token = request.sessionToken;
+    if (token) await request.unitOfWork((tx) => deleteSession(tx, token));
     clearSessionCookie(request, reply);
     return { ok: true as const };
   });
 
-  app.get('/api/me', { onRequest: requireUser, schema: { response: { 200: currentUserDto } } }, (request, reply) => {
-    const user = actor(request);
-    const now = app.clock();
-    // This week's usage is part of the answer: one entry per account and Toronto week.
-    const view = { key: `me|${user.id}|${startOfTorontoWeek(now).toISOString()}`, tags: [topics.user(user.id), topics.bookings] };
-    return cachedJson(request, reply, view, currentUserDto, () => toCurrentUser(app.db, user, now));
-  });
+  app.get(
+    '/api/me',
+    {
+      onRequest: requireUser,
+      schema: { response: { 200: currentUserDto } },
+      config: {
+        // This week's usage is part of the answer: one entry per account and Toronto week.
+        cachedRead: (request) => {
+          const userId = actor(request).id;
+          return { key: `me|${userId}|${startOfTorontoWeek(app.clock()).toISOString()}`, tags: [topics.user(userId), topics.bookings] };
+        },
+      },
+    },
+    (request) => toCurrentUser(app.db, actor(request), app.clock()),
+  );
 
   app.post(
     '/api/me/change-password',
     { onRequest: requireUser, schema: { body: changePasswordBody, response: { 200: messageResponse } } },
     async (request) => {
-      await changeOwnPassword(app.db, {
-        userId: actor(request).id,
-        currentToken: request.sessionToken ?? '',
+      const userId = actor(request).id;
+      const now = app.clock();
+      // Checked (and the new password hashed) before the unit of work opens: each check of the current password
+      // is counted on the sign-in throttle, which commits on its own (services/auth/login-throttle.ts).
+      const passwordHash = await checkOwnPasswordChange(app.db, {
+        userId,
         currentPassword: request.body.currentPassword,
         newPassword: request.body.newPassword,
-        now: app.clock(),
+        now,
       });
+      await request.unitOfWork((tx) => changeOwnPassword(tx, { userId, currentToken: request.sessionToken ?? '', passwordHash, now }));
       return { message: 'Password changed successfully' };
     },
   );

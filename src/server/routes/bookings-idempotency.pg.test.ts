@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
 import { bookings, emailOutbox, idempotencyKeys, sessions } from '../db/schema';
@@ -48,7 +48,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
     const mails = await server.database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, parent.email), like(emailOutbox.subject, 'Booking confirmed%')));
+      .where(and(eq(emailOutbox.toAddress, parent.email), eq(emailOutbox.template, 'booking-confirmed')));
     expect(mails).toHaveLength(1);
     const keys = await server.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, parent.id));
     expect(keys.map((k) => k.responseStatus)).toEqual([201]);
@@ -80,7 +80,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
     const mails = await server.database.db
       .select()
       .from(emailOutbox)
-      .where(and(eq(emailOutbox.toAddress, parent.email), like(emailOutbox.subject, 'Booking cancelled%')));
+      .where(and(eq(emailOutbox.toAddress, parent.email), eq(emailOutbox.template, 'booking-cancelled')));
     expect(mails).toHaveLength(1);
   });
 });

@@ -26,16 +26,19 @@ export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/auth/set-password', { schema: { body: setPasswordBody, response: { 200: loginResponse } } }, async (request, reply) => {
-    const result = await setPasswordWithLink(app.db, {
-      token: request.body.token,
-      newPassword: request.body.newPassword,
-      now: app.clock(),
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      sessionTtlDays: app.env.SESSION_TTL_DAYS,
+    const result = await request.unitOfWork(async (tx) => {
+      const signedIn = await setPasswordWithLink(tx, {
+        token: request.body.token,
+        newPassword: request.body.newPassword,
+        now: app.clock(),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        sessionTtlDays: app.env.SESSION_TTL_DAYS,
+      });
+      // Whoever was signed in on this browser before is signed out, as at login.
+      if (request.sessionToken) await deleteSession(tx, request.sessionToken);
+      return signedIn;
     });
-    // Whoever was signed in on this browser before is signed out, as at login.
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
     setSessionCookie(request, reply, result.token, result.expiresAt);
     return { user: result.user };
   });

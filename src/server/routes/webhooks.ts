@@ -45,10 +45,14 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
-  /** Logs a delivery; a failing log write is reported in the app log but never changes the CRM's answer. */
+  /**
+   * Logs a delivery in a unit of work of its own, after the account change's has ended (committed or rolled
+   * back), so a refused or failed delivery is logged too. A failing log write is reported in the app log but
+   * never changes the CRM's answer.
+   */
   const log = async (request: FastifyRequest, record: Parameters<typeof recordDelivery>[1]) => {
     try {
-      await recordDelivery(app.db, record);
+      await request.unitOfWork((tx) => recordDelivery(tx, record));
     } catch (error) {
       request.log.error({ err: serializeError(error) }, 'could not record a webhook delivery');
     }
@@ -83,9 +87,10 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
         request: deliveryRequest(request, reply),
         email: app.emailContext,
         now,
+        // The account change's own unit of work: the welcome e-mail it may queue goes out once it commits.
+        unitOfWork: (work) => request.unitOfWork(work),
       });
       if (config) await log(request, { config, endpoint, request: deliveryRequest(request, reply), outcome, now });
-      if (outcome.status < 300) app.emailWorker.kick();
       return reply.status(outcome.status as 200).send(outcome.body as z.infer<typeof webhookDeliveryResponse>);
     },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAdminRole } from '../rules/roles';
 
 export const ROLES = ['PARENT', 'ADMIN', 'SUPER_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,7 +26,7 @@ export type Child = z.infer<typeof childDto>;
 
 /** A role as the API shows it: any role other than ADMIN and SUPER_ADMIN is a parent (spec 6). */
 export function apiRole(role: string): Role {
-  return role === 'ADMIN' || role === 'SUPER_ADMIN' ? role : 'PARENT';
+  return isAdminRole(role) ? (role as 'ADMIN' | 'SUPER_ADMIN') : 'PARENT';
 }
 
 /** Spec 3: the flat child fields of the API (the children themselves are rows, one per slot 1–4). */

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginBody } from '../../shared/schemas/auth';
@@ -6,8 +6,20 @@ import type { CurrentUser } from '../../shared/schemas/users';
 import { apiRequest, getQueryFn } from './api';
 import { clearOfflineCaches } from './service-worker';
 
-/** The query key of the session call (GET /api/me). */
-export const SESSION_QUERY_KEY = ['/api/me'] as const;
+const CURRENT_USER_PATH = '/api/me';
+
+/** The key of the session call (GET /api/me, its path): booking changes and edits of one's own account invalidate it. */
+export const currentUserKeys = {
+  all: [CURRENT_USER_PATH] as const,
+};
+
+/** GET /api/me, the session call: the signed-in user, or null when nobody is signed in (a 401; the read of the key's path). */
+export function currentUserQuery() {
+  return queryOptions<CurrentUser | null, Error>({
+    queryKey: currentUserKeys.all,
+    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  });
+}
 
 /** Spec 4, auth states. */
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -26,11 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const session = useQuery<CurrentUser | null, Error>({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
-    retry: false,
-  });
+  const session = useQuery({ ...currentUserQuery(), retry: false });
 
   const loginMutation = useMutation<unknown, Error, LoginBody>({
     mutationFn: (credentials) => apiRequest('POST', '/api/auth/login', credentials),
@@ -38,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Whatever a previous family left on this device (a session that simply ran out) goes first.
       await clearOfflineCaches();
       // Spec 4: login success re-fetches the session, then goes to the dashboard.
-      await queryClient.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+      await queryClient.refetchQueries({ queryKey: currentUserKeys.all });
       await navigate('/dashboard');
     },
   });

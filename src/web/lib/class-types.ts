@@ -1,12 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClassTypeDto } from '../../shared/schemas/classes';
+import { apiRequest } from './api';
+
+const CLASS_TYPES_PATH = '/api/classes';
+
+/** The key of GET /api/classes (its path): a class type change invalidates it. */
+export const classTypesKeys = {
+  all: [CLASS_TYPES_PATH] as const,
+};
 
 /**
  * GET /api/classes: the class types, read by the parent calendar's filter and by the admin tabs (one cached
- * list). A class type change invalidates this key.
+ * list).
  */
-export const CLASS_TYPES_QUERY_KEY = ['/api/classes'] as const;
+export function classTypesQuery() {
+  return queryOptions<ClassTypeDto[], Error>({
+    queryKey: classTypesKeys.all,
+    queryFn: ({ signal }) => apiRequest<ClassTypeDto[]>('GET', CLASS_TYPES_PATH, undefined, { signal }),
+  });
+}
 
 export function useClassTypes() {
-  return useQuery<ClassTypeDto[], Error>({ queryKey: CLASS_TYPES_QUERY_KEY });
+  return useQuery(classTypesQuery());
 }

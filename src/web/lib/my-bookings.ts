@@ -1,12 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingDto } from '../../shared/schemas/bookings';
+import { apiRequest } from './api';
+
+const MY_BOOKINGS_PATH = '/api/me/bookings';
+
+/** The key of GET /api/me/bookings (its path): booking changes, session moves and class renames invalidate it. */
+export const myBookingsKeys = {
+  all: [MY_BOOKINGS_PATH] as const,
+};
 
 /**
  * GET /api/me/bookings: the caller's bookings, every status, ordered by session start. Shared by the
- * dashboard, the calendar's 'Booked' markers and the confirmation screen; this hook owns the cache key.
+ * dashboard, the calendar's 'Booked' markers and the confirmation screen.
  */
-export const MY_BOOKINGS_QUERY_KEY = ['/api/me/bookings'] as const;
+export function myBookingsQuery() {
+  return queryOptions<BookingDto[], Error>({
+    queryKey: myBookingsKeys.all,
+    queryFn: ({ signal }) => apiRequest<BookingDto[]>('GET', MY_BOOKINGS_PATH, undefined, { signal }),
+  });
+}
 
 export function useMyBookings(options: { refetchOnMount?: boolean | 'always' } = {}) {
-  return useQuery<BookingDto[], Error>({ queryKey: MY_BOOKINGS_QUERY_KEY, ...options });
+  return useQuery({ ...myBookingsQuery(), ...options });
 }

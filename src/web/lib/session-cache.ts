@@ -1,21 +1,12 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { SessionDto, SessionsListResponse } from '../../shared/schemas/sessions';
-
-/** The parameters of a cached GET /api/sessions read (its key's second part, see the calendar's query key). */
-interface SessionsReadParams {
-  from?: string;
-  to?: string;
-  page?: number;
-  classCode?: string;
-  classTypeId?: string;
-}
+import { sessionsKeys, type SessionsListParams } from './sessions';
 
 /** Whether a complete read of this range and filter would list the session if it were still bookable. */
-function covers(params: SessionsReadParams | undefined, data: SessionsListResponse, session: SessionDto): boolean {
+function covers(params: Partial<SessionsListParams> | undefined, data: SessionsListResponse, session: SessionDto): boolean {
   if (!params?.from || !params.to || (params.page ?? 1) !== 1 || data.totalPages > 1) return false;
   if (params.classCode !== undefined && params.classCode !== session.classType.code) return false;
-  if (params.classTypeId !== undefined && params.classTypeId !== session.classType.id) return false;
   const start = Date.parse(session.startsAt);
   return Date.parse(params.from) <= start && start <= Date.parse(params.to);
 }
@@ -27,12 +18,12 @@ function covers(params: SessionsReadParams | undefined, data: SessionsListRespon
  */
 export function latestCachedSession(queryClient: QueryClient, session: SessionDto): SessionDto | null {
   let newest: { at: number; copy: SessionDto | null } | null = null;
-  for (const query of queryClient.getQueryCache().findAll({ queryKey: ['/api/sessions'] })) {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: sessionsKeys.all })) {
     const data = query.state.data as SessionsListResponse | undefined;
     if (!data?.sessions || (newest && query.state.dataUpdatedAt <= newest.at)) continue;
     const copy = data.sessions.find((candidate) => candidate.id === session.id);
     if (copy) newest = { at: query.state.dataUpdatedAt, copy };
-    else if (covers(query.queryKey[1] as SessionsReadParams | undefined, data, session)) newest = { at: query.state.dataUpdatedAt, copy: null };
+    else if (covers(query.queryKey[1] as Partial<SessionsListParams> | undefined, data, session)) newest = { at: query.state.dataUpdatedAt, copy: null };
   }
   return newest ? newest.copy : session;
 }

@@ -2,6 +2,7 @@ import { addMinutes } from 'date-fns';
 import { asc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import type { BookingStatus } from '../../../shared/schemas/bookings';
 import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, children, sessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
@@ -125,7 +126,7 @@ describe('GET /api/admin/reservations/export.csv', () => {
     ]);
     const otherKids = await db().select().from(children).where(eq(children.userId, other.id)).orderBy(asc(children.position));
 
-    const insert = async (userId: string, kids: Array<{ id: string; name: string }>, createdAt: Date, status = 'CONFIRMED') => {
+    const insert = async (userId: string, kids: Array<{ id: string; name: string }>, createdAt: Date, status: BookingStatus = 'CONFIRMED') => {
       const [booking] = await db().insert(bookings).values({ userId, sessionId: session.id, status, createdAt }).returning();
       await db()
         .insert(bookingChildren)

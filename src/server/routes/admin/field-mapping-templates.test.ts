@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fieldMappingRules, fieldMappingTemplates, users, webhookConfigs } from '../../db/schema';
 import { hashPassword } from '../../services/auth/password';
-import { deleteTemplate } from '../../services/field-mapping-templates/delete-template';
+import { templateDeleteRefusal } from '../../services/field-mapping-templates/delete-template';
 import { isForeignKeyViolation } from '../../services/field-mapping-templates/template-rules';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
@@ -314,15 +314,14 @@ describe('DELETE /api/admin/field-mapping-templates/:id', () => {
     expect(isForeignKeyViolation(new Error('other'))).toBe(false);
     expect((await admin.get(`${URL}/${created.id}`)).status).toBe(200);
 
-    // Were the check under the lock ever to miss a link, the key's error becomes the same 409.
-    const keyFiresAnyway = new Proxy(db(), {
-      get: (target, property, receiver) =>
-        property === 'transaction' ? () => Promise.reject(error) : Reflect.get(target, property, receiver),
-    });
-    await expect(deleteTemplate(keyFiresAnyway, { templateId: created.id })).rejects.toMatchObject({
+    // Were the check under the lock ever to miss a link, the key's error (once the unit of work rolled back)
+    // becomes the same 409; any other error is left as it is.
+    await expect(templateDeleteRefusal(db(), created.id, error)).rejects.toMatchObject({
       statusCode: 409,
       message: 'This template is used by webhook "Backstop CRM"; choose another mapping there first',
     });
+    const other = new Error('other');
+    await expect(templateDeleteRefusal(db(), created.id, other)).rejects.toBe(other);
   });
 });
 

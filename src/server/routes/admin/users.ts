@@ -17,13 +17,12 @@ import { issueSetPasswordLink } from '../../services/users/issue-set-password-li
 import { listUsers } from '../../services/users/list-users';
 import { updateUser } from '../../services/users/update-user';
 
-/** Spec 2 and 7, the admin users tab: list and search, create, edit, delete, passwords and set-password links. */
+/**
+ * Spec 2 and 7, the admin users tab: list and search, create, edit, delete, passwords and set-password links.
+ * Every change runs in the request's unit of work, which also sends the queued welcome and link e-mails
+ * after the commit.
+ */
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Queued e-mails go out right after the change is committed.
-  const thenSendMail = <T>(result: T): T => {
-    app.emailWorker.kick();
-    return result;
-  };
   /** The trusted values of the signed-in administrator, passed explicitly to the services. */
   const who = (request: Parameters<typeof actor>[0]) => {
     const { id, role } = actor(request);
@@ -36,31 +35,34 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/users', { schema: { body: createUserBody, response: { 201: adminUserDto } } }, async (request, reply) => {
-    const dto = await app.db.transaction(async (tx) => {
+    const dto = await request.unitOfWork(async (tx) => {
       const user = await createUser(tx, { form: request.body, email: app.emailContext, now: app.clock() });
       return loadAdminUserDto(tx, user);
     });
-    return reply.status(201).send(thenSendMail(dto));
+    return reply.status(201).send(dto);
   });
 
   app.patch('/users/:id', { schema: { params: idParams, body: updateUserBody, response: { 200: adminUserDto } } }, (request) =>
-    app.db.transaction(async (tx) => {
+    request.unitOfWork(async (tx) => {
       const user = await updateUser(tx, { userId: request.params.id, changes: request.body, actor: who(request), now: app.clock() });
       return loadAdminUserDto(tx, user);
     }),
   );
 
   app.delete('/users/:id', { schema: { params: idParams, response: { 200: messageResponse } } }, (request) =>
-    deleteUser(app.db, { userId: request.params.id, actor: who(request), now: app.clock() }),
+    request.unitOfWork((tx) => deleteUser(tx, { userId: request.params.id, actor: who(request), now: app.clock() })),
   );
 
   app.put(
     '/users/:id/change-password',
     { schema: { params: idParams, body: adminChangePasswordBody, response: { 200: messageResponse } } },
-    (request) => changeUserPassword(app.db, { userId: request.params.id, newPassword: request.body.newPassword, now: app.clock() }),
+    (request) =>
+      request.unitOfWork((tx) => changeUserPassword(tx, { userId: request.params.id, newPassword: request.body.newPassword, now: app.clock() })),
   );
 
-  app.post('/users/:id/set-password-link', { schema: { params: idParams, response: { 200: messageResponse } } }, async (request) =>
-    thenSendMail(await issueSetPasswordLink(app.db, { userId: request.params.id, actor: who(request), email: app.emailContext, now: app.clock() })),
+  app.post('/users/:id/set-password-link', { schema: { params: idParams, response: { 200: messageResponse } } }, (request) =>
+    request.unitOfWork((tx) =>
+      issueSetPasswordLink(tx, { userId: request.params.id, actor: who(request), email: app.emailContext, now: app.clock() }),
+    ),
   );
 };

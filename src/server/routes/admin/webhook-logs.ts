@@ -10,11 +10,12 @@ import {
   webhookLogListQuery,
   webhookLogListResponse,
 } from '../../../shared/schemas/webhooks';
-import { HttpError } from '../../http-error';
+import { HttpError, idOr404 } from '../../http-error';
 import { cleanWebhookLogs } from '../../services/webhook-logs/clean-webhook-logs';
 import { findLatestPayload } from '../../services/webhook-logs/find-latest-payload';
 import { getWebhookLog } from '../../services/webhook-logs/get-webhook-log';
 import { listWebhookLogs } from '../../services/webhook-logs/list-webhook-logs';
+import { WEBHOOK_LOG_NOT_FOUND } from '../../services/webhook-logs/webhook-log-dto';
 
 /** Spec 2 and 7, logs tab: list, detail, clean old, latest payload (/api/admin/webhook-logs). */
 export const adminWebhookLogRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,10 +32,10 @@ export const adminWebhookLogRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/webhook-logs/:id', { schema: { params: idParams, response: { 200: webhookLogDetail } } }, (request) =>
-    getWebhookLog(app.db, { logId: request.params.id }),
+    getWebhookLog(app.db, { logId: idOr404(request.params.id, WEBHOOK_LOG_NOT_FOUND) }),
   );
 
   app.delete('/webhook-logs', { schema: { body: cleanWebhookLogsBody, response: { 200: cleanWebhookLogsResponse } } }, (request) =>
-    cleanWebhookLogs(app.db, { olderThanDays: request.body.olderThanDays, now: app.clock() }),
+    request.unitOfWork((tx) => cleanWebhookLogs(tx, { olderThanDays: request.body.olderThanDays, now: app.clock() })),
   );
 };

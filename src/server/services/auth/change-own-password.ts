@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { reservePasswordCheck } from './login-throttle';
@@ -8,23 +8,23 @@ import { hashPassword, verifyPassword } from './password';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashSessionToken } from './session-token';
 
-export interface ChangeOwnPasswordInput {
+export interface CheckOwnPasswordChangeInput {
   userId: string;
-  currentToken: string;
   currentPassword: string;
   newPassword: string;
   /** The current instant (the app's clock), for the attempt counter's window. */
-  now?: Date;
+  now: Date;
 }
 
 /**
- * Changes the caller's password after checking the current one; other signed-in devices are signed out and
- * every outstanding set-password link stops working. A common password (or the account's e-mail or name) is
- * refused with 400 (services/auth/password-policy.ts), after the current password was checked. Each
- * check of the current password is reserved on the account's sign-in counter first (429 over the limit), and
- * a wrong one stays counted, so a stolen session cannot be used to guess the password.
+ * The checks of a password change, before any unit of work: the current password, each check of it reserved
+ * on the account's sign-in counter first (429 over the limit; login-throttle.ts writes its counters at once,
+ * outside any transaction, so a wrong one stays counted and a stolen session cannot be used to guess the
+ * password); then the new one: different from the current one, not common nor the account's e-mail or name
+ * (400, services/auth/password-policy.ts). Returns the new password's argon2id hash, computed outside the
+ * transaction.
  */
-export async function changeOwnPassword(db: Database, input: ChangeOwnPasswordInput): Promise<void> {
+export async function checkOwnPasswordChange(db: Database, input: CheckOwnPasswordChangeInput): Promise<string> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new HttpError(401, 'Please sign in to continue');
   const attempt = await reservePasswordCheck(db, user.email, input.now);
@@ -36,14 +36,28 @@ export async function changeOwnPassword(db: Database, input: ChangeOwnPasswordIn
     throw new HttpError(400, 'New password must be different from the current password');
   }
   assertPasswordNotCommon(input.newPassword, user, 'newPassword');
-  const passwordHash = await hashPassword(input.newPassword);
-  const now = input.now ?? new Date();
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await tx
-      .delete(authSessions)
-      .where(and(eq(authSessions.userId, user.id), ne(authSessions.tokenHash, hashSessionToken(input.currentToken))));
-    // A set-password link still waiting in a mailbox would undo the new password: it stops working.
-    await retireSetPasswordTokens(tx, { userId: user.id, now });
-  });
+  return hashPassword(input.newPassword);
+}
+
+export interface ChangeOwnPasswordInput {
+  userId: string;
+  /** The cookie token of the session making the change: the one sign-in that stays. */
+  currentToken: string;
+  /** From checkOwnPasswordChange. */
+  passwordHash: string;
+  now: Date;
+}
+
+/**
+ * Stores the caller's new password in the caller's transaction; other signed-in devices are signed out and
+ * every outstanding set-password link stops working.
+ */
+export async function changeOwnPassword(tx: Tx, input: ChangeOwnPasswordInput): Promise<void> {
+  const { now } = input;
+  await tx.update(users).set({ passwordHash: input.passwordHash, updatedAt: now }).where(eq(users.id, input.userId));
+  await tx
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, input.userId), ne(authSessions.tokenHash, hashSessionToken(input.currentToken))));
+  // A set-password link still waiting in a mailbox would undo the new password: it stops working.
+  await retireSetPasswordTokens(tx, { userId: input.userId, now });
 }

@@ -4,6 +4,17 @@ import type { Database } from '../../db/client';
 import { loginFailures } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
+/*
+ * Why the counters are written outside the request's unit of work (docs/decisions/014-unit-of-work.md): an
+ * attempt is reserved before the password is checked, and that reservation must be committed at once, so that
+ * simultaneous guesses see each other's counts, and must outlive the attempt's refusal (a wrong password is a
+ * 401, which would roll a unit of work back, and the failure would go uncounted). Holding the counter rows in
+ * a transaction through the slow argon2 check would also queue every sign-in behind one address. So every
+ * function here takes the database, not a transaction, and writes with single atomic statements (never a
+ * transaction of its own); the login and the password change call them before their unit of work opens. The
+ * table has no change triggers: nothing is left to announce.
+ */
+
 /**
  * Failed sign-ins allowed in one window, per account and per client address; and per trusted device, the
  * failures a device that signed into the account before may make while the account is locked (see below).

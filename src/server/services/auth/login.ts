@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/schemas/users';
-import type { Database } from '../../db/client';
-import { authSessions, users } from '../../db/schema';
+import type { Database, Tx } from '../../db/client';
+import { users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { reserveLoginAttempt } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './password';
-import { hashSessionToken, newSessionToken } from './session-token';
-import { findTrustedDevice, trustDevice, type DeviceCookie } from './trusted-devices';
+import { openSession } from './session-user';
+import { findTrustedDevice, trustDevice, type DeviceCookie, type TrustedDevice } from './trusted-devices';
 import { toCurrentUser } from '../users/current-user';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -20,7 +20,13 @@ export interface LoginInput {
   deviceToken?: string | undefined;
   sessionTtlDays: number;
   /** The current instant (the app's clock). */
-  now?: Date;
+  now: Date;
+}
+
+/** Credentials that passed checkCredentials: who signs in, and the trusted device that came along. */
+export interface VerifiedLogin {
+  user: typeof users.$inferSelect;
+  trustedDevice: TrustedDevice | null;
 }
 
 export interface LoginResult {
@@ -31,10 +37,15 @@ export interface LoginResult {
   device: DeviceCookie;
 }
 
-/** Checks the credentials and opens a new sign-in session with a fresh token. */
-export async function login(db: Database, input: LoginInput): Promise<LoginResult> {
+/**
+ * The first half of a sign-in, before any unit of work: reserves the attempt on the throttle's counters
+ * (login-throttle.ts: single statements committed at once, so that simultaneous guesses are counted and a
+ * failure stays counted) and checks the password. 429 over a limit, 401 for wrong credentials or an inactive
+ * account. On success the account's counter is cleared.
+ */
+export async function checkCredentials(db: Database, input: LoginInput): Promise<VerifiedLogin> {
   const email = input.email.trim().toLowerCase();
-  const now = input.now ?? new Date();
+  const { now } = input;
   // A device cookie counts only when it belongs to this very account (another account's is no pass).
   const trustedDevice = await findTrustedDevice(db, { token: input.deviceToken, email, now });
   // The attempt is counted before the password is checked: simultaneous guesses cannot all get through.
@@ -54,18 +65,23 @@ export async function login(db: Database, input: LoginInput): Promise<LoginResul
   if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
 
   await attempt.succeeded();
-  const token = newSessionToken();
-  // The expiry is read against the real time by the session lookup; the idle clock runs on the app's clock.
-  const expiresAt = new Date(Date.now() + input.sessionTtlDays * 86_400_000);
-  await db.insert(authSessions).values({
-    tokenHash: hashSessionToken(token),
+  return { user, trustedDevice };
+}
+
+/**
+ * The second half, in the request's unit of work: opens a new sign-in session with a fresh token and trusts
+ * the device.
+ */
+export async function openLogin(tx: Tx, verified: VerifiedLogin, input: LoginInput): Promise<LoginResult> {
+  const { user, trustedDevice } = verified;
+  const { now } = input;
+  const { token, expiresAt } = await openSession(tx, {
     userId: user.id,
-    expiresAt,
-    createdAt: now,
-    lastSeenAt: now,
-    userAgent: input.userAgent?.slice(0, 300) ?? null,
-    ipAddress: input.ip,
+    ip: input.ip,
+    userAgent: input.userAgent,
+    sessionTtlDays: input.sessionTtlDays,
+    now,
   });
-  const device = await trustDevice(db, { userId: user.id, presentedToken: input.deviceToken, known: trustedDevice, now });
-  return { token, expiresAt, user: await toCurrentUser(db, user, input.now), device };
+  const device = await trustDevice(tx, { userId: user.id, presentedToken: input.deviceToken, known: trustedDevice, now });
+  return { token, expiresAt, user: await toCurrentUser(tx, user, now), device };
 }

@@ -1,8 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { isAdminRole } from '../../../shared/rules/roles';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
-import { hashSessionToken } from './session-token';
+import { hashSessionToken, newSessionToken } from './session-token';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -49,6 +49,35 @@ async function loadSessionRow(db: Database, tokenHash: string): Promise<ActiveSe
 const sessionRowTags = (row: ActiveSessionRow | null): readonly string[] =>
   row ? [`session:${row.sessionId}`, `user:${row.user.id}`] : [];
 
+export interface OpenSessionInput {
+  userId: string;
+  ip: string;
+  userAgent?: string | undefined;
+  sessionTtlDays: number;
+  /** The app's clock: the session's idle time is counted from it. */
+  now: Date;
+}
+
+/**
+ * Opens a sign-in session (a login, a used set-password link) in the caller's transaction: a fresh random
+ * token for the cookie, only its SHA-256 stored.
+ */
+export async function openSession(tx: Tx, input: OpenSessionInput): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSessionToken();
+  // The expiry is read against the real time by the session lookup; the idle clock runs on the app's clock.
+  const expiresAt = new Date(Date.now() + input.sessionTtlDays * 86_400_000);
+  await tx.insert(authSessions).values({
+    tokenHash: hashSessionToken(token),
+    userId: input.userId,
+    expiresAt,
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    ipAddress: input.ip,
+  });
+  return { token, expiresAt };
+}
+
 /**
  * The active user behind a cookie token, or null when the token is unknown, expired, idle for longer than the
  * role's limit (the row is deleted: that sign-in is over) or the user inactive. Otherwise the session's
@@ -56,6 +85,10 @@ const sessionRowTags = (row: ActiveSessionRow | null): readonly string[] =>
  * With `cache` (read requests only), the row may come from the instance's read cache: expiry, idle time and
  * the user's state are checked on every request all the same, and a row due for its last_seen_at update is
  * read again from the database.
+ *
+ * Its two writes (the idle session's deletion, the last_seen_at touch) are single statements on the database,
+ * outside any unit of work (their triggers notify the read caches directly, migration 0005): they run for
+ * every signed-in request, reads included, before the route has opened anything.
  */
 export async function findSessionUser(
   db: Database,
@@ -87,11 +120,15 @@ export async function findSessionUser(
   return { user: row.user, sessionId: row.sessionId };
 }
 
-/** Logout: the session row goes, so the token is worthless even if it was copied. */
-export async function deleteSession(db: Database, token: string): Promise<void> {
-  await db.delete(authSessions).where(eq(authSessions.tokenHash, hashSessionToken(token)));
+/** Logout (and a sign-in replacing this browser's session): the row goes, so the token is worthless even if it was copied. */
+export async function deleteSession(tx: Tx, token: string): Promise<void> {
+  await tx.delete(authSessions).where(eq(authSessions.tokenHash, hashSessionToken(token)));
 }
 
+/**
+ * The hourly clean-up of expired sign-ins (server.ts): one statement outside any request, whose triggers
+ * announce the rows it deletes directly (migration 0005).
+ */
 export async function purgeExpiredSessions(db: Database, now = new Date()): Promise<void> {
   await db.delete(authSessions).where(lt(authSessions.expiresAt, now));
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { trustedDevices, users } from '../../db/schema';
 import { hashSessionToken, newSessionToken } from './session-token';
 
@@ -51,18 +51,18 @@ export interface DeviceCookie {
  * expired devices are dropped on the way.
  */
 export async function trustDevice(
-  db: DbOrTx,
+  tx: Tx,
   input: { userId: string; presentedToken: string | undefined; known: TrustedDevice | null; now: Date },
 ): Promise<DeviceCookie> {
   const { now } = input;
   const expiresAt = new Date(now.getTime() + TRUSTED_DEVICE_DAYS * 86_400_000);
   if (input.presentedToken && input.known?.userId === input.userId) {
-    await db.update(trustedDevices).set({ lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, input.known.tokenHash));
+    await tx.update(trustedDevices).set({ lastUsedAt: now, expiresAt }).where(eq(trustedDevices.tokenHash, input.known.tokenHash));
     return { token: input.presentedToken, expiresAt };
   }
-  await db.delete(trustedDevices).where(and(eq(trustedDevices.userId, input.userId), lte(trustedDevices.expiresAt, now)));
+  await tx.delete(trustedDevices).where(and(eq(trustedDevices.userId, input.userId), lte(trustedDevices.expiresAt, now)));
   const token = newSessionToken();
-  await db.insert(trustedDevices).values({ tokenHash: hashSessionToken(token), userId: input.userId, createdAt: now, lastUsedAt: now, expiresAt });
+  await tx.insert(trustedDevices).values({ tokenHash: hashSessionToken(token), userId: input.userId, createdAt: now, lastUsedAt: now, expiresAt });
   return { token, expiresAt };
 }
 
@@ -70,6 +70,6 @@ export async function trustDevice(
  * Forgets every trusted device of an account: when the office sets its password (someone else may have
  * signed in from those devices), the family's devices go through the sign-in lock like any other again.
  */
-export async function forgetTrustedDevices(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+export async function forgetTrustedDevices(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
 }

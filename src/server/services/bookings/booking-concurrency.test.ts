@@ -33,7 +33,9 @@ async function signedInFamilies(count: number, kids: (i: number) => Array<[strin
   return families;
 }
 
-describe('booking under concurrency', () => {
+// Each test first signs its families in one by one with real password checks: on a busy 2-core machine that alone
+// can pass the default 30 s, so these tests get more time (the races themselves take well under a second).
+describe('booking under concurrency', { timeout: 120_000 }, () => {
   it(`never oversells a session: 24 parents race for 5 spots (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(1, 17), capacity: 5 });
     const parents = await signedInFamilies(24, (i) => [[`Kid${i}`, 3]]);

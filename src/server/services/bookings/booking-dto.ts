@@ -77,3 +77,26 @@ export async function loadBooking(db: DbOrTx, bookingId: string): Promise<Bookin
   if (!booking) throw new Error(`booking ${bookingId} vanished`);
   return booking;
 }
+
+/**
+ * A booking as the booking functions of migration 0008 return it and store it with its e-mail
+ * (portal_booking_facts): JSON, so instants are ISO texts.
+ */
+export interface BookingFacts {
+  booking: { id: string; status: BookingStatus; calendarSequence: number; createdAt: string };
+  session: { id: string; startsAt: string; endsAt: string; location: string };
+  classType: { id: string; code: string; name: string; description: string | null };
+  childNames: string[];
+  user: { firstName: string; lastName: string; email: string };
+}
+
+/** The answer (spec 3) from a booking's facts: the same shape toBookingDto makes from rows. */
+export function bookingDtoFromFacts(facts: BookingFacts): BookingDto {
+  return toBookingDto(
+    { ...facts.booking, createdAt: new Date(facts.booking.createdAt) },
+    { ...facts.session, startsAt: new Date(facts.session.startsAt), endsAt: new Date(facts.session.endsAt) },
+    facts.classType,
+    facts.user,
+    facts.childNames,
+  );
+}

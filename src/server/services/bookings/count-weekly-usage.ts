@@ -1,7 +1,5 @@
-import { and, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { torontoWeekOf } from '../../../shared/rules/week';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookingChildren, bookings, sessions } from '../../db/schema';
 
 export interface CountWeeklyUsageInput {
   childIds: readonly string[];
@@ -12,26 +10,16 @@ export interface CountWeeklyUsageInput {
 }
 
 /**
- * The one definition of a child's weekly use: confirmed spots (booking_children rows of CONFIRMED bookings)
- * whose session starts in the Toronto week. Children without any are absent from the map (use 0). Works on
- * the database or inside a transaction (pass the transaction to see its own writes and locks).
+ * A child's weekly use: confirmed spots (booking_children rows of CONFIRMED bookings) whose session starts in
+ * the Toronto week. The one definition is the database's `portal_weekly_usage` (migration 0008), which the
+ * booking functions use under their locks; this asks it too. Children without any are absent from the map
+ * (use 0). Pass the transaction to see its own writes and locks.
  */
 export async function countWeeklyUsage(db: DbOrTx, { childIds, weekOf, excludeBookingId }: CountWeeklyUsageInput): Promise<Map<string, number>> {
   if (!childIds.length) return new Map();
-  const week = torontoWeekOf(weekOf);
-  const conditions: SQL[] = [
-    inArray(bookingChildren.childId, [...childIds]),
-    eq(bookings.status, 'CONFIRMED'),
-    gte(sessions.startsAt, week.start),
-    lt(sessions.startsAt, week.end),
-  ];
-  if (excludeBookingId) conditions.push(ne(bookings.id, excludeBookingId));
-  const rows = await db
-    .select({ childId: bookingChildren.childId, used: sql<number>`count(*)::int` })
-    .from(bookingChildren)
-    .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
-    .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
-    .where(and(...conditions))
-    .groupBy(bookingChildren.childId);
+  const result = await db.execute(
+    sql`select child_id as "childId", used from portal_weekly_usage(${sql.param([...childIds])}::uuid[], ${weekOf.toISOString()}::timestamptz, ${excludeBookingId ?? null}::uuid)`,
+  );
+  const rows = (result as unknown as { rows: Array<{ childId: string; used: number }> }).rows;
   return new Map(rows.map((row) => [row.childId, row.used]));
 }

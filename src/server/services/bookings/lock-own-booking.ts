@@ -3,6 +3,8 @@ import type { Tx } from '../../db/client';
 import { bookingChildren, bookings } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
 /** The caller's booking, locked; another parent's booking is indistinguishable from a missing one (404). */
 export async function lockOwnBooking(tx: Tx, bookingId: string, actorId: string) {
   const [booking] = await tx
@@ -10,7 +12,7 @@ export async function lockOwnBooking(tx: Tx, bookingId: string, actorId: string)
     .from(bookings)
     .where(and(eq(bookings.id, bookingId), eq(bookings.userId, actorId)))
     .for('update');
-  if (!booking) throw new HttpError(404, 'Booking not found');
+  if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
   const kids = await tx.select().from(bookingChildren).where(eq(bookingChildren.bookingId, booking.id));
   return { booking, kids };
 }

@@ -1,25 +1,27 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ClassTypeDto } from '../../../shared/schemas/classes';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { classTypes } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { toClassTypeDto } from '../sessions/session-dto';
 
+export const CLASS_TYPE_NOT_FOUND = 'Class type not found';
+
 export interface UpdateClassTypeInput {
+  /** A row id (the route's idOr404 turned a malformed one into the same 404). */
   classTypeId: string;
   name: string;
   description: string | null;
+  now: Date;
 }
 
 /** Renames a class type or changes its description (code, ages and girls-only stay as configured). */
-export async function updateClassType(db: Database, input: UpdateClassTypeInput): Promise<ClassTypeDto> {
-  if (!z.uuid().safeParse(input.classTypeId).success) throw new HttpError(404, 'Class type not found');
-  const [row] = await db
+export async function updateClassType(tx: Tx, input: UpdateClassTypeInput): Promise<ClassTypeDto> {
+  const [row] = await tx
     .update(classTypes)
-    .set({ name: input.name, description: input.description, updatedAt: new Date() })
+    .set({ name: input.name, description: input.description, updatedAt: input.now })
     .where(eq(classTypes.id, input.classTypeId))
     .returning();
-  if (!row) throw new HttpError(404, 'Class type not found');
+  if (!row) throw new HttpError(404, CLASS_TYPE_NOT_FOUND);
   return toClassTypeDto(row);
 }

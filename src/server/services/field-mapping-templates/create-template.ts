@@ -1,5 +1,5 @@
 import type { TemplateBody, TemplateDto } from '../../../shared/schemas/field-mapping-templates';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { fieldMappingTemplates } from '../../db/schema';
 import { loadTemplateDto } from './template-dto';
 import { insertRules, templateFields } from './template-rules';
@@ -12,14 +12,12 @@ export interface CreateTemplateInput {
 }
 
 /** Creates a template at version 1 with its rules (numbered 0..n-1 in their order), in one transaction. */
-export async function createTemplate(db: Database, input: CreateTemplateInput): Promise<TemplateDto> {
+export async function createTemplate(tx: Tx, input: CreateTemplateInput): Promise<TemplateDto> {
   const { form, now } = input;
-  return db.transaction(async (tx) => {
-    const [template] = await tx
-      .insert(fieldMappingTemplates)
-      .values({ ...templateFields(form), version: 1, createdById: input.actorId, createdAt: now, updatedAt: now })
-      .returning();
-    await insertRules(tx, template!.id, form.rules);
-    return loadTemplateDto(tx, template!);
-  });
+  const [template] = await tx
+    .insert(fieldMappingTemplates)
+    .values({ ...templateFields(form), version: 1, createdById: input.actorId, createdAt: now, updatedAt: now })
+    .returning();
+  await insertRules(tx, template!.id, form.rules);
+  return loadTemplateDto(tx, template!);
 }

@@ -2,11 +2,11 @@ import type { TemplateDto } from '../../../shared/schemas/field-mapping-template
 import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { findTemplate, loadTemplateDto } from './template-dto';
-import { TEMPLATE_NOT_FOUND, templateIdOrNotFound } from './template-rules';
+import { TEMPLATE_NOT_FOUND } from './template-rules';
 
-/** One template; an unknown or malformed id is 404 'Template not found'. */
+/** One template (a row id: the route's idOr404 turned a malformed one into the same 404); 404 when unknown. */
 export async function getTemplate(db: DbOrTx, input: { templateId: string }): Promise<TemplateDto> {
-  const template = await findTemplate(db, templateIdOrNotFound(input.templateId));
+  const template = await findTemplate(db, input.templateId);
   if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
   return loadTemplateDto(db, template);
 }

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { MappingRuleBody } from '../../../shared/schemas/field-mapping-templates';
 import type { Tx } from '../../db/client';
 import { fieldMappingRules, fieldMappingTemplates } from '../../db/schema';
@@ -9,20 +8,12 @@ import { HttpError } from '../../http-error';
 
 export type TemplateRow = typeof fieldMappingTemplates.$inferSelect;
 
+/** A template id from the URL goes through idOr404 (http-error.ts) with this message: malformed is unknown. */
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
-const uuid = z.uuid();
-
-/** A malformed template id is simply a template that does not exist. */
-export function templateIdOrNotFound(id: string): string {
-  if (!uuid.safeParse(id).success) throw new HttpError(404, TEMPLATE_NOT_FOUND);
-  return id.toLowerCase();
-}
-
-/** The template, locked for the rest of the transaction; 404 when there is none. */
+/** The template (a row id), locked for the rest of the transaction; 404 when there is none. */
 export async function lockTemplate(tx: Tx, templateId: string): Promise<TemplateRow> {
-  const id = templateIdOrNotFound(templateId);
-  const [template] = await tx.select().from(fieldMappingTemplates).where(eq(fieldMappingTemplates.id, id)).for('update');
+  const [template] = await tx.select().from(fieldMappingTemplates).where(eq(fieldMappingTemplates.id, templateId)).for('update');
   if (!template) throw new HttpError(404, TEMPLATE_NOT_FOUND);
   return template;
 }

@@ -1,6 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { transactionAnnouncedAfterCommit, type AnnouncementCollector } from '../../cache/announcements';
-import type { Database, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED_MESSAGE } from './idempotency-key';
@@ -39,9 +38,9 @@ async function claimKey(tx: Tx, claim: IdempotencyClaim, now: Date): Promise<boo
 }
 
 /**
- * Runs one write of a person who may repeat it (book, cancel, reschedule) in one transaction, with its change
- * announcements sent after the commit (cache/announcements.ts). Without a key it is just that transaction, and
- * a refusal (HttpError) propagates as usual.
+ * Runs one write of a person who may repeat it (book, cancel, reschedule) inside the caller's transaction
+ * (the request's unit of work). Without a key it is just the write, and a refusal (HttpError) propagates as
+ * usual.
  *
  * With a key (docs/decisions/013-idempotent-writes.md): the key row is claimed first, in the same transaction,
  * so the write and its stored answer commit together or not at all.
@@ -53,46 +52,36 @@ async function claimKey(tx: Tx, claim: IdempotencyClaim, now: Date): Promise<boo
  *   rolls everything back, the key included: the client may try again with the same key.
  */
 export async function runIdempotentWrite(
-  db: Database,
+  tx: Tx,
   options: {
     claim: IdempotencyClaim | null;
     /** The status of a success (201 for a creation). */
     successStatus: number;
     now: Date;
-    announcements?: AnnouncementCollector | undefined;
   },
   write: (tx: Tx) => Promise<unknown>,
 ): Promise<WriteAnswer> {
   const { claim, successStatus, now } = options;
-  if (!claim) {
-    const body = await transactionAnnouncedAfterCommit(db, write, options.announcements);
-    return { status: successStatus, body, replayed: false };
+  if (!claim) return { status: successStatus, body: await write(tx), replayed: false };
+  const thisKey = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
+  if (!(await claimKey(tx, claim, now))) {
+    const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
+    // The claim locked the live row, so it is still there.
+    if (!stored) throw new Error('idempotency key row vanished while locked');
+    if (stored.requestHash !== claim.requestHash) throw new HttpError(422, KEY_REUSED_MESSAGE);
+    return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
   }
-  return transactionAnnouncedAfterCommit(
-    db,
-    async (tx): Promise<WriteAnswer> => {
-      const thisKey = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
-      if (!(await claimKey(tx, claim, now))) {
-        const [stored] = await tx.select().from(idempotencyKeys).where(thisKey);
-        // The claim locked the live row, so it is still there.
-        if (!stored) throw new Error('idempotency key row vanished while locked');
-        if (stored.requestHash !== claim.requestHash) throw new HttpError(422, KEY_REUSED_MESSAGE);
-        return { status: stored.responseStatus, body: stored.responseBody, replayed: true };
-      }
-      let answer: WriteAnswer;
-      try {
-        answer = { status: successStatus, body: await tx.transaction((savepoint) => write(savepoint)), replayed: false };
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-        // The body plugins/errors.ts sends for a refusal.
-        answer = { status: error.statusCode, body: { message: error.message, ...error.details }, replayed: false };
-      }
-      await tx
-        .update(idempotencyKeys)
-        .set({ responseStatus: answer.status, responseBody: answer.body ?? null })
-        .where(thisKey);
-      return answer;
-    },
-    options.announcements,
-  );
+  let answer: WriteAnswer;
+  try {
+    // A savepoint inside the unit of work's transaction, not a transaction of its own: a refusal rolls back to it
+    // and is stored as the key's answer (docs/decisions/014-unit-of-work.md names this one exception).
+    // eslint-disable-next-line no-restricted-syntax -- a savepoint on the unit of work's tx, not a new transaction
+    answer = { status: successStatus, body: await tx.transaction((savepoint) => write(savepoint)), replayed: false };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    // The body plugins/errors.ts sends for a refusal.
+    answer = { status: error.statusCode, body: { message: error.message, ...error.details }, replayed: false };
+  }
+  await tx.update(idempotencyKeys).set({ responseStatus: answer.status, responseBody: answer.body ?? null }).where(thisKey);
+  return answer;
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { scheduledJobs } from '../../db/schema';
 
 export interface ClaimScheduledJobInput {
@@ -14,13 +14,14 @@ export interface ClaimScheduledJobInput {
  * Claims this run of a periodic job for the calling instance: true when the job is due (it never ran, or
  * its last run is at least `everyMs` old) and this caller moved last_run_at to `now`; false otherwise. The
  * claim is one conditional UPDATE: when several instances claim at once, PostgreSQL lets one update the
- * row and re-checks the condition for the others against the row it wrote, so exactly one gets it.
+ * row and re-checks the condition for the others against the row it wrote, so exactly one gets it. Run in
+ * a unit of work of its own (JobScheduler), committed before the job runs.
  */
-export async function claimScheduledJob(db: DbOrTx, input: ClaimScheduledJobInput): Promise<boolean> {
+export async function claimScheduledJob(tx: Tx, input: ClaimScheduledJobInput): Promise<boolean> {
   const { name, now } = input;
-  await db.insert(scheduledJobs).values({ name, lastRunAt: null }).onConflictDoNothing();
+  await tx.insert(scheduledJobs).values({ name, lastRunAt: null }).onConflictDoNothing();
   const due = new Date(now.getTime() - input.everyMs);
-  const claimed = await db
+  const claimed = await tx
     .update(scheduledJobs)
     .set({ lastRunAt: now })
     .where(and(eq(scheduledJobs.name, name), or(isNull(scheduledJobs.lastRunAt), lte(scheduledJobs.lastRunAt, due))))

@@ -13,13 +13,13 @@ export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS'>): Schedul
       // Webhook logs older than WEBHOOK_LOG_RETENTION_DAYS (default 90) go, like 'Clean old' with that many days.
       name: WEBHOOK_LOG_RETENTION_JOB,
       everyMs: DAY_MS,
-      run: (db, now) => cleanWebhookLogs(db, { olderThanDays: env.WEBHOOK_LOG_RETENTION_DAYS, now }),
+      run: (tx, now) => cleanWebhookLogs(tx, { olderThanDays: env.WEBHOOK_LOG_RETENTION_DAYS, now }),
     },
     {
       // Idempotency keys past their 24 hours are never replayed (services/idempotency); their rows go.
       name: IDEMPOTENCY_KEYS_CLEANUP_JOB,
       everyMs: DAY_MS,
-      run: (db, now) => cleanIdempotencyKeys(db, now),
+      run: (tx, now) => cleanIdempotencyKeys(tx, now),
     },
   ];
 }

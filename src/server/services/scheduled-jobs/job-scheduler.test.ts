@@ -25,7 +25,8 @@ const db = () => server.database.db;
 
 describe(`scheduled jobs (${database})`, () => {
   it('gives one of twenty simultaneous claims the run, and the next one a day later', async () => {
-    const claim = (at: Date) => claimScheduledJob(db(), { name: 'claim-race', everyMs: DAY_MS, now: at });
+    // Each claim in a unit of work of its own, as JobScheduler makes it.
+    const claim = (at: Date) => server.app.unitOfWork((tx) => claimScheduledJob(tx, { name: 'claim-race', everyMs: DAY_MS, now: at }));
     const first = await Promise.all(Array.from({ length: 20 }, () => claim(START)));
     expect(first.filter(Boolean)).toHaveLength(1);
     expect(await claim(new Date(START.getTime() + DAY_MS - 1))).toBe(false);
@@ -44,7 +45,7 @@ describe(`scheduled jobs (${database})`, () => {
       { name: 'count', everyMs: DAY_MS, run: async () => ++runs },
     ];
     const log = { info: () => undefined, error: (obj: object) => void errors.push(obj) };
-    const instances = [new JobScheduler(db(), jobs, log, () => now), new JobScheduler(db(), jobs, log, () => now)];
+    const instances = [1, 2].map(() => new JobScheduler(server.app.unitOfWork, jobs, log, () => now));
     const ran = await Promise.all(instances.map((instance) => instance.runDue()));
     expect(ran.flat()).toEqual(['count']);
     expect(runs).toBe(1);

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { claimScheduledJob } from './claim-scheduled-job';
 
 export const HOUR_MS = 60 * 60 * 1000;
@@ -9,8 +10,8 @@ export interface ScheduledJob {
   /** Unique; the row in scheduled_jobs. */
   name: string;
   everyMs: number;
-  /** Does the work; what it returns is logged. */
-  run(db: Database, now: Date): Promise<unknown>;
+  /** Does the work in its own unit of work (committed, then announced); what it returns is logged. */
+  run(tx: Tx, now: Date): Promise<unknown>;
 }
 
 interface Logger {
@@ -23,13 +24,17 @@ interface Logger {
  * every `checkEveryMs` (an hour) each instance tries to claim each job (claimScheduledJob), and only the
  * claimant runs it, so a daily job runs once a day across all instances however many there are. A job
  * that fails is logged and tried again when it is next due. The timer does not keep the process alive.
+ *
+ * Jobs change data outside any request, so they get the application's unit of work (`app.unitOfWork`,
+ * plugins/unit-of-work.ts): the claim commits in one, the job's work in another, so the claim stands
+ * whatever the job does (a failed job waits until it is next due, as it always did).
  */
 export class JobScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<string[]> | undefined;
 
   constructor(
-    private readonly db: Database,
+    private readonly unitOfWork: UnitOfWork,
     private readonly jobs: readonly ScheduledJob[],
     private readonly log: Logger,
     private readonly clock: () => Date = () => new Date(),
@@ -63,8 +68,8 @@ export class JobScheduler {
     for (const job of this.jobs) {
       try {
         const now = this.clock();
-        if (!(await claimScheduledJob(this.db, { name: job.name, everyMs: job.everyMs, now }))) continue;
-        const result = await job.run(this.db, now);
+        if (!(await this.unitOfWork((tx) => claimScheduledJob(tx, { name: job.name, everyMs: job.everyMs, now })))) continue;
+        const result = await this.unitOfWork((tx) => job.run(tx, now));
         ran.push(job.name);
         this.log.info({ job: job.name, result }, 'scheduled job done');
       } catch (err) {

@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { CancelSessionResponse } from '../../../shared/schemas/sessions';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { bookings, sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { loadBookings } from '../bookings/booking-dto';
-import type { EmailContext } from '../email/booking-emails';
-import { enqueueEmail } from '../email/outbox';
+import type { EmailContext } from '../../mail/email-context';
+import { enqueueEmail } from '../../mail/outbox';
 import { sessionCancelledEmail } from './session-emails';
 import { toSessionDto } from './session-dto';
 import { classTypeOf, lockSessionWithBookings } from './session-rules';
@@ -23,43 +23,41 @@ export interface CancelSessionInput {
  * its calendar SEQUENCE raised, the spots are released, and each family gets ONE e-mail listing its children
  * with a cancelling calendar file per booking.
  */
-export async function cancelSession(db: Database, input: CancelSessionInput): Promise<CancelSessionResponse> {
+export async function cancelSession(tx: Tx, input: CancelSessionInput): Promise<CancelSessionResponse> {
   const { now } = input;
-  return db.transaction(async (tx) => {
-    const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
-    if (session.status === 'CANCELLED') throw new HttpError(409, 'This session is already cancelled');
-    if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(409, 'This session has already started');
+  const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
+  if (session.status === 'CANCELLED') throw new HttpError(409, 'This session is already cancelled');
+  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(409, 'This session has already started');
 
-    const [row] = await tx
-      .update(sessions)
-      .set({ status: 'CANCELLED', cancelledAt: now, bookedCount: 0, updatedAt: now })
-      .where(eq(sessions.id, session.id))
-      .returning();
+  const [row] = await tx
+    .update(sessions)
+    .set({ status: 'CANCELLED', cancelledAt: now, bookedCount: 0, updatedAt: now })
+    .where(eq(sessions.id, session.id))
+    .returning();
 
-    const bookingIds = confirmedBookings.map((b) => b.id);
-    let notifiedFamilies = 0;
-    if (bookingIds.length) {
-      const cancelled = await tx
-        .update(bookings)
-        .set({ status: 'CANCELLED', cancelledAt: now, calendarSequence: sql`${bookings.calendarSequence} + 1`, updatedAt: now })
-        .where(inArray(bookings.id, bookingIds))
-        .returning({ id: bookings.id, userId: bookings.userId, calendarSequence: bookings.calendarSequence });
-      const sequences = new Map(cancelled.map((b) => [b.id, b.calendarSequence]));
-      const familyOf = new Map(cancelled.map((b) => [b.id, b.userId]));
-      const families = new Map<string, BookingDto[]>();
-      for (const booking of await loadBookings(tx, inArray(bookings.id, bookingIds))) {
-        const userId = familyOf.get(booking.id)!;
-        families.set(userId, [...(families.get(userId) ?? []), booking]);
-      }
-      for (const familyBookings of families.values()) {
-        await enqueueEmail(tx, sessionCancelledEmail({ bookings: familyBookings, sequences, context: input.email }));
-      }
-      notifiedFamilies = families.size;
+  const bookingIds = confirmedBookings.map((b) => b.id);
+  let notifiedFamilies = 0;
+  if (bookingIds.length) {
+    const cancelled = await tx
+      .update(bookings)
+      .set({ status: 'CANCELLED', cancelledAt: now, calendarSequence: sql`${bookings.calendarSequence} + 1`, updatedAt: now })
+      .where(inArray(bookings.id, bookingIds))
+      .returning({ id: bookings.id, userId: bookings.userId, calendarSequence: bookings.calendarSequence });
+    const sequences = new Map(cancelled.map((b) => [b.id, b.calendarSequence]));
+    const familyOf = new Map(cancelled.map((b) => [b.id, b.userId]));
+    const families = new Map<string, BookingDto[]>();
+    for (const booking of await loadBookings(tx, inArray(bookings.id, bookingIds))) {
+      const userId = familyOf.get(booking.id)!;
+      families.set(userId, [...(families.get(userId) ?? []), booking]);
     }
-    return {
-      session: toSessionDto(row!, await classTypeOf(tx, row!)),
-      cancelledBookings: bookingIds.length,
-      notifiedFamilies,
-    };
-  });
+    for (const familyBookings of families.values()) {
+      await enqueueEmail(tx, sessionCancelledEmail({ bookings: familyBookings, sequences, context: input.email }));
+    }
+    notifiedFamilies = families.size;
+  }
+  return {
+    session: toSessionDto(row!, await classTypeOf(tx, row!)),
+    cancelledBookings: bookingIds.length,
+    notifiedFamilies,
+  };
 }

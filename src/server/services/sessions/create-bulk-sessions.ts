@@ -1,6 +1,6 @@
 import { bulkSessionStarts, bulkWallClockRefusal, countBulkSessions } from '../../../shared/rules/bulk-schedule';
 import { MAX_BULK_SESSIONS, type BulkSessionBody } from '../../../shared/schemas/sessions';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { assertClassTypeExists } from './session-rules';
@@ -15,7 +15,7 @@ export interface CreateBulkSessionsInput {
  * insert in one transaction. The whole request is refused, creating nothing, when it would make more than
  * MAX_BULK_SESSIONS sessions, none at all, or any in the past.
  */
-export async function createBulkSessions(db: Database, input: CreateBulkSessionsInput): Promise<{ count: number }> {
+export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput): Promise<{ count: number }> {
   const { form, now } = input;
   const count = countBulkSessions(form);
   if (count > MAX_BULK_SESSIONS) {
@@ -30,22 +30,20 @@ export async function createBulkSessions(db: Database, input: CreateBulkSessions
   // 01:00-01:59 happens twice: a series touching either is refused, naming the time (as a single session is).
   const wallClockRefusal = bulkWallClockRefusal(form, { max: MAX_BULK_SESSIONS });
   if (wallClockRefusal) throw new HttpError(400, wallClockRefusal);
-  return db.transaction(async (tx) => {
-    const classType = await assertClassTypeExists(tx, form.classTypeId);
-    const created = await tx
-      .insert(sessions)
-      .values(
-        occurrences.map((o) => ({
-          classTypeId: classType.id,
-          startsAt: o.startsAt,
-          endsAt: o.endsAt,
-          capacity: form.capacity,
-          location: form.location,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      )
-      .returning({ id: sessions.id });
-    return { count: created.length };
-  });
+  const classType = await assertClassTypeExists(tx, form.classTypeId);
+  const created = await tx
+    .insert(sessions)
+    .values(
+      occurrences.map((o) => ({
+        classTypeId: classType.id,
+        startsAt: o.startsAt,
+        endsAt: o.endsAt,
+        capacity: form.capacity,
+        location: form.location,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: sessions.id });
+  return { count: created.length };
 }

@@ -1,6 +1,7 @@
 import { adminSessionStatus } from '../../../shared/rules/session-status';
 import { MAX_SESSIONS_PAGE_SIZE, type SessionDto } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
+import { readSnapshot } from '../../db/read-snapshot';
 import { csvDate, csvTime, toCsv, type CsvColumn } from '../csv/to-csv';
 import { listSessions, type ListSessionsInput } from './list-sessions';
 
@@ -21,20 +22,17 @@ const columns: Array<CsvColumn<SessionDto>> = [
 
 /**
  * Every session matching the admin sessions list's filters (cancelled ones included), in its order, as a
- * CSV file. The pages of listSessions are read in one read-only snapshot, so a session added or removed
- * meanwhile cannot be skipped or written twice.
+ * CSV file. The pages of listSessions are read in one read-only snapshot (db/read-snapshot.ts), so a session
+ * added or removed meanwhile cannot be skipped or written twice.
  */
 export async function exportSessionsCsv(db: Database, filters: ExportSessionsInput): Promise<string> {
-  const rows = await db.transaction(
-    async (tx) => {
-      const all: SessionDto[] = [];
-      for (let page = 1; ; page++) {
-        const result = await listSessions(tx, { ...filters, includeCancelled: true, limit: MAX_SESSIONS_PAGE_SIZE, page });
-        all.push(...result.sessions);
-        if (page >= result.totalPages) return all;
-      }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  const rows = await readSnapshot(db, async (tx) => {
+    const all: SessionDto[] = [];
+    for (let page = 1; ; page++) {
+      const result = await listSessions(tx, { ...filters, includeCancelled: true, limit: MAX_SESSIONS_PAGE_SIZE, page });
+      all.push(...result.sessions);
+      if (page >= result.totalPages) return all;
+    }
+  });
   return toCsv({ columns, rows });
 }

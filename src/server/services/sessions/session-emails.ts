@@ -2,13 +2,11 @@ import { bookingReference } from '../../../shared/product';
 import { calendarAttachmentForBooking } from '../../../shared/rules/calendar-event';
 import { formatLongDate, formatTimeRange } from '../../../shared/rules/format';
 import type { BookingDto } from '../../../shared/schemas/bookings';
-import type { EmailContext } from '../email/booking-emails';
-import type { EmailMessage } from '../email/outbox';
+import type { EmailContext } from '../../mail/email-context';
+import type { EmailMessage } from '../../mail/outbox';
+import { escapeHtml } from '../../escape-html';
 
 /** E-mails to families about a change the office made to a session they booked. */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /** 'Tuesday, November 24, 2026, 5:30 PM - 6:30 PM (Toronto time) at Main Gym' */
 const when = (session: BookingDto['session']) =>

@@ -1,25 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { bookings, classTypes, sessions } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import { HttpError, isRowId } from '../../http-error';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 export type ClassTypeRow = typeof classTypes.$inferSelect;
 
-const uuid = z.uuid();
-export const isUuid = (value: string) => uuid.safeParse(value).success;
-
-/** A malformed session id is simply a session that does not exist. */
-export function sessionIdOrNotFound(id: string): string {
-  if (!isUuid(id)) throw new HttpError(404, 'Session not found');
-  return id.toLowerCase();
-}
+/** A session id from the URL goes through idOr404 (http-error.ts) with this message before the unit of work. */
+export const SESSION_NOT_FOUND = 'Session not found';
 
 /** The class type a session form names; a missing or malformed id is the form's mistake (400). */
 export async function assertClassTypeExists(tx: Tx, classTypeId: string): Promise<ClassTypeRow> {
-  const [classType] = isUuid(classTypeId) ? await tx.select().from(classTypes).where(eq(classTypes.id, classTypeId)) : [];
+  const [classType] = isRowId(classTypeId) ? await tx.select().from(classTypes).where(eq(classTypes.id, classTypeId)) : [];
   if (!classType) throw new HttpError(400, 'Class type does not exist');
   return classType;
 }
@@ -55,10 +48,13 @@ export async function lockSessionsWithBookings(tx: Tx, sessionIds: string[]): Pr
   return { sessions: locked, confirmedBookings };
 }
 
-/** One session and its confirmed bookings, locked (see lockSessionsWithBookings); 404 when it does not exist. */
+/**
+ * One session and its confirmed bookings, locked (see lockSessionsWithBookings); 404 when it does not exist.
+ * `sessionId` is a row id (the route's idOr404 turned a malformed one into the same 404).
+ */
 export async function lockSessionWithBookings(tx: Tx, sessionId: string): Promise<{ session: SessionRow; confirmedBookings: BookingRow[] }> {
-  const { sessions: [session], confirmedBookings } = await lockSessionsWithBookings(tx, [sessionIdOrNotFound(sessionId)]);
-  if (!session) throw new HttpError(404, 'Session not found');
+  const { sessions: [session], confirmedBookings } = await lockSessionsWithBookings(tx, [sessionId]);
+  if (!session) throw new HttpError(404, SESSION_NOT_FOUND);
   return { session, confirmedBookings };
 }
 

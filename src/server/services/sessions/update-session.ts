@@ -1,12 +1,12 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startOfTorontoWeek } from '../../../shared/rules/week';
 import type { SessionDto, SessionFormBody } from '../../../shared/schemas/sessions';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { bookings, sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { loadBookings } from '../bookings/booking-dto';
-import type { EmailContext } from '../email/booking-emails';
-import { enqueueEmail } from '../email/outbox';
+import type { EmailContext } from '../../mail/email-context';
+import { enqueueEmail } from '../../mail/outbox';
 import { sessionChangedEmail } from './session-emails';
 import { toSessionDto } from './session-dto';
 import { assertClassTypeExists, lockSessionWithBookings, plural } from './session-rules';
@@ -28,64 +28,62 @@ export interface UpdateSessionInput {
  * place or class changes, every confirmed booking's calendar event is raised one SEQUENCE and its family is
  * e-mailed the old and new details with the updated event, in the same transaction.
  */
-export async function updateSession(db: Database, input: UpdateSessionInput): Promise<SessionDto> {
+export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<SessionDto> {
   const { form, now } = input;
-  return db.transaction(async (tx) => {
-    const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
-    if (session.status === 'CANCELLED') throw new HttpError(409, 'A cancelled session cannot be edited');
-    const classType = await assertClassTypeExists(tx, form.classTypeId);
-    const startChanged = session.startsAt.getTime() !== form.startsAt.getTime();
-    if (startChanged && form.startsAt.getTime() < now.getTime()) {
-      throw new HttpError(400, 'A session cannot be moved to a time in the past');
-    }
-    if (form.capacity < session.bookedCount) {
-      throw new HttpError(
-        409,
-        `Capacity cannot be lower than the ${plural(session.bookedCount, 'spot')} already booked (asked for ${form.capacity})`,
+  const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
+  if (session.status === 'CANCELLED') throw new HttpError(409, 'A cancelled session cannot be edited');
+  const classType = await assertClassTypeExists(tx, form.classTypeId);
+  const startChanged = session.startsAt.getTime() !== form.startsAt.getTime();
+  if (startChanged && form.startsAt.getTime() < now.getTime()) {
+    throw new HttpError(400, 'A session cannot be moved to a time in the past');
+  }
+  if (form.capacity < session.bookedCount) {
+    throw new HttpError(
+      409,
+      `Capacity cannot be lower than the ${plural(session.bookedCount, 'spot')} already booked (asked for ${form.capacity})`,
+    );
+  }
+  const bookingIds = confirmedBookings.map((b) => b.id);
+  const weekChanged = startOfTorontoWeek(session.startsAt).getTime() !== startOfTorontoWeek(form.startsAt).getTime();
+  if (weekChanged && bookingIds.length > 0 && !input.confirmWeeklyLimits) {
+    const conflicts = await weeklyLimitConflicts(tx, { bookingIds, weekOf: form.startsAt });
+    if (conflicts.length) throw new HttpError(409, weeklyLimitConflictMessage(conflicts), { weeklyLimitConflicts: conflicts });
+  }
+  const eventChanged =
+    startChanged ||
+    session.endsAt.getTime() !== form.endsAt.getTime() ||
+    session.location !== form.location ||
+    session.classTypeId !== classType.id;
+  const notify = eventChanged && bookingIds.length > 0;
+  const previous = notify ? await loadBookings(tx, inArray(bookings.id, bookingIds)) : [];
+
+  const [row] = await tx
+    .update(sessions)
+    .set({
+      classTypeId: classType.id,
+      startsAt: form.startsAt,
+      endsAt: form.endsAt,
+      capacity: form.capacity,
+      location: form.location,
+      updatedAt: now,
+    })
+    .where(eq(sessions.id, session.id))
+    .returning();
+
+  if (notify) {
+    const raised = await tx
+      .update(bookings)
+      .set({ calendarSequence: sql`${bookings.calendarSequence} + 1`, updatedAt: now })
+      .where(inArray(bookings.id, bookingIds))
+      .returning({ id: bookings.id, calendarSequence: bookings.calendarSequence });
+    const sequences = new Map(raised.map((b) => [b.id, b.calendarSequence]));
+    const before = new Map(previous.map((b) => [b.id, b]));
+    for (const booking of await loadBookings(tx, inArray(bookings.id, bookingIds))) {
+      await enqueueEmail(
+        tx,
+        sessionChangedEmail({ booking, previous: before.get(booking.id)!, sequence: sequences.get(booking.id)!, context: input.email }),
       );
     }
-    const bookingIds = confirmedBookings.map((b) => b.id);
-    const weekChanged = startOfTorontoWeek(session.startsAt).getTime() !== startOfTorontoWeek(form.startsAt).getTime();
-    if (weekChanged && bookingIds.length > 0 && !input.confirmWeeklyLimits) {
-      const conflicts = await weeklyLimitConflicts(tx, { bookingIds, weekOf: form.startsAt });
-      if (conflicts.length) throw new HttpError(409, weeklyLimitConflictMessage(conflicts), { weeklyLimitConflicts: conflicts });
-    }
-    const eventChanged =
-      startChanged ||
-      session.endsAt.getTime() !== form.endsAt.getTime() ||
-      session.location !== form.location ||
-      session.classTypeId !== classType.id;
-    const notify = eventChanged && bookingIds.length > 0;
-    const previous = notify ? await loadBookings(tx, inArray(bookings.id, bookingIds)) : [];
-
-    const [row] = await tx
-      .update(sessions)
-      .set({
-        classTypeId: classType.id,
-        startsAt: form.startsAt,
-        endsAt: form.endsAt,
-        capacity: form.capacity,
-        location: form.location,
-        updatedAt: now,
-      })
-      .where(eq(sessions.id, session.id))
-      .returning();
-
-    if (notify) {
-      const raised = await tx
-        .update(bookings)
-        .set({ calendarSequence: sql`${bookings.calendarSequence} + 1`, updatedAt: now })
-        .where(inArray(bookings.id, bookingIds))
-        .returning({ id: bookings.id, calendarSequence: bookings.calendarSequence });
-      const sequences = new Map(raised.map((b) => [b.id, b.calendarSequence]));
-      const before = new Map(previous.map((b) => [b.id, b]));
-      for (const booking of await loadBookings(tx, inArray(bookings.id, bookingIds))) {
-        await enqueueEmail(
-          tx,
-          sessionChangedEmail({ booking, previous: before.get(booking.id)!, sequence: sequences.get(booking.id)!, context: input.email }),
-        );
-      }
-    }
-    return toSessionDto(row!, classType);
-  });
+  }
+  return toSessionDto(row!, classType);
 }

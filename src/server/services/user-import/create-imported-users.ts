@@ -1,9 +1,10 @@
 import { childNameField, childLimitField } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
-import { children, emailOutbox, passwordTokens, users } from '../../db/schema';
-import type { EmailContext } from '../email/booking-emails';
-import { buildSetPasswordEmail } from '../users/set-password-email';
+import { children, users } from '../../db/schema';
+import type { EmailContext } from '../../mail/email-context';
+import { queueSetPasswordEmails, type SetPasswordEmailInput } from '../users/set-password-email';
+import { userRowValues } from '../users/user-row';
 import type { ImportAccount } from './map-import-rows';
 
 /** Rows per multi-row INSERT: a few thousand bound parameters, well under PostgreSQL's 65,535. */
@@ -24,11 +25,12 @@ export interface CreateImportedUsersInput {
 }
 
 /**
- * The batched twin of services/users/create-user.ts for a CSV file: the same account (a PARENT, e-mail
- * lower-cased, children in slots 1–4 with blank names skipped, a typed password only as argon2id) and, for
- * an account without a password, the same set-password link and welcome e-mail (buildSetPasswordEmail of
- * services/users/set-password-email.ts, the token held in the outbox row's secrets) — but as a handful of multi-row INSERTs per 500 rows instead of seven
- * round trips per row (createUser in a loop took 17.7 s for 5,000 rows on PostgreSQL).
+ * The batched twin of services/users/create-user.ts for a CSV file: the same account row (userRowValues of
+ * services/users/user-row.ts: a PARENT here, children in slots 1–4 with blank names skipped, a typed password
+ * only as argon2id) and, for an account without a password, the same set-password link and welcome e-mail
+ * (queueSetPasswordEmails of services/users/set-password-email.ts) — but as a handful of multi-row INSERTs
+ * per 500 rows instead of seven round trips per row (createUser in a loop took 17.7 s for 5,000 rows on
+ * PostgreSQL).
  *
  * Runs in the caller's transaction, which has already looked the e-mails up. An address that a live account
  * took in the meantime (another admin, at the same moment) is not inserted (ON CONFLICT DO NOTHING against
@@ -42,8 +44,7 @@ export async function createImportedUsers(
   const created: Array<{ line: number; id: string }> = [];
   const taken: ImportAccount[] = [];
   const childRows: Array<typeof children.$inferInsert> = [];
-  const linkRows: Array<typeof passwordTokens.$inferInsert> = [];
-  const mailRows: Array<typeof emailOutbox.$inferInsert> = [];
+  const welcomes: SetPasswordEmailInput[] = [];
 
   // In e-mail order: two imports of overlapping files wait on each other's new addresses in the same order
   // (one waits, then skips what the other added) instead of deadlocking.
@@ -52,17 +53,9 @@ export async function createImportedUsers(
     const inserted = await tx
       .insert(users)
       .values(
-        batch.map(({ line, account }) => ({
-          email: account.email,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          role: 'PARENT',
-          planTier: account.planTier,
-          weeklyLimit: account.weeklyLimit,
-          passwordHash: input.passwordHashes.get(line) ?? null,
-          createdAt: now,
-          updatedAt: now,
-        })),
+        batch.map(({ line, account }) =>
+          userRowValues({ ...account, role: 'PARENT', passwordHash: input.passwordHashes.get(line) ?? null, now }),
+        ),
       )
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
@@ -80,22 +73,13 @@ export async function createImportedUsers(
         if (name) childRows.push({ userId: id, position: index + 1, name, weeklyLimit: row.account[childLimitField(slot)], createdAt: now });
       });
       if (!input.passwordHashes.has(row.line)) {
-        // A new account has no older link to retire: the rows are built here and inserted in batches below.
-        const welcome = buildSetPasswordEmail({
-          user: { id, email: row.account.email, firstName: row.account.firstName },
-          kind: 'welcome',
-          context: input.email,
-          now,
-        });
-        linkRows.push(welcome.linkRow);
-        mailRows.push(welcome.outboxRow);
+        welcomes.push({ user: { id, email: row.account.email, firstName: row.account.firstName }, kind: 'welcome', context: input.email, now });
       }
     }
   }
 
   for (const batch of chunks(childRows)) await tx.insert(children).values(batch);
-  for (const batch of chunks(linkRows)) await tx.insert(passwordTokens).values(batch);
-  // E-mail bodies are a few kB each: smaller batches keep one statement around a megabyte.
-  for (const batch of chunks(mailRows, 200)) await tx.insert(emailOutbox).values(batch);
+  // Accounts created just now have no older link to retire.
+  await queueSetPasswordEmails(tx, welcomes, { newAccounts: true });
   return { created, taken };
 }

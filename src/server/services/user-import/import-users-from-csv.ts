@@ -1,9 +1,9 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { isAdminRole } from '../../../shared/rules/roles';
 import type { CsvImportResult } from '../../../shared/schemas/admin-users';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import type { EmailContext } from '../email/booking-emails';
+import type { EmailContext } from '../../mail/email-context';
 import { RECENT_ADMIN_PASSWORD, wasAdministratorRecently, type UserRow } from '../users/user-rules';
 import { chunks, createImportedUsers } from './create-imported-users';
 import { formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
@@ -11,11 +11,24 @@ import { parseUserCsv } from './parse-user-csv';
 import { RowPasswords } from './row-passwords';
 import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
 
-export interface ImportUsersFromCsvInput {
+export interface PrepareUserImportInput {
   /** The uploaded file's bytes (at most CSV_MAX_BYTES, checked by the route while reading). */
   csv: Uint8Array;
   /** The form field columnMapping, as received (JSON text). */
   columnMapping: unknown;
+}
+
+/** A file read, checked and its passwords worked out (prepareUserImport), ready for importUsers. */
+export interface PreparedUserImport {
+  /** Data rows in the file. */
+  processed: number;
+  accounts: ImportAccount[];
+  /** The rows refused by the form's rules. */
+  errors: RowError[];
+  passwords: RowPasswords;
+}
+
+export interface ImportUsersInput {
   email: EmailContext;
   now: Date;
 }
@@ -38,73 +51,81 @@ async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: bool
 }
 
 /**
- * Spec 2/5/7, CSV user import. The file is parsed and every row checked against the create form's rules
- * first; passwords are hashed (only rows that have one, see RowPasswords) before the transaction opens. Then, in ONE
- * transaction: the file's e-mails are looked up among live accounts in a few queries and locked; an
- * e-mail not found creates a PARENT (with a welcome e-mail and set-password link when the row has no
- * password), a parent's e-mail updates that account, an administrator's e-mail is left alone and reported,
- * and so is a row that would set the password of an account that was an administrator in the last 30 days.
- * Bad rows are reported as 'Line N: …' and skipped; the other rows are imported. Importing the same file
- * again creates nothing: each row then finds its account and counts as updated (changing nothing).
+ * Spec 2/5/7, CSV user import, first step (reads only, before the unit of work opens): the file is parsed and
+ * every row checked against the create form's rules; passwords are hashed (only rows that have one, see
+ * RowPasswords) against the accounts as they are now, so the slow hashing never holds a row lock.
  */
-export async function importUsersFromCsv(db: Database, input: ImportUsersFromCsvInput): Promise<CsvImportResult> {
-  const { now } = input;
+export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInput): Promise<PreparedUserImport> {
   const mapping = readColumnMapping(input.columnMapping);
   const csv = parseUserCsv(input.csv);
   const { accounts, errors } = mapImportRows({ headers: csv.headers, rows: csv.rows, mapping });
-  const emails = accounts.map(({ account }) => account.email);
-  // Passwords are hashed (or found unchanged) against the accounts as they are now, outside the transaction.
-  const known = await findLiveUsers(db, emails, { lock: false });
+  const known = await findLiveUsers(
+    db,
+    accounts.map(({ account }) => account.email),
+    { lock: false },
+  );
   const passwords = await RowPasswords.prepare(
     accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
     (email) => known.get(email)?.passwordHash,
   );
+  return { processed: csv.rows.length, accounts, errors, passwords };
+}
 
-  const outcome = await db.transaction(async (tx) => {
-    const rowErrors: RowError[] = [];
-    const existing = await findLiveUsers(tx, emails, { lock: true });
+/**
+ * Second step, in the caller's transaction (the request's unit of work, which wakes the e-mail worker for the
+ * welcome e-mails after the commit): the file's e-mails are looked up among live accounts in a few queries
+ * and locked; an e-mail not found creates a PARENT (with a welcome e-mail and set-password link when the row
+ * has no password), a parent's e-mail updates that account, an administrator's e-mail is left alone and
+ * reported, and so is a row that would set the password of an account that was an administrator in the last
+ * 30 days. Bad rows are reported as 'Line N: …' and skipped; the other rows are imported. Importing the same
+ * file again creates nothing: each row then finds its account and counts as updated (changing nothing).
+ */
+export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: ImportUsersInput): Promise<CsvImportResult> {
+  const { now } = input;
+  const { accounts, passwords } = prepared;
+  const emails = accounts.map(({ account }) => account.email);
+  const rowErrors: RowError[] = [];
+  const existing = await findLiveUsers(tx, emails, { lock: true });
 
-    const toCreate: ImportAccount[] = [];
-    const toUpdate: ExistingAccountRow[] = [];
-    for (const row of accounts) {
-      const user = existing.get(row.account.email);
-      if (!user) toCreate.push(row);
-      else if (isAdminRole(user.role)) {
-        rowErrors.push({ line: row.line, message: `${row.account.email} is an administrator account and was not changed` });
-      } else toUpdate.push({ row, user });
-    }
+  const toCreate: ImportAccount[] = [];
+  const toUpdate: ExistingAccountRow[] = [];
+  for (const row of accounts) {
+    const user = existing.get(row.account.email);
+    if (!user) toCreate.push(row);
+    else if (isAdminRole(user.role)) {
+      rowErrors.push({ line: row.line, message: `${row.account.email} is an administrator account and was not changed` });
+    } else toUpdate.push({ row, user });
+  }
 
-    const newHashes = new Map<number, string>();
-    for (const entry of [...toUpdate]) {
-      const { row, user } = entry;
-      const hash = await passwords.newHash(row, user.passwordHash);
-      if (!hash) continue;
-      // As in the office's password change: never for an account that was an administrator in the last 30 days.
-      if (wasAdministratorRecently(user, now)) {
-        rowErrors.push({ line: row.line, message: `${row.account.email}: ${RECENT_ADMIN_PASSWORD}` });
-        toUpdate.splice(toUpdate.indexOf(entry), 1);
-        continue;
-      }
-      newHashes.set(row.line, hash);
+  const newHashes = new Map<number, string>();
+  for (const entry of [...toUpdate]) {
+    const { row, user } = entry;
+    const hash = await passwords.newHash(row, user.passwordHash);
+    if (!hash) continue;
+    // As in the office's password change: never for an account that was an administrator in the last 30 days.
+    if (wasAdministratorRecently(user, now)) {
+      rowErrors.push({ line: row.line, message: `${row.account.email}: ${RECENT_ADMIN_PASSWORD}` });
+      toUpdate.splice(toUpdate.indexOf(entry), 1);
+      continue;
     }
-    for (const row of toCreate) {
-      const hash = await passwords.newHash(row, null);
-      if (hash) newHashes.set(row.line, hash);
-    }
-    const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now });
-    const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now });
-    for (const row of creates.taken) {
-      rowErrors.push({
-        line: row.line,
-        message: `${row.account.email} was added by someone else during the import and was not changed; import the file again to update it`,
-      });
-    }
-    return { created: creates.created.length, updated: updates.updated.length, errors: [...rowErrors, ...updates.errors] };
-  });
+    newHashes.set(row.line, hash);
+  }
+  for (const row of toCreate) {
+    const hash = await passwords.newHash(row, null);
+    if (hash) newHashes.set(row.line, hash);
+  }
+  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now });
+  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now });
+  for (const row of creates.taken) {
+    rowErrors.push({
+      line: row.line,
+      message: `${row.account.email} was added by someone else during the import and was not changed; import the file again to update it`,
+    });
+  }
 
-  const allErrors = [...errors, ...outcome.errors].sort((a, b) => a.line - b.line);
+  const allErrors = [...prepared.errors, ...rowErrors, ...updates.errors].sort((a, b) => a.line - b.line);
   return {
-    summary: { processed: csv.rows.length, created: outcome.created, updated: outcome.updated, errors: allErrors.length },
+    summary: { processed: prepared.processed, created: creates.created.length, updated: updates.updated.length, errors: allErrors.length },
     errors: allErrors.map(formatRowError),
   };
 }

@@ -1,9 +1,10 @@
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { childLimitField, childNameField } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
-import { authSessions, passwordTokens, users } from '../../db/schema';
+import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { retireSetPasswordTokensOf } from '../users/set-password-token';
 import { currentChildrenOf, type ChildRow } from '../users/user-fields';
 import type { UserRow } from '../users/user-rules';
 import { writeChildren, type ChildSlotChanges } from '../users/write-children';
@@ -83,7 +84,9 @@ export async function updateImportedUsers(
       continue;
     }
     try {
-      // A savepoint: a refused row leaves no half-written children behind.
+      // A savepoint inside the unit of work's transaction, not a transaction of its own: a refused row leaves
+      // no half-written children behind.
+      // eslint-disable-next-line no-restricted-syntax -- a savepoint (see above), like the idempotency one
       await tx.transaction((savepoint) => writeChildren(savepoint, { userId: entry.user.id, slots, now }));
       fine.push(entry);
     } catch (error) {
@@ -130,12 +133,7 @@ export async function updateImportedUsers(
       where ${users.id} = v.id`);
   }
   const withPassword = changed.filter((u) => u.passwordHash !== null).map((u) => u.id);
-  for (const batch of chunks(withPassword, 1000)) {
-    await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
-    await tx
-      .update(passwordTokens)
-      .set({ usedAt: now })
-      .where(and(inArray(passwordTokens.userId, batch), isNull(passwordTokens.usedAt)));
-  }
+  for (const batch of chunks(withPassword, 1000)) await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
+  await retireSetPasswordTokensOf(tx, { userIds: withPassword, now });
   return { updated: fine.map(({ row }) => row.line), errors };
 }

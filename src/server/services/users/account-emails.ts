@@ -1,12 +1,10 @@
 import { formatLongDate, formatTime } from '../../../shared/rules/format';
 import { SET_PASSWORD_LINK_HOURS } from '../../../shared/schemas/admin-users';
-import type { EmailContext } from '../email/booking-emails';
-import type { EmailMessage } from '../email/outbox';
+import type { EmailContext } from '../../mail/email-context';
+import type { EmailMessage } from '../../mail/outbox';
+import { escapeHtml } from '../../escape-html';
 
 /** E-mails about an account: the welcome with its set-password link, and a new set-password link. */
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 interface LinkEmailInput {
   to: { email: string; firstName: string };

@@ -13,13 +13,9 @@ afterAll(async () => {
 
 describe('createAdmin', () => {
   it('creates an administrator who can sign in on an empty database', async () => {
-    const user = await createAdmin(server.database.db, {
-      email: 'Boss@Example.com',
-      password: 'first-admin-pass',
-      firstName: 'Office',
-      lastName: 'Admin',
-      role: 'SUPER_ADMIN',
-    });
+    const user = await server.database.db.transaction((tx) =>
+      createAdmin(tx, { email: 'Boss@Example.com', password: 'first-admin-pass', firstName: 'Office', lastName: 'Admin', role: 'SUPER_ADMIN' }),
+    );
     expect(user).toMatchObject({ email: 'boss@example.com', role: 'SUPER_ADMIN' });
     const api = new ApiClient(server.baseUrl);
     const res = await api.login('boss@example.com', 'first-admin-pass');
@@ -28,7 +24,9 @@ describe('createAdmin', () => {
 
   it('refuses a second account with the same e-mail, whatever its case', async () => {
     await expect(
-      createAdmin(server.database.db, { email: 'BOSS@example.com', password: 'x-123456', firstName: 'A', lastName: 'B', role: 'ADMIN' }),
+      server.database.db.transaction((tx) =>
+        createAdmin(tx, { email: 'BOSS@example.com', password: 'x-123456', firstName: 'A', lastName: 'B', role: 'ADMIN' }),
+      ),
     ).rejects.toThrow('A user with the email boss@example.com already exists');
   });
 });

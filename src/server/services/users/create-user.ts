@@ -3,8 +3,9 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
 import { assertPasswordNotCommon } from '../auth/password-policy';
-import type { EmailContext } from '../email/booking-emails';
+import type { EmailContext } from '../../mail/email-context';
 import { queueSetPasswordEmail } from './set-password-email';
+import { userRowValues } from './user-row';
 import { assertEmailFree, type UserRow } from './user-rules';
 import { childSlotChanges, writeChildren } from './write-children';
 
@@ -28,7 +29,7 @@ export async function queueWelcomeEmail(tx: Tx, input: { user: UserRow; email: E
  * 1–4); blank names are skipped. A typed password is refused when common (or the e-mail or name: 400,
  * services/auth/password-policy.ts; this covers a CRM-created account's password too) and stored as argon2id
  * only. Without one the account has no usable password: a set-password link is made and the welcome e-mail
- * carrying it is queued in the same transaction (the caller kicks the e-mail worker after the commit).
+ * carrying it is queued in the same transaction (the unit of work wakes the e-mail worker after the commit).
  */
 export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRow> {
   const { form, now } = input;
@@ -37,17 +38,7 @@ export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRo
   const passwordHash = form.password ? await hashPassword(form.password) : null;
   const [user] = await tx
     .insert(users)
-    .values({
-      email: form.email,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      role: form.role,
-      planTier: form.planTier,
-      weeklyLimit: form.weeklyLimit,
-      passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(userRowValues({ ...form, passwordHash, now }))
     .returning();
   await writeChildren(tx, { userId: user!.id, slots: childSlotChanges(form), now });
   if (!passwordHash && input.sendWelcome !== false) await queueWelcomeEmail(tx, { user: user!, email: input.email, now });

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { emailOutbox, passwordTokens } from '../../db/schema';
-import type { EmailContext } from '../email/booking-emails';
-import { outboxValues, secretPlaceholder } from '../email/outbox';
+import type { EmailContext } from '../../mail/email-context';
+import { outboxValues, secretPlaceholder } from '../../mail/outbox';
 import { setPasswordEmail, welcomeEmail } from './account-emails';
 import { makeSetPasswordToken, retireSetPasswordTokens, setPasswordUrl } from './set-password-token';
 
@@ -23,7 +23,7 @@ export interface SetPasswordEmailInput {
  * the token itself sits in the row's secrets, which the e-mail worker fills in at send time and clears once
  * the message is sent: after the send, nothing in the database can open the link. Writes nothing.
  */
-export function buildSetPasswordEmail(input: SetPasswordEmailInput): {
+function buildSetPasswordEmail(input: SetPasswordEmailInput): {
   linkRow: typeof passwordTokens.$inferInsert;
   outboxRow: typeof emailOutbox.$inferInsert;
 } {
@@ -39,13 +39,35 @@ export function buildSetPasswordEmail(input: SetPasswordEmailInput): {
   return { linkRow: link.row, outboxRow: outboxValues({ ...message, secrets: { [SET_PASSWORD_TOKEN_SECRET]: link.token } }) };
 }
 
+/** Rows per multi-row INSERT: link rows are small; e-mail bodies are a few kB, so ~1 MB a statement. */
+const LINK_BATCH = 500;
+const MAIL_BATCH = 200;
+
 /**
- * Issues a set-password link and queues its e-mail in the caller's transaction: the user's older links stop
- * working (a user has one working link at a time). The caller kicks the e-mail worker after the commit.
+ * Issues set-password links and queues their e-mails in the caller's transaction, the rows built by
+ * buildSetPasswordEmail and stored a batch at a time (a CSV file may welcome thousands of families in a few
+ * statements). Each user's older links stop working first (a user has one working link at a time);
+ * `newAccounts` skips that for accounts created in this very transaction, which cannot have any. The unit of
+ * work wakes the e-mail worker after the commit.
  */
+export async function queueSetPasswordEmails(
+  tx: Tx,
+  inputs: readonly SetPasswordEmailInput[],
+  options: { newAccounts?: boolean } = {},
+): Promise<void> {
+  if (!options.newAccounts) {
+    for (const { user, now } of inputs) await retireSetPasswordTokens(tx, { userId: user.id, now });
+  }
+  const built = inputs.map((input) => buildSetPasswordEmail(input));
+  for (let i = 0; i < built.length; i += LINK_BATCH) {
+    await tx.insert(passwordTokens).values(built.slice(i, i + LINK_BATCH).map(({ linkRow }) => linkRow));
+  }
+  for (let i = 0; i < built.length; i += MAIL_BATCH) {
+    await tx.insert(emailOutbox).values(built.slice(i, i + MAIL_BATCH).map(({ outboxRow }) => outboxRow));
+  }
+}
+
+/** One user's set-password link and e-mail (see queueSetPasswordEmails). */
 export async function queueSetPasswordEmail(tx: Tx, input: SetPasswordEmailInput): Promise<void> {
-  await retireSetPasswordTokens(tx, { userId: input.user.id, now: input.now });
-  const { linkRow, outboxRow } = buildSetPasswordEmail(input);
-  await tx.insert(passwordTokens).values(linkRow);
-  await tx.insert(emailOutbox).values(outboxRow);
+  await queueSetPasswordEmails(tx, [input]);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { SET_PASSWORD_LINK_HOURS } from '../../../shared/schemas/admin-users';
 import type { Tx } from '../../db/client';
 import { passwordTokens } from '../../db/schema';
@@ -25,12 +25,19 @@ export function setPasswordUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/reset-password?token=${token}`;
 }
 
+/** Marks every still-usable link of these users as used, a thousand users a statement (a CSV import's many). */
+export async function retireSetPasswordTokensOf(tx: Tx, input: { userIds: readonly string[]; now: Date }): Promise<void> {
+  for (let i = 0; i < input.userIds.length; i += 1000) {
+    await tx
+      .update(passwordTokens)
+      .set({ usedAt: input.now })
+      .where(and(inArray(passwordTokens.userId, input.userIds.slice(i, i + 1000)), isNull(passwordTokens.usedAt)));
+  }
+}
+
 /** Marks every still-usable link of the user as used. */
 export async function retireSetPasswordTokens(tx: Tx, input: { userId: string; now: Date }): Promise<void> {
-  await tx
-    .update(passwordTokens)
-    .set({ usedAt: input.now })
-    .where(and(eq(passwordTokens.userId, input.userId), isNull(passwordTokens.usedAt)));
+  await retireSetPasswordTokensOf(tx, { userIds: [input.userId], now: input.now });
 }
 
 /**

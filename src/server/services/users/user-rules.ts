@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { bookings, sessions, users } from '../../db/schema';
-import { HttpError } from '../../http-error';
+import { HttpError, idOr404 } from '../../http-error';
 
 /** Rules shared by the office's user operations (create, update, delete, passwords, import). */
 
@@ -27,17 +26,9 @@ export function wasAdministratorRecently(user: Pick<UserRow, 'adminRoleEndedAt'>
   return ended !== null && now.getTime() - ended.getTime() < ADMIN_ROLE_COOLDOWN_DAYS * 86_400_000;
 }
 
-const uuid = z.uuid();
-
-/** A malformed user id is simply a user that does not exist. */
-export function userIdOrNotFound(id: string): string {
-  if (!uuid.safeParse(id).success) throw new HttpError(404, USER_NOT_FOUND);
-  return id.toLowerCase();
-}
-
-/** The live (not deleted) user, locked for the rest of the transaction; 404 when there is none. */
+/** The live (not deleted) user, locked for the rest of the transaction; 404 when there is none (or the id is malformed). */
 export async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
-  const id = userIdOrNotFound(userId);
+  const id = idOr404(userId, USER_NOT_FOUND);
   const [user] = await tx
     .select()
     .from(users)

@@ -1,8 +1,9 @@
 import { mapPayload } from '../../../shared/rules/field-mapping';
 import { normaliseEndpoint, WEBHOOK_SIGNATURE_HEADER } from '../../../shared/schemas/webhooks';
-import type { Database } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { EmailContext } from '../email/booking-emails';
+import type { UnitOfWork } from '../../plugins/unit-of-work';
+import type { EmailContext } from '../../mail/email-context';
 import { findWebhookConfig, type WebhookConfigRow } from './find-webhook-config';
 import type { DeliveryOutcome, DeliveryRequest } from './record-delivery';
 import { cleanJson } from './redact';
@@ -21,6 +22,12 @@ export interface ReceiveDeliveryInput {
   request: DeliveryRequest;
   email: EmailContext;
   now: Date;
+  /**
+   * The request's unit of work, for the account change alone: one per attempt, so a transient conflict runs
+   * the whole upsert again in a fresh transaction, and a refusal rolls back everything it did. The caller logs
+   * the delivery afterwards in another unit of work, so a refused or failed delivery is logged too.
+   */
+  unitOfWork: UnitOfWork;
 }
 
 export interface ReceivedDelivery {
@@ -49,11 +56,12 @@ const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): Delive
  * One CRM delivery, from the endpoint to the account (rules in docs/product-rules.md, "CRM webhooks"):
  * an unknown or inactive endpoint is 404; a configuration without a secret refuses everything (401); a
  * valid, recent X-Webhook-Signature over the raw bytes is required (401); the body must be a JSON object
- * (400); the mapping must succeed (422); then the parent account is created or updated in one transaction.
- * Every way this ends is an outcome with a status, never a thrown client error, so the caller logs each
- * delivery the same way. Unexpected errors (the database going away) are still thrown.
+ * (400); the mapping must succeed (422); then the parent account is created or updated in one unit of work
+ * (`input.unitOfWork`; the checks before it only read, from `db`). Every way this ends is an outcome with a
+ * status, never a thrown client error, so the caller logs each delivery the same way. Unexpected errors (the
+ * database going away) are still thrown.
  */
-export async function receiveDelivery(db: Database, input: ReceiveDeliveryInput): Promise<ReceivedDelivery> {
+export async function receiveDelivery(db: DbOrTx, input: ReceiveDeliveryInput): Promise<ReceivedDelivery> {
   const endpoint = normaliseEndpoint(input.endpoint);
   const config = await findWebhookConfig(db, endpoint);
   if (!config) return { config: null, endpoint, outcome: { status: 404, body: { message: ENDPOINT_NOT_FOUND } } };
@@ -93,7 +101,7 @@ export async function receiveDelivery(db: Database, input: ReceiveDeliveryInput)
 
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = await db.transaction((tx) =>
+      const result = await input.unitOfWork((tx) =>
         upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now, webhookId: config.id, signedAt }),
       );
       return done({ status: result.action === 'created' ? 201 : 200, body: result, payload, mappedData });

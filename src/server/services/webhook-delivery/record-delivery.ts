@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { webhookConfigs, webhookLogs } from '../../db/schema';
 import { WEBHOOK_UNVERIFIED_BODY_BYTES } from '../../../shared/schemas/webhooks';
 import { rawBodyText, redactBody, redactHeaders, redactMapped, redactQuery, storableText, truncatedBody } from './redact';
@@ -57,19 +57,20 @@ function storedBody(payload: unknown, rawBody: Buffer | null, secret: string | n
 }
 
 /**
- * Writes the delivery's log row (one insert, after the processing and outside its transaction, so a
- * refused or failed delivery is logged too), then counts the delivery on an active configuration as its
- * own short statement: holding the configuration row inside every family's upsert would make all
- * deliveries of one endpoint wait on each other. Everything stored goes through redact.ts first.
+ * Writes the delivery's log row, then counts the delivery on an active configuration, in a unit of work of
+ * their own after the processing's has ended: a refused or failed delivery is logged too (its account change
+ * rolled back, its log stays), and the configuration row is held only by this short transaction, never
+ * inside a family's upsert (all deliveries of one endpoint would wait on each other). Everything stored goes
+ * through redact.ts first.
  */
-export async function recordDelivery(db: Database, input: RecordDeliveryInput): Promise<void> {
+export async function recordDelivery(tx: Tx, input: RecordDeliveryInput): Promise<void> {
   const { config, request, outcome, now } = input;
   const secret = config.secretKey;
   const verified = outcome.verified === true;
   const body = storedBody(outcome.payload, request.rawBody, secret, verified);
 
   const errors = outcome.body.errors ?? (outcome.status >= 400 ? [outcome.body.message] : []);
-  await db.insert(webhookLogs).values({
+  await tx.insert(webhookLogs).values({
     webhookConfigId: config.id,
     endpoint: input.endpoint,
     method: request.method,
@@ -85,7 +86,7 @@ export async function recordDelivery(db: Database, input: RecordDeliveryInput): 
     createdAt: now,
   });
   if (config.isActive) {
-    await db
+    await tx
       .update(webhookConfigs)
       .set({ triggerCount: sql`${webhookConfigs.triggerCount} + 1`, lastTriggered: now })
       .where(eq(webhookConfigs.id, config.id));

@@ -5,7 +5,7 @@ import { apiRole, CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/sche
 import type { Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { EmailContext } from '../email/booking-emails';
+import type { EmailContext } from '../../mail/email-context';
 import { createUser, queueWelcomeEmail } from '../users/create-user';
 import { currentChildrenOf } from '../users/user-fields';
 import { assertEmailFree, type UserRow } from '../users/user-rules';
@@ -190,8 +190,8 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
 }
 
 /**
- * Creates or updates the PARENT account a CRM delivery describes, inside the caller's transaction (the
- * caller kicks the e-mail worker after the commit). The account is found by CRM contact id, else by
+ * Creates or updates the PARENT account a CRM delivery describes, inside the caller's transaction (its unit
+ * of work wakes the e-mail worker after the commit when a welcome was queued). The account is found by CRM contact id, else by
  * e-mail; staff accounts are never touched (409), nor is an e-mail that another CRM contact already holds
  * (409). A delivery signed earlier than the last one applied to the account, or older by the CRM's
  * updatedAt, changes nothing. Only fields present in the mapping and different from what is stored change

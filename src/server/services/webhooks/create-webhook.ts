@@ -1,5 +1,5 @@
 import type { CreateWebhookBody, SavedWebhookResponse } from '../../../shared/schemas/webhooks';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { webhookConfigs } from '../../db/schema';
 import { loadWebhookDto } from './webhook-dto';
 import { assertEndpointFree, assertTemplateExists, translateWriteError } from './webhook-rules';
@@ -16,29 +16,27 @@ export interface CreateWebhookInput {
  * be free (409, also when two saves race: the unique index decides) and a chosen template must exist (400).
  * The answer carries the secret this once.
  */
-export async function createWebhook(db: Database, input: CreateWebhookInput): Promise<SavedWebhookResponse> {
+export async function createWebhook(tx: Tx, input: CreateWebhookInput): Promise<SavedWebhookResponse> {
   const { form, now } = input;
   try {
-    return await db.transaction(async (tx) => {
-      if (form.templateId) await assertTemplateExists(tx, form.templateId);
-      await assertEndpointFree(tx, form.endpoint);
-      const [row] = await tx
-        .insert(webhookConfigs)
-        .values({
-          name: form.name,
-          endpoint: form.endpoint,
-          description: form.description,
-          fieldMappings: form.fieldMappings,
-          secretKey: form.secretKey,
-          isActive: form.isActive,
-          templateId: form.templateId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: webhookConfigs.id });
-      const dto = await loadWebhookDto(tx, { webhookId: row!.id, publicUrl: input.publicUrl });
-      return { ...dto, secretKey: form.secretKey };
-    });
+    if (form.templateId) await assertTemplateExists(tx, form.templateId);
+    await assertEndpointFree(tx, form.endpoint);
+    const [row] = await tx
+      .insert(webhookConfigs)
+      .values({
+        name: form.name,
+        endpoint: form.endpoint,
+        description: form.description,
+        fieldMappings: form.fieldMappings,
+        secretKey: form.secretKey,
+        isActive: form.isActive,
+        templateId: form.templateId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: webhookConfigs.id });
+    const dto = await loadWebhookDto(tx, { webhookId: row!.id, publicUrl: input.publicUrl });
+    return { ...dto, secretKey: form.secretKey };
   } catch (error) {
     return translateWriteError(error);
   }

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { SECRET_KEY_REQUIRED, type SavedWebhookResponse, type UpdateWebhookBody } from '../../../shared/schemas/webhooks';
-import type { Database } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { webhookConfigs } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { asUuid, loadWebhookDto, WEBHOOK_NOT_FOUND } from './webhook-dto';
+import { loadWebhookDto, WEBHOOK_NOT_FOUND } from './webhook-dto';
 import { assertEndpointFree, assertTemplateExists, translateWriteError } from './webhook-rules';
 
 export interface UpdateWebhookInput {
+  /** A row id (the route's idOr404 turned a malformed one into the same 404). */
   webhookId: string;
   /** The parsed form (updateWebhookBody): only the fields present change. */
   changes: UpdateWebhookBody;
@@ -21,37 +22,33 @@ export interface UpdateWebhookInput {
  * unlinks the template. 404 for an unknown id, 409 for an endpoint another configuration has, 400 for an
  * unknown template.
  */
-export async function updateWebhook(db: Database, input: UpdateWebhookInput): Promise<SavedWebhookResponse> {
-  const webhookId = asUuid(input.webhookId);
-  if (!webhookId) throw new HttpError(404, WEBHOOK_NOT_FOUND);
-  const { changes, now } = input;
+export async function updateWebhook(tx: Tx, input: UpdateWebhookInput): Promise<SavedWebhookResponse> {
+  const { webhookId, changes, now } = input;
   try {
-    return await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ id: webhookConfigs.id, secretKey: webhookConfigs.secretKey })
-        .from(webhookConfigs)
-        .where(eq(webhookConfigs.id, webhookId))
-        .for('update');
-      if (!current) throw new HttpError(404, WEBHOOK_NOT_FOUND);
-      const onlyToggle = Object.entries(changes).every(([field, value]) => field === 'isActive' || value === undefined);
-      if (!current.secretKey && !changes.secretKey && !onlyToggle) throw new HttpError(400, SECRET_KEY_REQUIRED, { field: 'secretKey' });
-      if (changes.templateId) await assertTemplateExists(tx, changes.templateId);
-      if (changes.endpoint !== undefined) await assertEndpointFree(tx, changes.endpoint, webhookId);
+    const [current] = await tx
+      .select({ id: webhookConfigs.id, secretKey: webhookConfigs.secretKey })
+      .from(webhookConfigs)
+      .where(eq(webhookConfigs.id, webhookId))
+      .for('update');
+    if (!current) throw new HttpError(404, WEBHOOK_NOT_FOUND);
+    const onlyToggle = Object.entries(changes).every(([field, value]) => field === 'isActive' || value === undefined);
+    if (!current.secretKey && !changes.secretKey && !onlyToggle) throw new HttpError(400, SECRET_KEY_REQUIRED, { field: 'secretKey' });
+    if (changes.templateId) await assertTemplateExists(tx, changes.templateId);
+    if (changes.endpoint !== undefined) await assertEndpointFree(tx, changes.endpoint, webhookId);
 
-      const newSecret = changes.secretKey ?? null;
-      const set: Partial<typeof webhookConfigs.$inferInsert> = { updatedAt: now };
-      if (changes.name !== undefined) set.name = changes.name;
-      if (changes.endpoint !== undefined) set.endpoint = changes.endpoint;
-      if (changes.description !== undefined) set.description = changes.description;
-      if (changes.fieldMappings !== undefined) set.fieldMappings = changes.fieldMappings;
-      if (changes.isActive !== undefined) set.isActive = changes.isActive;
-      if (changes.templateId !== undefined) set.templateId = changes.templateId;
-      if (newSecret) set.secretKey = newSecret;
-      await tx.update(webhookConfigs).set(set).where(eq(webhookConfigs.id, webhookId));
+    const newSecret = changes.secretKey ?? null;
+    const set: Partial<typeof webhookConfigs.$inferInsert> = { updatedAt: now };
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.endpoint !== undefined) set.endpoint = changes.endpoint;
+    if (changes.description !== undefined) set.description = changes.description;
+    if (changes.fieldMappings !== undefined) set.fieldMappings = changes.fieldMappings;
+    if (changes.isActive !== undefined) set.isActive = changes.isActive;
+    if (changes.templateId !== undefined) set.templateId = changes.templateId;
+    if (newSecret) set.secretKey = newSecret;
+    await tx.update(webhookConfigs).set(set).where(eq(webhookConfigs.id, webhookId));
 
-      const dto = await loadWebhookDto(tx, { webhookId, publicUrl: input.publicUrl });
-      return newSecret ? { ...dto, secretKey: newSecret } : dto;
-    });
+    const dto = await loadWebhookDto(tx, { webhookId, publicUrl: input.publicUrl });
+    return newSecret ? { ...dto, secretKey: newSecret } : dto;
   } catch (error) {
     return translateWriteError(error);
   }

@@ -8,10 +8,6 @@ export type WebhookConfigRow = typeof webhookConfigs.$inferSelect;
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A path id as the database can read it (lower-cased), or null when it cannot name a row. */
-export const asUuid = (value: string): string | null => (UUID.test(value) ? value.toLowerCase() : null);
-
 /** The full address the CRM posts to: PUBLIC_URL (no trailing slash) + /api/webhooks/ + endpoint. */
 export const receiverUrl = (publicUrl: string, endpoint: string): string =>
   `${publicUrl.replace(/\/+$/, '')}${WEBHOOK_RECEIVER_PREFIX}${endpoint}`;
@@ -57,15 +53,13 @@ export function toWebhookDto(row: WebhookRowWithTemplate, publicUrl: string): We
   };
 }
 
-/** Loads one configuration's DTO (404 'Webhook not found'). */
+/** Loads one configuration's DTO by its row id (404 'Webhook not found'). */
 export async function loadWebhookDto(db: DbOrTx, input: { webhookId: string; publicUrl: string }): Promise<WebhookDto> {
-  const id = asUuid(input.webhookId);
-  if (!id) throw new HttpError(404, WEBHOOK_NOT_FOUND);
   const [row] = await db
     .select(webhookColumns)
     .from(webhookConfigs)
     .leftJoin(fieldMappingTemplates, eq(fieldMappingTemplates.id, webhookConfigs.templateId))
-    .where(eq(webhookConfigs.id, id));
+    .where(eq(webhookConfigs.id, input.webhookId));
   if (!row) throw new HttpError(404, WEBHOOK_NOT_FOUND);
   return toWebhookDto(row, input.publicUrl);
 }

@@ -1,21 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSessionsResponse, SignOutOthersResponse } from '../../../shared/schemas/account-sessions';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import { apiRequest } from '../../lib/api';
 
-/** GET /api/me/sessions: the signed-in user's devices (read fresh whenever the dialog opens). */
-export const ACCOUNT_SESSIONS_KEY = ['/api/me/sessions'] as const;
+const ACCOUNT_SESSIONS_PATH = '/api/me/sessions';
 
+export const accountSessionsKeys = {
+  all: [ACCOUNT_SESSIONS_PATH] as const,
+};
+
+/** GET /api/me/sessions: the signed-in user's devices. */
+export function accountSessionsQuery() {
+  return queryOptions<AccountSessionsResponse, Error>({
+    queryKey: accountSessionsKeys.all,
+    queryFn: ({ signal }) => apiRequest<AccountSessionsResponse>('GET', ACCOUNT_SESSIONS_PATH, undefined, { signal }),
+  });
+}
+
+/** The devices, read fresh whenever the dialog opens. */
 export function useAccountSessions() {
-  return useQuery<AccountSessionsResponse>({ queryKey: ACCOUNT_SESSIONS_KEY, refetchOnMount: 'always' });
+  return useQuery({ ...accountSessionsQuery(), refetchOnMount: 'always' });
 }
 
 /** DELETE /api/me/sessions/:id: signs one of the user's other devices out. */
 export function useSignOutSession() {
   const queryClient = useQueryClient();
   return useMutation<MessageResponse, Error, string>({
-    mutationFn: (id) => apiRequest<MessageResponse>('DELETE', `/api/me/sessions/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_KEY }),
+    mutationFn: (id) => apiRequest<MessageResponse>('DELETE', `${ACCOUNT_SESSIONS_PATH}/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKeys.all }),
   });
 }
 
@@ -23,7 +35,7 @@ export function useSignOutSession() {
 export function useSignOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation<SignOutOthersResponse, Error, void>({
-    mutationFn: () => apiRequest<SignOutOthersResponse>('POST', '/api/me/sessions/sign-out-others'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ACCOUNT_SESSIONS_KEY }),
+    mutationFn: () => apiRequest<SignOutOthersResponse>('POST', `${ACCOUNT_SESSIONS_PATH}/sign-out-others`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountSessionsKeys.all }),
   });
 }

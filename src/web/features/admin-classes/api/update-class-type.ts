@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClassTypeDto } from '../../../../shared/schemas/classes';
-import { ADMIN_RESERVATIONS_QUERY_KEY, SESSIONS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { reservationsKeys } from '../../../lib/admin-queries';
 import { apiRequest } from '../../../lib/api';
-import { CLASS_TYPES_QUERY_KEY } from '../../../lib/class-types';
-import { MY_BOOKINGS_QUERY_KEY } from '../../../lib/my-bookings';
+import { classTypesKeys } from '../../../lib/class-types';
+import { myBookingsKeys } from '../../../lib/my-bookings';
+import { sessionsKeys } from '../../../lib/sessions';
 
 /**
  * Class names appear in the class list, the sessions (calendar and admin), the parent's bookings and the
  * reservations report: a rename refreshes exactly those reads (each key is a prefix of all its variants).
  */
-export const CLASS_TYPE_DEPENDENT_QUERY_KEYS = [CLASS_TYPES_QUERY_KEY, SESSIONS_QUERY_KEY, MY_BOOKINGS_QUERY_KEY, ADMIN_RESERVATIONS_QUERY_KEY] as const;
+export const CLASS_TYPE_DEPENDENT_QUERY_KEYS = [classTypesKeys.all, sessionsKeys.all, myBookingsKeys.all, reservationsKeys.all] as const;
 
 export interface UpdateClassTypeVariables {
   classTypeId: string;

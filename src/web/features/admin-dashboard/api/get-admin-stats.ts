@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '../../../../shared/schemas/stats';
-import { ADMIN_STATS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { adminStatsQuery } from '../../../lib/admin-queries';
 
 /** GET /api/admin/stats (spec 7); every admin mutation that changes a number invalidates its key. */
 export function useAdminStats() {
-  return useQuery<AdminStats, Error>({ queryKey: ADMIN_STATS_QUERY_KEY });
+  return useQuery(adminStatsQuery());
 }

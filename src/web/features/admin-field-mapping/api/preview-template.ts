@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PreviewInput, PreviewResponse } from '../../../../shared/schemas/field-mapping-templates';
 import { apiRequest } from '../../../lib/api';
-import { TEMPLATES_URL } from './get-templates';
+import { TEMPLATES_PATH } from '../../../lib/admin-queries';
 
 /**
  * POST /api/admin/field-mapping-templates/preview { samplePayload, rules } → { mappedData, missing, errors }.
@@ -9,6 +9,6 @@ import { TEMPLATES_URL } from './get-templates';
  */
 export function usePreviewTemplate() {
   return useMutation<PreviewResponse, Error, PreviewInput>({
-    mutationFn: (body) => apiRequest<PreviewResponse>('POST', `${TEMPLATES_URL}/preview`, body),
+    mutationFn: (body) => apiRequest<PreviewResponse>('POST', `${TEMPLATES_PATH}/preview`, body),
   });
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TemplateBody, TemplateDto } from '../../../../shared/schemas/field-mapping-templates';
-import { ADMIN_TEMPLATES_QUERY_KEY, ADMIN_WEBHOOKS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { TEMPLATES_PATH, templatesKeys, webhooksKeys } from '../../../lib/admin-queries';
 import { throwIfResNotOk } from '../../../lib/api';
-import { TEMPLATES_URL } from './get-templates';
 
 /** A refused save: the usual '<status>: <message>' error, plus the fields the server named (400). */
 export class TemplateSaveError extends Error {
@@ -51,11 +50,11 @@ export function useSaveTemplate() {
   const queryClient = useQueryClient();
   return useMutation<TemplateDto, Error, { templateId: string | null; body: TemplateBody }>({
     mutationFn: ({ templateId, body }) =>
-      templateId ? sendTemplate('PUT', `${TEMPLATES_URL}/${encodeURIComponent(templateId)}`, body) : sendTemplate('POST', TEMPLATES_URL, body),
+      templateId ? sendTemplate('PUT', `${TEMPLATES_PATH}/${encodeURIComponent(templateId)}`, body) : sendTemplate('POST', TEMPLATES_PATH, body),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_TEMPLATES_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_WEBHOOKS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: templatesKeys.all }),
+        queryClient.invalidateQueries({ queryKey: webhooksKeys.all }),
       ]),
   });
 }

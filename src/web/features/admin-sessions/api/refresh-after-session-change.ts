@@ -1,21 +1,21 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { adminStatsKeys, reservationsKeys } from '../../../lib/admin-queries';
 import { refreshAfterBookingChange } from '../../../lib/booking-cache';
-import { ADMIN_RESERVATIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY, SESSIONS_QUERY_KEY } from '../../../lib/admin-query-keys';
-import { MY_BOOKINGS_QUERY_KEY } from '../../../lib/my-bookings';
-
+import { myBookingsKeys } from '../../../lib/my-bookings';
+import { sessionsKeys } from '../../../lib/sessions';
 
 /** What each admin session action changes. */
 export type SessionChange = 'created' | 'updated' | 'deleted' | 'cancelled';
 
 const KEYS: Record<SessionChange, readonly QueryKey[]> = {
   // New or removed sessions: the lists (this table, parents' calendars) and the stat cards.
-  created: [SESSIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY],
-  deleted: [SESSIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY],
+  created: [sessionsKeys.all, adminStatsKeys.all],
+  deleted: [sessionsKeys.all, adminStatsKeys.all],
   // A moved session also moves the times shown with its bookings (reservations, a parent's own list).
-  updated: [SESSIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY, ADMIN_RESERVATIONS_QUERY_KEY, MY_BOOKINGS_QUERY_KEY],
+  updated: [sessionsKeys.all, adminStatsKeys.all, reservationsKeys.all, myBookingsKeys.all],
   // Cancelling also cancels the bookings: the reservations, plus every booking-dependent read of spec 7
-  // (refreshAfterBookingChange, which includes ['/api/sessions'] and so is not listed twice here).
-  cancelled: [ADMIN_STATS_QUERY_KEY, ADMIN_RESERVATIONS_QUERY_KEY],
+  // (refreshAfterBookingChange, which includes the sessions and so is not listed twice here).
+  cancelled: [adminStatsKeys.all, reservationsKeys.all],
 };
 
 /** Marks the reads the change affects stale and waits for the ones on screen to come back. */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDto, CreateUserInput } from '../../../../shared/schemas/admin-users';
 import { apiRequest } from '../../../lib/api';
+import { ADMIN_USERS_PATH } from './get-admin-users';
 import { refreshAfterUserChange } from './refresh-after-user-change';
 
 /**
@@ -10,7 +11,7 @@ import { refreshAfterUserChange } from './refresh-after-user-change';
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation<AdminUserDto, Error, CreateUserInput>({
-    mutationFn: (body) => apiRequest<AdminUserDto>('POST', '/api/admin/users', body),
+    mutationFn: (body) => apiRequest<AdminUserDto>('POST', ADMIN_USERS_PATH, body),
     onSuccess: () => refreshAfterUserChange(queryClient, 'created'),
   });
 }

@@ -1,7 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsersListResponse } from '../../../../shared/schemas/admin-users';
-import { ADMIN_USERS_QUERY_KEY } from '../../../lib/admin-query-keys';
 import { apiRequest, withSearchParams } from '../../../lib/api';
+
+/** The users' address; creating one posts to it too. */
+export const ADMIN_USERS_PATH = '/api/admin/users';
 
 export interface AdminUsersQuery {
   page: number;
@@ -12,16 +14,24 @@ export interface AdminUsersQuery {
 
 const listParams = ({ page, limit, search }: AdminUsersQuery) => ({ page, limit, search: search.trim() || undefined });
 
-/** ['/api/admin/users', { page, limit, search }]: the endpoint path first, so one invalidation refreshes every page. */
-export function adminUsersQueryKey(query: AdminUsersQuery) {
-  return [...ADMIN_USERS_QUERY_KEY, listParams(query)] as const;
-}
+/** The endpoint path first, so `all` (one invalidation) refreshes every page and search. */
+export const adminUsersKeys = {
+  all: [ADMIN_USERS_PATH] as const,
+  list: (params: ReturnType<typeof listParams>) => [ADMIN_USERS_PATH, params] as const,
+};
 
 /** GET /api/admin/users?page&limit&search → { users, page, limit, total, totalPages }. */
+export function adminUsersQuery(query: AdminUsersQuery) {
+  const params = listParams(query);
+  return queryOptions<UsersListResponse, Error>({
+    queryKey: adminUsersKeys.list(params),
+    queryFn: ({ signal }) => apiRequest<UsersListResponse>('GET', withSearchParams(ADMIN_USERS_PATH, params), undefined, { signal }),
+  });
+}
+
 export function useAdminUsers(query: AdminUsersQuery) {
-  return useQuery<UsersListResponse, Error>({
-    queryKey: adminUsersQueryKey(query),
-    queryFn: ({ signal }) => apiRequest<UsersListResponse>('GET', withSearchParams('/api/admin/users', listParams(query)), undefined, { signal }),
+  return useQuery({
+    ...adminUsersQuery(query),
     // Paging and searching keep the previous rows on screen (dimmed) until the next ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { csvImportResponse, type CsvImportResult } from '../../../../shared/schemas/admin-users';
-import { ADMIN_STATS_QUERY_KEY, ADMIN_USERS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { adminStatsKeys } from '../../../lib/admin-queries';
 import { throwIfResNotOk } from '../../../lib/api';
 import type { ImportMapping } from '../components/guess-column-mapping';
+import { adminUsersKeys } from './get-admin-users';
 
 export const IMPORT_CSV_URL = '/api/admin/users/import-csv';
 
@@ -32,8 +33,8 @@ export function useImportUsersCsv() {
     mutationFn: importUsersCsv,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ADMIN_STATS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: adminUsersKeys.all }),
+        queryClient.invalidateQueries({ queryKey: adminStatsKeys.all }),
       ]),
   });
 }

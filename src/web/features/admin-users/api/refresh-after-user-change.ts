@@ -1,6 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { ADMIN_RESERVATIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY, ADMIN_USERS_QUERY_KEY } from '../../../lib/admin-query-keys';
-import { SESSION_QUERY_KEY } from '../../../lib/auth';
+import { adminStatsKeys, reservationsKeys } from '../../../lib/admin-queries';
+import { currentUserKeys } from '../../../lib/auth';
+import { adminUsersKeys } from './get-admin-users';
 
 /** What each admin user action changes. */
 export type UserChange = 'created' | 'updated' | 'role-changed' | 'deleted' | 'password-changed';
@@ -8,14 +9,14 @@ export type UserChange = 'created' | 'updated' | 'role-changed' | 'deleted' | 'p
 const KEYS: Record<UserChange, readonly QueryKey[]> = {
   // A new or removed account changes the list and the 'Total Parents' card; a deleted family's bookings
   // leave the reservations list.
-  created: [ADMIN_USERS_QUERY_KEY, ADMIN_STATS_QUERY_KEY],
-  deleted: [ADMIN_USERS_QUERY_KEY, ADMIN_STATS_QUERY_KEY, ADMIN_RESERVATIONS_QUERY_KEY],
+  created: [adminUsersKeys.all, adminStatsKeys.all],
+  deleted: [adminUsersKeys.all, adminStatsKeys.all, reservationsKeys.all],
   // Names (the parent's and the children's) are shown with each reservation.
-  updated: [ADMIN_USERS_QUERY_KEY, ADMIN_RESERVATIONS_QUERY_KEY],
+  updated: [adminUsersKeys.all, reservationsKeys.all],
   // A parent made admin (or back) also changes 'Total Parents'.
-  'role-changed': [ADMIN_USERS_QUERY_KEY, ADMIN_RESERVATIONS_QUERY_KEY, ADMIN_STATS_QUERY_KEY],
+  'role-changed': [adminUsersKeys.all, reservationsKeys.all, adminStatsKeys.all],
   // A password chosen by the office ends a pending invitation (the row's 'Invitation pending' note).
-  'password-changed': [ADMIN_USERS_QUERY_KEY],
+  'password-changed': [adminUsersKeys.all],
 };
 
 /**
@@ -23,6 +24,6 @@ const KEYS: Record<UserChange, readonly QueryKey[]> = {
  * signed-in admin changed their own account, so the session call (name in the header) is read again too.
  */
 export async function refreshAfterUserChange(queryClient: QueryClient, change: UserChange, options: { ownAccount?: boolean } = {}): Promise<void> {
-  const keys = options.ownAccount ? [...KEYS[change], SESSION_QUERY_KEY] : KEYS[change];
+  const keys = options.ownAccount ? [...KEYS[change], currentUserKeys.all] : KEYS[change];
   await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

@@ -1,6 +1,7 @@
 import { Info } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { isAdminRole } from '../../../../shared/rules/roles';
 import { childLimitField, childNameField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../../shared/schemas/users';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
@@ -39,7 +40,7 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSu
     registration: form.register(name, options ? { setValueAs: weeklyLimitFromInput } : undefined),
     error: errors[name]?.message,
   });
-  const isAdministrator = user.role === 'ADMIN' || user.role === 'SUPER_ADMIN';
+  const isAdministrator = isAdminRole(user.role);
   const roleLockedReason =
     user.role === 'SUPER_ADMIN'
       ? 'A Super Admin keeps their role; it cannot be changed here.'

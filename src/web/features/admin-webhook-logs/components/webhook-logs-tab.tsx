@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
-import { ADMIN_WEBHOOKS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { webhooksKeys } from '../../../lib/admin-queries';
 import { apiErrorMessage } from '../../../lib/api';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { cn } from '../../../lib/utils';
@@ -32,7 +32,7 @@ export function WebhookLogsTab() {
 
   async function refresh() {
     // Deliveries also change the configurations' trigger counts.
-    void queryClient.invalidateQueries({ queryKey: ADMIN_WEBHOOKS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: webhooksKeys.all });
     const result = await logs.refetch();
     if (result.isError) toast({ variant: 'destructive', title: 'Failed to fetch webhook logs', description: apiErrorMessage(result.error, 'Please try again.') });
   }

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WebhookListResponse } from '../../../../shared/schemas/webhooks';
-import type { TemplateListResponse } from '../../../../shared/schemas/field-mapping-templates';
-import { ADMIN_TEMPLATES_QUERY_KEY, ADMIN_WEBHOOKS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { templatesQuery, webhooksQuery } from '../../../lib/admin-queries';
 
-/** GET /api/admin/webhooks → { webhooks } (the default read: the key is the path). */
+/** GET /api/admin/webhooks → { webhooks }. */
 export function useWebhooks() {
-  return useQuery<WebhookListResponse, Error>({ queryKey: ADMIN_WEBHOOKS_QUERY_KEY });
+  return useQuery(webhooksQuery());
 }
 
 /** GET /api/admin/field-mapping-templates → { templates }: the form's optional 'Mapping template' choice. */
 export function useMappingTemplates(enabled: boolean) {
-  return useQuery<TemplateListResponse, Error>({ queryKey: ADMIN_TEMPLATES_QUERY_KEY, enabled });
+  return useQuery({ ...templatesQuery(), enabled });
 }

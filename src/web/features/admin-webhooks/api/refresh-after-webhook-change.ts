@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ADMIN_TEMPLATES_QUERY_KEY, ADMIN_WEBHOOK_LOGS_QUERY_KEY, ADMIN_WEBHOOKS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { templatesKeys, webhookLogsKeys, webhooksKeys } from '../../../lib/admin-queries';
 
 /**
  * A configuration changed: the list; the templates (each lists the configurations using it); the logs (they
@@ -7,6 +7,6 @@ import { ADMIN_TEMPLATES_QUERY_KEY, ADMIN_WEBHOOK_LOGS_QUERY_KEY, ADMIN_WEBHOOKS
  */
 export async function refreshAfterWebhookChange(queryClient: QueryClient): Promise<void> {
   await Promise.all(
-    [ADMIN_WEBHOOKS_QUERY_KEY, ADMIN_TEMPLATES_QUERY_KEY, ADMIN_WEBHOOK_LOGS_QUERY_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    [webhooksKeys.all, templatesKeys.all, webhookLogsKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

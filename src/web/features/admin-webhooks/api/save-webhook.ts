@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWebhookInput, SavedWebhookResponse, UpdateWebhookInput, WebhookListResponse } from '../../../../shared/schemas/webhooks';
-import { ADMIN_WEBHOOKS_QUERY_KEY } from '../../../lib/admin-query-keys';
+import { WEBHOOKS_PATH, webhooksKeys, webhooksQuery } from '../../../lib/admin-queries';
 import { refreshAfterWebhookChange } from './refresh-after-webhook-change';
 import { apiRequest } from '../../../lib/api';
 
-const webhookUrl = (id: string) => `/api/admin/webhooks/${encodeURIComponent(id)}`;
+const webhookUrl = (id: string) => `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
 
 /** POST /api/admin/webhooks → 201 the configuration, with `secretKey` once when one was set. 409 when the endpoint is taken. */
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation<SavedWebhookResponse, Error, CreateWebhookInput>({
-    mutationFn: (body) => apiRequest<SavedWebhookResponse>('POST', '/api/admin/webhooks', body),
+    mutationFn: (body) => apiRequest<SavedWebhookResponse>('POST', WEBHOOKS_PATH, body),
     onSuccess: () => refreshAfterWebhookChange(queryClient),
   });
 }
@@ -32,17 +32,17 @@ export function useToggleWebhookActive() {
   return useMutation<SavedWebhookResponse, Error, { id: string; isActive: boolean }, { previous: WebhookListResponse | undefined }>({
     mutationFn: ({ id, isActive }) => apiRequest<SavedWebhookResponse>('PUT', webhookUrl(id), { isActive } satisfies UpdateWebhookInput),
     onMutate: async ({ id, isActive }) => {
-      await queryClient.cancelQueries({ queryKey: ADMIN_WEBHOOKS_QUERY_KEY, exact: true });
-      const previous = queryClient.getQueryData<WebhookListResponse>(ADMIN_WEBHOOKS_QUERY_KEY);
+      await queryClient.cancelQueries({ queryKey: webhooksKeys.all, exact: true });
+      const previous = queryClient.getQueryData(webhooksQuery().queryKey);
       if (previous) {
-        queryClient.setQueryData<WebhookListResponse>(ADMIN_WEBHOOKS_QUERY_KEY, {
+        queryClient.setQueryData(webhooksQuery().queryKey, {
           webhooks: previous.webhooks.map((webhook) => (webhook.id === id ? { ...webhook, isActive } : webhook)),
         });
       }
       return { previous };
     },
     onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(ADMIN_WEBHOOKS_QUERY_KEY, context.previous);
+      if (context?.previous) queryClient.setQueryData(webhooksQuery().queryKey, context.previous);
     },
     onSettled: () => refreshAfterWebhookChange(queryClient),
   });

@@ -2,9 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { setPasswordLinkResponse } from '../../../../shared/schemas/admin-users';
-import type { CurrentUser } from '../../../../shared/schemas/users';
-import { apiRequest, getQueryFn, withSearchParams } from '../../../lib/api';
-import { SESSION_QUERY_KEY } from '../../../lib/auth';
+import { apiRequest, withSearchParams } from '../../../lib/api';
+import { currentUserQuery } from '../../../lib/auth';
 
 export type SetPasswordLink = z.infer<typeof setPasswordLinkResponse>;
 
@@ -39,7 +38,7 @@ export function useSetPasswordWithLink(token: string) {
     mutationFn: ({ newPassword }) => apiRequest('POST', SET_PASSWORD_URL, { token, newPassword }),
     onSuccess: async () => {
       queryClient.clear();
-      await queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }) });
+      await queryClient.fetchQuery(currentUserQuery());
       await navigate('/dashboard', { replace: true });
     },
     onError: async (error) => {

@@ -2,15 +2,9 @@ import { bookingReference } from '../../../shared/product';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import { calendarEventForBooking, calendarFileName } from '../../../shared/rules/calendar-event';
 import { formatLongDate, formatTimeRange } from '../../../shared/rules/format';
-import type { EmailMessage } from './outbox';
-
-export interface EmailContext {
-  businessName: string;
-  publicUrl: string;
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+import type { EmailMessage } from '../../mail/outbox';
+import { escapeHtml } from '../../escape-html';
+import type { EmailContext } from '../../mail/email-context';
 
 function details(booking: BookingDto): Array<[string, string]> {
   const rows: Array<[string, string]> = [

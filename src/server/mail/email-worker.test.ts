@@ -3,14 +3,14 @@ import path from 'node:path';
 import { addDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
-import { emailOutbox } from '../../db/schema';
+import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
+import { emailOutbox } from '../db/schema';
 import { EmailWorker } from './email-worker';
 import { enqueueEmail } from './outbox';
-import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { freePort } from '../../test-support/free-port';
-import { startSmtpSink, type SmtpSink } from '../../test-support/smtp-sink';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { createClassType, createParent, createSession } from '../test-support/fixtures';
+import { freePort } from '../test-support/free-port';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
+import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
 
 const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextTuesday = () => {
@@ -85,7 +85,7 @@ describe('e-mail outbox', () => {
     const quiet = { info: () => undefined, warn: () => undefined };
     const workers = Array.from(
       { length: 3 },
-      () => new EmailWorker(db, { smtpUrl: smtp!.url, from: 'portal@example.com', outboxDir: '/nonexistent' }, quiet),
+      () => new EmailWorker(db, { smtpUrl: smtp!.url, from: 'portal@example.com', outboxDir: '/nonexistent', context: { businessName: 'Northbound Athletics', publicUrl: 'http://localhost' } }, quiet),
     );
     const sent = await Promise.all(workers.map((worker) => worker.processDue(4)));
     // Each run claims batches of 4; run again until the outbox is empty.
@@ -110,7 +110,7 @@ describe('e-mail outbox', () => {
     await enqueueEmail(db, { to: 'late@example.com', subject: 'Stuck', text: 'Hello' });
     // As if another instance claimed it and vanished: SENDING, claim expired.
     await db.update(emailOutbox).set({ status: 'SENDING', attempts: 1, nextAttemptAt: sql`now() - interval '1 minute'` });
-    const worker = new EmailWorker(db, { smtpUrl: smtp.url, from: 'portal@example.com', outboxDir: '/nonexistent' }, {
+    const worker = new EmailWorker(db, { smtpUrl: smtp.url, from: 'portal@example.com', outboxDir: '/nonexistent', context: { businessName: 'Northbound Athletics', publicUrl: 'http://localhost' } }, {
       info: () => undefined,
       warn: () => undefined,
     });

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import type { DbOrTx } from '../db/client';
+import { emailOutbox } from '../db/schema';
 
 export interface EmailAttachment {
   filename: string;

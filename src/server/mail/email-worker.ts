@@ -2,9 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import type { Database } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import type { EmailContext } from './email-context';
 import type { EmailAttachment } from './outbox';
+import { renderTemplate } from './templates';
+import { escapeHtml } from '../escape-html';
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 
@@ -40,6 +43,8 @@ export interface MailerOptions {
   from: string;
   /** Without SMTP, messages are written here as .eml files. */
   outboxDir: string;
+  /** For the messages the worker renders from a template (services/email/templates.ts). */
+  context: EmailContext;
 }
 
 interface Logger {
@@ -54,13 +59,10 @@ interface Logger {
 /** A claimed message, as the claiming statement returns it. */
 type OutboxRow = Pick<
   typeof emailOutbox.$inferSelect,
-  'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'attempts' | 'secrets'
+  'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'attempts' | 'secrets' | 'template' | 'templateData'
 > & {
   createdAt: Date | string;
 };
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /**
  * A body with its `{{key}}` placeholders filled from the message's secrets (HTML-escaped for the HTML body).
@@ -149,15 +151,25 @@ export class EmailWorker {
         where status in ('PENDING', 'SENDING') and next_attempt_at <= now()
         order by created_at limit ${batchSize} for update skip locked)
       returning id, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody",
-        attachments, attempts, secrets, created_at as "createdAt"`);
+        attachments, attempts, secrets, template, template_data as "templateData", created_at as "createdAt"`);
     const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
     let sent = 0;
     for (const message of messages) {
       const id = message.id;
+      let kind = message.template ?? emailKind(message.subject ?? '');
       try {
-        await this.send(message);
+        const content = this.contentOf(message);
+        kind = message.template ?? emailKind(content.subject);
+        await this.send(message, content, kind);
         // The secrets (a set-password token) leave the row with the send: the stored bodies keep only placeholders.
-        await this.db.update(emailOutbox).set({ status: 'SENT', sentAt: new Date(), lastError: null, secrets: null }).where(eq(emailOutbox.id, id));
+        // A template's rendering is stored with it: the row then shows what was sent.
+        const rendered = message.template
+          ? { subject: content.subject, textBody: content.textBody, htmlBody: content.htmlBody, attachments: content.attachments }
+          : {};
+        await this.db
+          .update(emailOutbox)
+          .set({ status: 'SENT', sentAt: new Date(), lastError: null, secrets: null, ...rendered })
+          .where(eq(emailOutbox.id, id));
         sent++;
       } catch (err) {
         const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
@@ -173,7 +185,7 @@ export class EmailWorker {
           })
           .where(eq(emailOutbox.id, id));
         this.log.warn(
-          { emailId: id, kind: emailKind(message.subject), attempt: message.attempts, giveUp: failedFor, reason: failureReason(err) },
+          { emailId: id, kind, attempt: message.attempts, giveUp: failedFor, reason: failureReason(err) },
           'e-mail not sent; will retry',
         );
       }
@@ -181,23 +193,36 @@ export class EmailWorker {
     return sent;
   }
 
-  private async send(message: OutboxRow): Promise<void> {
-    const attachments = (message.attachments as EmailAttachment[] | null) ?? [];
+  /** What a row sends: its stored subject and bodies, or its template rendered now. */
+  private contentOf(message: OutboxRow): { subject: string; textBody: string; htmlBody: string | null; attachments: EmailAttachment[] } {
+    if (message.template) {
+      const rendered = renderTemplate(message.template, message.templateData, this.options.context);
+      return { subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html ?? null, attachments: rendered.attachments ?? [] };
+    }
+    return {
+      subject: message.subject ?? '',
+      textBody: message.textBody ?? '',
+      htmlBody: message.htmlBody,
+      attachments: (message.attachments as EmailAttachment[] | null) ?? [],
+    };
+  }
+
+  private async send(message: OutboxRow, content: ReturnType<EmailWorker['contentOf']>, kind: string): Promise<void> {
     const info = await this.transport.sendMail({
       from: this.options.from,
       to: message.toAddress,
-      subject: message.subject,
-      text: fillSecrets(message.textBody, message.secrets, false),
-      html: message.htmlBody === null ? undefined : fillSecrets(message.htmlBody, message.secrets, true),
-      attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+      subject: content.subject,
+      text: fillSecrets(content.textBody, message.secrets, false),
+      html: content.htmlBody === null ? undefined : fillSecrets(content.htmlBody, message.secrets, true),
+      attachments: content.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     });
     if (this.toFolder) {
       await mkdir(this.options.outboxDir, { recursive: true });
       const file = path.join(this.options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
       await writeFile(file, (info as unknown as { message: Buffer }).message);
-      this.log.info({ emailId: message.id, kind: emailKind(message.subject), file }, 'e-mail written to outbox folder');
+      this.log.info({ emailId: message.id, kind, file }, 'e-mail written to outbox folder');
     } else {
-      this.log.info({ emailId: message.id, kind: emailKind(message.subject) }, 'e-mail sent');
+      this.log.info({ emailId: message.id, kind }, 'e-mail sent');
     }
   }
 }

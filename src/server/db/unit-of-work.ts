@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database, Tx } from './client';
+
+/**
+ * The topic the email_outbox trigger leaves when a transaction queues a message (migration 0007): the unit
+ * of work wakes the e-mail worker after the commit instead of announcing it to the read caches.
+ */
+export const OUTBOX_TOPIC = 'outbox';
+
+/** What a unit of work tells once its transaction has committed (never after a rollback). */
+export interface AfterCommit {
+  /** The change topics the triggers left (read caches drop what they tag). */
+  announce(topics: readonly string[]): void | Promise<void>;
+  /** The transaction queued e-mail: the worker should run now. */
+  mailQueued(): void;
+}
+
+const DEFER = sql`select set_config('portal.defer_announcements', 'on', true)`;
+const PENDING = sql`select current_setting('portal.pending_announcements', true) as pending`;
+
+/**
+ * The one way to change data (docs/decisions/014-unit-of-work.md): runs `work` in one transaction, collects
+ * what the commit must be followed by, commits, then tells `after`.
+ *
+ * - Cache announcements: the triggers of migration 0005 decide the topics, and with
+ *   `portal.defer_announcements` on they only note them in a transaction-local setting (a NOTIFY inside a
+ *   writing transaction holds PostgreSQL's global notification lock until the commit is flushed, so concurrent
+ *   writes would commit one at a time). They are read just before the commit and handed over after it.
+ * - Outbox work: a queued e-mail leaves the `outbox` topic (trigger of migration 0007), so whatever service
+ *   wrote the row, the mailer is woken after the commit, and only then.
+ * A rollback (a refusal, an error) tells nothing: nothing changed.
+ */
+export async function runUnitOfWork<T>(db: Database, work: (tx: Tx) => Promise<T>, after: AfterCommit): Promise<T> {
+  const { value, pending } = pgPoolOf(db) ? await pgTransaction(db, pgPoolOf(db)!, work) : await drizzleTransaction(db, work);
+  const topics = new Set(pending.split('\n').filter(Boolean));
+  if (topics.delete(OUTBOX_TOPIC)) after.mailQueued();
+  await after.announce([...topics]);
+  return value;
+}
+
+const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
+
+/** PGlite: Drizzle's transaction (it also holds the embedded database's transaction lock; round trips are in-process). */
+async function drizzleTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<{ value: T; pending: string }> {
+  let pending = '';
+  const value = await db.transaction(async (tx) => {
+    await tx.execute(DEFER);
+    const result = await work(tx);
+    pending = rowsOf<{ pending: string | null }>(await tx.execute(PENDING))[0]?.pending ?? '';
+    return result;
+  });
+  return { value, pending };
+}
+
+function pgPoolOf(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+/** The parts of a Drizzle database a transaction on a checked-out connection is built from. */
+interface DrizzleParts {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  session: { schema: ConstructorParameters<typeof NodePgSession>[2]; options: ConstructorParameters<typeof NodePgSession>[3] };
+}
+
+/**
+ * PostgreSQL: the same transaction in two round trips fewer. The opening and the deferral go in one message
+ * (`begin; select set_config(…)`), as do the reading of the noted topics and the commit (`select …; commit`):
+ * the simple query protocol runs several statements per message. The work gets a Drizzle transaction on the
+ * checked-out connection (savepoints included), exactly what `db.transaction` would give it.
+ */
+async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<{ value: T; pending: string }> {
+  const parts = db as unknown as DrizzleParts;
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query(`begin; ${sqlText(DEFER)}`);
+    const session = new NodePgSession(client, parts.dialect, parts.session.schema, parts.session.options);
+    const tx = new NodePgTransaction(parts.dialect, session, parts.session.schema) as unknown as Tx;
+    let value: T;
+    try {
+      value = await work(tx);
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+    const results = (await client.query(`${sqlText(PENDING)}; commit`)) as unknown as pg.QueryResult[];
+    return { value, pending: (results[0]?.rows[0] as { pending: string | null } | undefined)?.pending ?? '' };
+  } catch (error) {
+    // A connection whose transaction state is unknown is not given back to the pool.
+    if (!(error instanceof Error) || broken || isConnectionError(error)) broken ??= error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The text of a statement without parameters. */
+function sqlText(statement: ReturnType<typeof sql>): string {
+  return (statement.queryChunks as Array<{ value?: string[] }>).map((chunk) => chunk.value?.join('') ?? '').join('');
+}
+
+function isConnectionError(error: Error): boolean {
+  const code = (error as { code?: string }).code;
+  return code === undefined ? /connection|terminat|ECONN/i.test(error.message) : /^(08|57P)/.test(code);
+}

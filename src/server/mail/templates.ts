@@ -1,0 +1,25 @@
+import { bookingDtoFromFacts, type BookingFacts } from '../services/bookings/booking-dto';
+import { bookingCancelledEmail, bookingConfirmedEmail, bookingRescheduledEmail } from '../services/bookings/booking-emails';
+import type { EmailContext } from './email-context';
+import type { EmailMessage } from './outbox';
+
+/**
+ * E-mails written by the worker at send time from the facts stored with the outbox row (the row is written in
+ * the change's transaction, so nothing is lost; the rendering — bodies, the calendar file — happens after the
+ * commit, outside the booking's locks). The facts are those of the moment of the change.
+ */
+const templates = {
+  'booking-confirmed': (data: BookingFacts, context: EmailContext) => bookingConfirmedEmail(bookingDtoFromFacts(data), context),
+  'booking-cancelled': (data: BookingFacts, context: EmailContext) => bookingCancelledEmail(bookingDtoFromFacts(data), context),
+  'booking-rescheduled': (data: { booking: BookingFacts; previous: BookingFacts }, context: EmailContext) =>
+    bookingRescheduledEmail(bookingDtoFromFacts(data.booking), bookingDtoFromFacts(data.previous), context),
+} as const;
+
+export type EmailTemplate = keyof typeof templates;
+
+/** The message of a template row; an unknown template is an error (the row is retried, then given up). */
+export function renderTemplate(template: string, data: unknown, context: EmailContext): EmailMessage {
+  if (!Object.hasOwn(templates, template)) throw new Error(`unknown e-mail template ${template}`);
+  const render = templates[template as EmailTemplate] as (data: unknown, context: EmailContext) => EmailMessage;
+  return render(data, context);
+}
