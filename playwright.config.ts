@@ -1,20 +1,45 @@
 import { defineConfig, devices } from '@playwright/test';
 
+/** The journeys' server, and the office's (see the projects below); each starts on fresh, seeded data. */
+const JOURNEYS_URL = 'http://127.0.0.1:4173';
+const OFFICE_PORT = 4177;
+const OFFICE_URL = `http://127.0.0.1:${OFFICE_PORT}`;
+
+/**
+ * The admin journeys that change what every family sees or count everyone's data: a class type's name and the
+ * administrator's password (admin-classes), every booking in a range (admin-reservations), new sessions on every
+ * calendar (admin-sessions), every user (admin-users). They run against a server of their own, one file after
+ * another, while the other worker runs the journeys.
+ */
+const OFFICE_FILES = /[\\/]admin-(classes|reservations|sessions|users)\.spec\.ts$/;
+
+const server = {
+  reuseExistingServer: false,
+  timeout: 120000,
+  // Without this Playwright kills the process group outright and start-server.mjs cannot remove its temp dir.
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 10000 },
+} as const;
+
 // End-to-end journeys against the built app (npm run build runs first, see test:e2e), driving Debian's Chromium.
-// The server starts on a fresh temporary data directory and seeds the demo accounts.
+// Each server starts on a fresh temporary data directory and seeds the demo accounts.
+//
+// Two workers. The journeys that book, cancel or sign other devices out use families of their own
+// (e2e/support/family.ts); the others only read the demo accounts' data, which no journey on their server changes.
+// A file whose tests follow one another (a booking made, then changed) is serial
+// (test.describe.configure({ mode: 'serial' })); every other test may run beside any other.
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers: 2,
   // One retry in CI only: a test that passes on its retry is listed as flaky in the report (and in the closing
   // line of npm test), never hidden; locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
   // The JSON report lands beside vitest's in reports/ (CI adds them up into one closing line).
   reporter: [['list'], ['json', { outputFile: `reports/playwright-${Date.now()}.json` }]],
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: JOURNEYS_URL,
     headless: true,
     trace: 'retain-on-failure',
     // The journeys stub API answers with page.route, which a service worker would bypass; the app works without
@@ -25,12 +50,19 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node e2e/support/start-server.mjs',
-    url: 'http://127.0.0.1:4173/api/health',
-    reuseExistingServer: false,
-    timeout: 120000,
-    // Without this Playwright kills the process group outright and start-server.mjs cannot remove its temp dir.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10000 },
-  },
+  // The office's files come first, so one worker starts on them while the other starts on the journeys.
+  projects: [
+    { name: 'office', testMatch: OFFICE_FILES, workers: 1, use: { baseURL: OFFICE_URL } },
+    { name: 'journeys', testIgnore: OFFICE_FILES },
+  ],
+  webServer: [
+    // Also starts the mailbox (SMTP 4175, HTTP 4176) both servers send to.
+    { command: 'node e2e/support/start-server.mjs', url: `${JOURNEYS_URL}/api/health`, ...server },
+    {
+      command: 'node e2e/support/start-server.mjs',
+      env: { E2E_PORT: String(OFFICE_PORT), E2E_SHARED_MAILBOX: '1' },
+      url: `${OFFICE_URL}/api/health`,
+      ...server,
+    },
+  ],
 });

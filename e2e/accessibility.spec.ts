@@ -1,13 +1,15 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
 import { expectNoSeriousA11yViolations } from './support/axe';
+import { expect, test, type TestFamily } from './support/family';
 import { demoAccounts, openApp, openUserMenu, signIn } from './support/login';
 import { linkIn, waitForMail } from './support/mailbox';
 
 // Issue 11: axe-core (WCAG 2.1 A and AA) on every screen and dialog, parent screens at desktop and phone
-// widths. Each check runs once the splash has gone and the dialog has finished animating. What is booked here
-// is cancelled again, and no password is changed, so the other journeys still see the seeded state.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// widths. Each check runs once the splash has gone and the dialog has finished animating. The parent screens
+// belong to a family of their own, made like the demo parent (support/family.ts); no password is changed.
+// Each group below shares one page, so its tests run in order; the groups may run beside each other.
+test.describe.configure({ timeout: 120_000 });
 
 const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
@@ -32,6 +34,7 @@ async function closeWithEscape(page: Page, dialog: Locator): Promise<void> {
 }
 
 test.describe('signed out', () => {
+  test.describe.configure({ mode: 'serial' });
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await newPage(browser);
@@ -92,13 +95,17 @@ test.describe('signed out', () => {
 });
 
 test.describe('parent screens', () => {
+  test.describe.configure({ mode: 'serial' });
   let page: Page;
-  test.beforeAll(async ({ browser }) => {
+  let family: TestFamily;
+  test.beforeAll(async ({ browser, families }) => {
+    family = await families.create();
     page = await newPage(browser);
-    await signIn(page, demoAccounts.parent);
+    await signIn(page, family);
   });
-  test.afterAll(async () => {
-    await page.context().close();
+  test.afterAll(async ({ families }) => {
+    await page?.context().close();
+    if (family) await families.remove(family);
   });
 
   for (const size of [DESKTOP, PHONE]) {
@@ -164,7 +171,7 @@ test.describe('parent screens', () => {
         await expect(item).toHaveCount(0);
         cancelled = true;
       } finally {
-        // Whatever happened above, the demo data goes back to the seed.
+        // Whatever happened above, the booking is cancelled (the next screen size books the same session).
         if (!cancelled) await page.request.post(`/api/bookings/${bookingId}/cancel`);
       }
     });
@@ -179,6 +186,7 @@ test.describe('parent screens', () => {
 });
 
 test.describe('admin area', () => {
+  test.describe.configure({ mode: 'serial' });
   let page: Page;
   test.beforeAll(async ({ browser }) => {
     page = await newPage(browser);

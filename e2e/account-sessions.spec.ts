@@ -1,18 +1,20 @@
-import { expect, test } from '@playwright/test';
-import { demoAccounts, notifications, openUserMenu, saveScreenshot, signIn } from './support/login';
+import { expect, test } from './support/family';
+import { notifications, openUserMenu, saveScreenshot, signIn } from './support/login';
 
-// Signed-in Devices: the demo parent on two browsers; the first signs the second out.
-test('a parent sees both signed-in devices and signs the other one out', async ({ browser }) => {
+// Signed-in Devices: a parent on two browsers; the first signs the second out. The parent is a family of its
+// own (support/family.ts): signing the demo parent's other devices out would sign out the journeys running
+// beside this one.
+test('a parent sees both signed-in devices and signs the other one out', async ({ browser, family }) => {
   const laptopContext = await browser.newContext();
   const phoneContext = await browser.newContext();
   try {
     const laptop = await laptopContext.newPage();
     const phone = await phoneContext.newPage();
-    await signIn(phone, demoAccounts.parent);
-    await signIn(laptop, demoAccounts.parent);
-    // Sign-ins left over from earlier journeys do not matter here: start from these two.
+    await signIn(phone, family);
+    await signIn(laptop, family);
+    // Whatever else may be signed in does not matter here: start from these two.
     expect((await laptop.request.post('/api/me/sessions/sign-out-others')).status()).toBe(200);
-    await signIn(phone, demoAccounts.parent);
+    await signIn(phone, family);
     expect((await phone.request.get('/api/me')).status()).toBe(200);
 
     await openUserMenu(laptop);
@@ -46,12 +48,12 @@ test('a parent sees both signed-in devices and signs the other one out', async (
   }
 });
 
-test('Sign Out Other Devices signs every other browser out', async ({ browser }) => {
+test('Sign Out Other Devices signs every other browser out', async ({ browser, family }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
     const [mine, other] = await Promise.all(contexts.map((context) => context.newPage()));
-    await signIn(other!, demoAccounts.parent);
-    await signIn(mine!, demoAccounts.parent);
+    await signIn(other!, family);
+    await signIn(mine!, family);
     await openUserMenu(mine!);
     await mine!.getByRole('menuitem', { name: 'Signed-in Devices' }).click();
     const dialog = mine!.getByRole('dialog', { name: 'Signed-in Devices' });

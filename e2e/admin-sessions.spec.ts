@@ -373,7 +373,7 @@ const torontoSlotInWeek = (week: number, weekday: number, hour: number, minute: 
 /** What a datetime-local input holds for an instant: its Toronto wall-clock time. */
 const localValue = (instant: Date) => format(inToronto(instant), "yyyy-MM-dd'T'HH:mm");
 
-test('moving a session into a week where a booked child is at their weekly limit needs "Move anyway"', async ({ page, playwright }) => {
+test('moving a session into a week where a booked child is at their weekly limit needs "Move anyway"', async ({ page, playwright, baseURL }) => {
   await signIn(page, demoAccounts.admin);
   const classes = (await (await page.request.get('/api/classes')).json()) as Array<{ id: string; code: string }>;
   const classTypeId = classes.find((c) => c.code === 'SPEED')!.id;
@@ -385,7 +385,7 @@ test('moving a session into a week where a booked child is at their weekly limit
   });
   expect(created.status(), await created.text()).toBe(201);
   const familyId = ((await created.json()) as { id: string }).id;
-  const parentApi = await playwright.request.newContext({ baseURL: 'http://127.0.0.1:4173' });
+  const parentApi = await playwright.request.newContext({ baseURL });
   expect((await parentApi.post('/api/auth/login', { data: family })).status()).toBe(200);
 
   const newSession = async (startsAt: Date) => {

@@ -1,14 +1,23 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { formatLongDate, formatTimeRange } from '../src/shared/rules/format';
 import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
-import { demoAccounts, notifications, openApp, saveScreenshot, signIn } from './support/login';
+import { expect, test, type TestFamily } from './support/family';
+import { notifications, openApp, saveScreenshot, signIn } from './support/login';
 
 // One parent journey, step by step: book Ava and Leo into next Wednesday's 4:30 PM Speed & Agility, use the
 // confirmation screen, find the booking on the dashboard, reschedule it to Friday, then cancel it.
-// It ends with the booking cancelled, so the other journeys still see the seeded state.
+// The parent is a family of the file's own, made like the demo parent (support/family.ts).
 test.describe.configure({ mode: 'serial' });
+
+let family: TestFamily;
+test.beforeAll(async ({ families }) => {
+  family = await families.create();
+});
+test.afterAll(async ({ families }) => {
+  if (family) await families.remove(family);
+});
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -23,7 +32,7 @@ function upcomingBooking(page: Page) {
 }
 
 test('a parent books Ava and Leo into one session next week from the calendar', async ({ page }) => {
-  await signIn(page, demoAccounts.parent);
+  await signIn(page, family);
   const calendar = dashboardCalendar(page);
   await waitForSessions(calendar);
   await goToNextWeek(calendar);
@@ -55,7 +64,7 @@ test('a parent books Ava and Leo into one session next week from the calendar', 
 });
 
 test('the confirmation screen shows the booking, copies its id and downloads the calendar event', async ({ page }) => {
-  await signIn(page, demoAccounts.parent);
+  await signIn(page, family);
   await openApp(page, `/booking-confirmation/${bookingId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
   await expect(page.getByText(/screenshot/i)).toBeVisible();
@@ -95,7 +104,7 @@ test('the confirmation screen shows the booking, copies its id and downloads the
 });
 
 test('the booking shows in My Upcoming Bookings and on the calendar', async ({ page }) => {
-  await signIn(page, demoAccounts.parent);
+  await signIn(page, family);
   await openApp(page, `/booking-confirmation/${bookingId}`);
   await page.getByRole('link', { name: 'Return to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -113,7 +122,7 @@ test('the booking shows in My Upcoming Bookings and on the calendar', async ({ p
 });
 
 test('the booking is rescheduled to Friday through the reschedule dialog', async ({ page }) => {
-  await signIn(page, demoAccounts.parent);
+  await signIn(page, family);
   await upcomingBooking(page).getByRole('button', { name: /^Reschedule/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
   await expect(dialog).toBeVisible();
@@ -143,7 +152,7 @@ test('the booking is rescheduled to Friday through the reschedule dialog', async
 });
 
 test('the booking is cancelled after a confirmation prompt', async ({ page }) => {
-  await signIn(page, demoAccounts.parent);
+  await signIn(page, family);
   await upcomingBooking(page).getByRole('button', { name: /^Cancel/ }).click();
   const prompt = page.getByRole('alertdialog', { name: 'Cancel Booking' });
   await expect(prompt).toBeVisible();

@@ -1,12 +1,14 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { dashboardCalendar, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
+import { expect, test, type TestFamily } from './support/family';
 import { demoAccounts, notifications, openApp, type DemoAccount } from './support/login';
 
 // Issue 11: the main journeys by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape and arrow keys; no
 // clicks). Every dialog keeps focus inside it (Tab from its last element goes to its first, Shift+Tab back)
-// and hands focus back to the element that opened it. The booking made here is cancelled at the end and no
-// password is changed, so the other journeys still see the seeded state.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+// and hands focus back to the element that opened it. The parent is a family of its own, made like the demo
+// parent (support/family.ts); no password is changed. Each group below shares one page, so its tests run in
+// order; the two groups may run beside each other.
+test.describe.configure({ timeout: 90_000 });
 
 const wednesday = torontoSlot(1, WEEKDAY.wednesday, 16, 30);
 const friday = torontoSlot(1, WEEKDAY.friday, 16, 30);
@@ -104,23 +106,25 @@ async function signInByKeyboard(page: Page, account: DemoAccount): Promise<void>
 }
 
 test.describe('a parent, by keyboard', () => {
+  test.describe.configure({ mode: 'serial' });
   let page: Page;
+  let family: TestFamily;
   let reference = '';
-  let bookingId = '';
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser, families }) => {
+    family = await families.create();
     page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
   });
-  test.afterAll(async () => {
-    // Best effort: the booking is cancelled whatever happened.
-    if (bookingId) await page.request.post(`/api/bookings/${bookingId}/cancel`).catch(() => undefined);
-    await page.context().close();
+  test.afterAll(async ({ families }) => {
+    await page?.context().close();
+    // Its bookings are cancelled with it, whatever happened.
+    if (family) await families.remove(family);
   });
 
   const upcoming = () => page.getByRole('region', { name: 'My Upcoming Bookings' }).getByRole('listitem').filter({ hasText: reference });
 
   test('signs in with Tab, typing and Enter', async () => {
-    await signInByKeyboard(page, demoAccounts.parent);
+    await signInByKeyboard(page, family);
   });
 
   test('opens a session card from the calendar and books a child', async () => {
@@ -151,7 +155,7 @@ test.describe('a parent, by keyboard', () => {
     await activate(page, dialog.getByRole('button', { name: 'Book Session' }));
     await expect(notifications(page).getByText('Booking Confirmed!')).toBeVisible();
     await expect(page).toHaveURL(/\/booking-confirmation\/[0-9a-f-]{36}$/);
-    bookingId = page.url().split('/').pop()!;
+    const bookingId = page.url().split('/').pop()!;
     reference = `#NB-${bookingId.slice(-8).toUpperCase()}`;
     await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
 
@@ -208,7 +212,6 @@ test.describe('a parent, by keyboard', () => {
     await expect(notifications(page).getByText('Booking Cancelled')).toBeVisible();
     await expect(prompt).toHaveCount(0);
     await expect(upcoming()).toHaveCount(0);
-    bookingId = '';
     // The booking's row has gone: focus goes to the list's heading.
     await expect(page.getByRole('heading', { name: 'My Upcoming Bookings' })).toBeFocused();
   });
@@ -238,6 +241,7 @@ test.describe('a parent, by keyboard', () => {
 });
 
 test.describe('an admin, by keyboard', () => {
+  test.describe.configure({ mode: 'serial' });
   let page: Page;
 
   test.beforeAll(async ({ browser }) => {

@@ -1,13 +1,14 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { formatTime } from '../src/shared/rules/format';
 import { calendarFetchRange } from '../src/shared/rules/calendar-weeks';
 import type { BookingDto } from '../src/shared/schemas/bookings';
 import type { SessionsListResponse } from '../src/shared/schemas/sessions';
 import type { CurrentUser } from '../src/shared/schemas/users';
 import { dashboardCalendar, waitForSessions } from './support/calendar';
+import { expect, test } from './support/family';
 import { demoAccounts, openApp, saveScreenshot, signIn, signOut, waitForSplashToFinish } from './support/login';
 
 // Issue 10: the installed app at the gym door. One visit is enough for the app to open with no network and show
@@ -107,8 +108,9 @@ test('after one visit the app opens offline with the upcoming bookings and a boo
   await expect(page.getByText("You're offline. Some features may be limited.")).toHaveCount(0);
 });
 
-test('online, the worker answers from the network: a booking made elsewhere shows at once', async ({ page }) => {
-  await signIn(page, demoAccounts.parent);
+test('online, the worker answers from the network: a booking made elsewhere shows at once', async ({ page, family }) => {
+  // A family of its own books (support/family.ts): the demo parent's bookings stay as seeded for the other journeys.
+  await signIn(page, family);
   await waitForWorkerControl(page);
   await expect.poll(() => cachedPaths(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(['/api/me/bookings']));
 
@@ -138,7 +140,7 @@ async function bookAnySession(page: Page): Promise<BookingDto> {
       if (response.status() === 201) return (await response.json()) as BookingDto;
     }
   }
-  throw new Error('No session could be booked for the demo parent');
+  throw new Error('No session could be booked for the family');
 }
 
 test('signing out clears every cache of the family', async ({ page }) => {
@@ -161,13 +163,21 @@ test.describe('a new version', () => {
   });
   test.afterAll(() => writeWorker(original));
 
-  /** Deploys a changed worker, as a new build would (the server sends the pre-compressed copies first). */
+  /**
+   * Deploys a changed worker, as a new build would (the server sends the pre-compressed copies first). Each file
+   * is written aside and renamed over the old one, so a journey of the other worker that loads the worker
+   * meanwhile (installable.spec.ts) reads one version or the other, never half a file.
+   */
   function writeWorker(content: Buffer) {
-    writeFileSync(builtWorker, content);
-    rmSync(`${builtWorker}.br`, { force: true });
-    rmSync(`${builtWorker}.gz`, { force: true });
-    writeFileSync(`${builtWorker}.br`, brotliCompressSync(content));
-    writeFileSync(`${builtWorker}.gz`, gzipSync(content));
+    const files: Array<[string, Buffer]> = [
+      [builtWorker, content],
+      [`${builtWorker}.br`, brotliCompressSync(content)],
+      [`${builtWorker}.gz`, gzipSync(content)],
+    ];
+    for (const [file, bytes] of files) {
+      writeFileSync(`${file}.tmp`, bytes);
+      renameSync(`${file}.tmp`, file);
+    }
   }
 
   test('shows the update banner, and Update reloads the page into it', async ({ page }) => {

@@ -4,6 +4,10 @@
 // It also runs a mailbox: an SMTP server on 127.0.0.1:4175 that the portal sends its e-mails to, keeping every
 // message in memory, and an HTTP endpoint http://127.0.0.1:4176/messages that lists them as JSON
 // ([{ to: string[], subject, text, html, receivedAt }], oldest first) for e2e/support/mailbox.ts.
+//
+// The run has two servers, each with its own data (see playwright.config.ts): the first on 4173, the second on
+// E2E_PORT with E2E_SHARED_MAILBOX=1, which sends its e-mails to the first one's mailbox instead of starting one
+// (the journeys tell their e-mails apart by address).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -13,9 +17,10 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 
 const HOST = '127.0.0.1';
-const APP_PORT = 4173;
+const APP_PORT = Number(process.env.E2E_PORT || 4173);
 const SMTP_PORT = 4175;
 const MAILBOX_PORT = 4176;
+const startsMailbox = process.env.E2E_SHARED_MAILBOX !== '1';
 
 /** @type {Array<{ to: string[]; subject: string; text: string; html: string; receivedAt: string }>} */
 const messages = [];
@@ -82,14 +87,16 @@ function removeDataDir() {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-try {
-  await listen(smtp, SMTP_PORT);
-  await listen(mailbox, MAILBOX_PORT);
-} catch (error) {
-  console.error(`Could not start the e2e mailbox (SMTP ${SMTP_PORT}, HTTP ${MAILBOX_PORT}):`, error.message);
-  await Promise.all([closeSmtp(), closeMailbox()]);
-  removeDataDir();
-  process.exit(1);
+if (startsMailbox) {
+  try {
+    await listen(smtp, SMTP_PORT);
+    await listen(mailbox, MAILBOX_PORT);
+  } catch (error) {
+    console.error(`Could not start the e2e mailbox (SMTP ${SMTP_PORT}, HTTP ${MAILBOX_PORT}):`, error.message);
+    await Promise.all([closeSmtp(), closeMailbox()]);
+    removeDataDir();
+    process.exit(1);
+  }
 }
 
 const server = spawn(process.execPath, ['dist/server/server.js'], {
@@ -112,7 +119,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 }
 
 async function shutDown(exitCode) {
-  await Promise.all([closeSmtp(), closeMailbox()]);
+  if (startsMailbox) await Promise.all([closeSmtp(), closeMailbox()]);
   removeDataDir();
   process.exit(exitCode);
 }

@@ -42,6 +42,8 @@ export class ReadCaches {
   private subscription: Subscription | null = null;
   private fenceSeq = 0;
   private readonly fenceWaiters = new Map<number, () => void>();
+  private commitSeq = 0;
+  private readonly commitWaiters = new Map<number, () => void>();
   private connected = false;
 
   private readonly wanted: boolean;
@@ -107,12 +109,52 @@ export class ReadCaches {
     }
   }
 
+  /**
+   * PostgreSQL with the listener connected: a marker for a unit of work to send with its topics in its own
+   * commit message (db/unit-of-work.ts), and the promise of its arrival here. The answer's fence then waits only
+   * for it (`awaitCommitted`): the topics of that transaction precede its marker on the channel, so once the
+   * marker is here this instance has dropped what the write made stale, without a round trip of its own.
+   * Null when it cannot be used (PGlite, listener down): the fence announces the topics itself.
+   */
+  reserveCommitMarker(): { marker: string; arrived: Promise<void> } | null {
+    if (!this.connected || this.database.kind === 'pglite') return null;
+    const seq = ++this.commitSeq;
+    const arrived = new Promise<void>((resolve) => this.commitWaiters.set(seq, resolve));
+    return { marker: `committed:${this.instance}:${seq}`, arrived };
+  }
+
+  /** Forgets a reserved marker that will never be sent (its transaction rolled back). */
+  releaseCommitMarker(reserved: { marker: string }): void {
+    this.commitWaiters.delete(Number(reserved.marker.split(':')[2]));
+  }
+
+  /** Waits for a reserved marker (at most the fence timeout; then the caches are cleared to stay correct). */
+  async awaitCommitted(reserved: { marker: string; arrived: Promise<void> }): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), FENCE_TIMEOUT_MS);
+    });
+    try {
+      if ((await Promise.race([reserved.arrived, timeout])) === 'timeout') this.clearAll();
+    } finally {
+      clearTimeout(timer);
+      this.commitWaiters.delete(Number(reserved.marker.split(':')[2]));
+    }
+  }
+
   stats(): ReadCacheStats {
     const of = (cache: { size: number; hits: number; misses: number }) => ({ size: cache.size, hits: cache.hits, misses: cache.misses });
     return { enabled: this.sessions.enabled, sessions: of(this.sessions), views: of(this.views) };
   }
 
   private onMessage(payload: string): void {
+    if (payload.startsWith('committed:')) {
+      // Only this marker: markers sent by different transactions' commit messages arrive in commit order, not
+      // in the order they were reserved.
+      const [, instance, seq] = payload.split(':');
+      if (instance === this.instance) this.commitWaiters.get(Number(seq))?.();
+      return;
+    }
     if (payload.startsWith('fence:')) {
       const [, instance, seq] = payload.split(':');
       if (instance === this.instance) {
@@ -129,7 +171,7 @@ export class ReadCaches {
     this.connected = connected;
     this.clearAll();
     this.setEnabled(connected && this.wanted);
-    if (!connected) for (const resolve of this.fenceWaiters.values()) resolve();
+    if (!connected) for (const resolve of [...this.fenceWaiters.values(), ...this.commitWaiters.values()]) resolve();
   }
 
   private clearAll(): void {

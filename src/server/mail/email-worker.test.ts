@@ -51,6 +51,11 @@ describe('e-mail outbox', () => {
     expect(eml).toMatch(/Content-Type: text\/calendar/);
     const [row] = await server.database.db.select().from(emailOutbox);
     expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+    // A booking's e-mail is a template row, rendered by the worker; what was sent is stored with the row.
+    expect(row!.template).toBe('booking-confirmed');
+    expect(row!.subject).toBe('Booking confirmed: Outbox Class on Tuesday, November 24, 2026');
+    expect(row!.textBody).toContain('Your booking is confirmed.');
+    expect(row!.attachments).toEqual([expect.objectContaining({ contentType: expect.stringContaining('text/calendar') })]);
   });
 
   it('books even when the mail server is down, then delivers on a later attempt', async () => {

@@ -86,6 +86,7 @@ export class EmailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
+  private folderReady: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -153,7 +154,8 @@ export class EmailWorker {
       returning id, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody",
         attachments, attempts, secrets, template, template_data as "templateData", created_at as "createdAt"`);
     const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
-    let sent = 0;
+    // The sent ones are marked in one statement per batch, not one per message (a booking rush queues hundreds).
+    const delivered: Array<{ id: string; rendered: boolean; subject: string; textBody: string; htmlBody: string | null; attachments: EmailAttachment[] }> = [];
     for (const message of messages) {
       const id = message.id;
       let kind = message.template ?? emailKind(message.subject ?? '');
@@ -161,16 +163,7 @@ export class EmailWorker {
         const content = this.contentOf(message);
         kind = message.template ?? emailKind(content.subject);
         await this.send(message, content, kind);
-        // The secrets (a set-password token) leave the row with the send: the stored bodies keep only placeholders.
-        // A template's rendering is stored with it: the row then shows what was sent.
-        const rendered = message.template
-          ? { subject: content.subject, textBody: content.textBody, htmlBody: content.htmlBody, attachments: content.attachments }
-          : {};
-        await this.db
-          .update(emailOutbox)
-          .set({ status: 'SENT', sentAt: new Date(), lastError: null, secrets: null, ...rendered })
-          .where(eq(emailOutbox.id, id));
-        sent++;
+        delivered.push({ id, rendered: Boolean(message.template), ...content });
       } catch (err) {
         const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
         const wait = BACKOFF_MINUTES[Math.min(message.attempts, BACKOFF_MINUTES.length) - 1] ?? 240;
@@ -190,6 +183,20 @@ export class EmailWorker {
         );
       }
     }
+    if (delivered.length) {
+      // The secrets (a set-password token) leave the rows with the send: the stored bodies keep only placeholders.
+      // A template's rendering is stored with it: the row then shows what was sent.
+      await this.db.execute(sql`
+        update ${emailOutbox} as o set status = 'SENT', sent_at = now(), last_error = null, secrets = null,
+          subject = case when v.rendered then v.subject else o.subject end,
+          text_body = case when v.rendered then v.text_body else o.text_body end,
+          html_body = case when v.rendered then v.html_body else o.html_body end,
+          attachments = case when v.rendered then v.attachments else o.attachments end
+        from jsonb_to_recordset(${JSON.stringify(delivered.map((d) => ({ id: d.id, rendered: d.rendered, subject: d.subject, text_body: d.textBody, html_body: d.htmlBody, attachments: d.attachments })))}::jsonb)
+          as v(id uuid, rendered boolean, subject text, text_body text, html_body text, attachments jsonb)
+        where o.id = v.id`);
+    }
+    const sent = delivered.length;
     return sent;
   }
 
@@ -217,7 +224,8 @@ export class EmailWorker {
       attachments: content.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     });
     if (this.toFolder) {
-      await mkdir(this.options.outboxDir, { recursive: true });
+      this.folderReady ??= mkdir(this.options.outboxDir, { recursive: true });
+      await this.folderReady;
       const file = path.join(this.options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       this.log.info({ emailId: message.id, kind, file }, 'e-mail written to outbox folder');

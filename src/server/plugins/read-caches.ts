@@ -29,6 +29,11 @@ export async function registerReadCaches(app: FastifyInstance, database: Databas
     const topics = request.announcements;
     const isApiWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.url?.startsWith('/api/');
     if (!isApiWrite && !topics?.length) return done(null, payload);
-    caches.fence(topics ?? []).then(() => done(null, payload), done);
+    // The request's units of work sent their topics with their commits (PostgreSQL): wait for their markers.
+    // Otherwise (PGlite, no unit of work, the listener down) announce what is left and fence.
+    const markers = request.committedMarkers ?? [];
+    const waits = markers.map((reserved) => caches.awaitCommitted(reserved));
+    if (topics?.length || !markers.length) waits.push(caches.fence(topics ?? []));
+    Promise.all(waits).then(() => done(null, payload), done);
   });
 }

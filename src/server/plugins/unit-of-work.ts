@@ -19,6 +19,8 @@ declare module 'fastify' {
      * transaction or wake the mailer themselves (eslint.config.js forbids it).
      */
     unitOfWork: UnitOfWork;
+    /** Markers this request's units of work sent with their commits (PostgreSQL); the answer's fence awaits them. */
+    committedMarkers: Array<{ marker: string; arrived: Promise<void> }> | null;
   }
 }
 
@@ -28,10 +30,26 @@ export function registerUnitOfWork(app: FastifyInstance): void {
       announce: (topics) => announce(app.db, topics),
       mailQueued: () => app.emailWorker.kick(),
     })) as UnitOfWork);
-  app.decorateRequest('unitOfWork', function (this: FastifyRequest, work: (tx: Tx) => Promise<unknown>) {
-    return runUnitOfWork(this.server.db, work, {
-      announce: (topics) => void (this.announcements ??= []).push(...topics),
-      mailQueued: () => this.server.emailWorker.kick(),
-    });
+  app.decorateRequest('committedMarkers', null);
+  app.decorateRequest('unitOfWork', async function (this: FastifyRequest, work: (tx: Tx) => Promise<unknown>) {
+    const caches = this.server.readCaches;
+    let reserved: ReturnType<typeof caches.reserveCommitMarker> = null;
+    try {
+      return await runUnitOfWork(this.server.db, work, {
+        commitMarker: () => {
+          reserved = caches.reserveCommitMarker();
+          return reserved?.marker ?? null;
+        },
+        announce: (topics, sent) => {
+          if (sent && reserved) (this.committedMarkers ??= []).push(reserved);
+          else (this.announcements ??= []).push(...topics);
+        },
+        mailQueued: () => this.server.emailWorker.kick(),
+      });
+    } catch (error) {
+      // Rolled back (or unknown): no marker will come.
+      if (reserved) caches.releaseCommitMarker(reserved);
+      throw error;
+    }
   } as UnitOfWork);
 }

@@ -18,19 +18,23 @@ $$;
 --> statement-breakpoint
 -- A child's weekly use: confirmed spots in sessions that start in the Toronto week of `week_of`, optionally
 -- without one booking (a reschedule re-checks without the booking it moves). The one definition: the server's
--- countWeeklyUsage calls it too.
+-- countWeeklyUsage calls it too. It starts from the children's own booking rows (an index scan on child_id,
+-- materialized so the plan never starts from the week's sessions: a busy week holds thousands of bookings, a
+-- child a handful), then looks each booking and its session up by primary key.
 CREATE OR REPLACE FUNCTION portal_weekly_usage(child_ids uuid[], week_of timestamptz, exclude_booking uuid DEFAULT NULL)
 RETURNS TABLE (child_id uuid, used integer) LANGUAGE sql STABLE AS $$
-  SELECT bc.child_id, count(*)::integer
-  FROM booking_children bc
-  JOIN bookings b ON b.id = bc.booking_id
+  WITH theirs AS MATERIALIZED (
+    SELECT bc.child_id, bc.booking_id FROM booking_children bc WHERE bc.child_id = ANY (child_ids)
+  )
+  SELECT t.child_id, count(*)::integer
+  FROM theirs t
+  JOIN bookings b ON b.id = t.booking_id
   JOIN sessions s ON s.id = b.session_id
-  WHERE bc.child_id = ANY (child_ids)
-    AND b.status = 'CONFIRMED'
+  WHERE b.status = 'CONFIRMED'
     AND s.starts_at >= portal_toronto_week_start(week_of)
     AND s.starts_at < portal_toronto_week_start(week_of, 1)
     AND (exclude_booking IS NULL OR b.id <> exclude_booking)
-  GROUP BY bc.child_id
+  GROUP BY t.child_id
 $$;
 --> statement-breakpoint
 -- Why a session cannot take a booking now (NULL when it can): cancelled, started, or outside the booking

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { isAdminRole } from '../../../shared/rules/roles';
 import type { Database, Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
@@ -36,12 +36,24 @@ export interface SessionRowCache {
   delete(tokenHash: string): void;
 }
 
-async function loadSessionRow(db: Database, tokenHash: string): Promise<ActiveSessionRow | null> {
-  const [row] = await db
+/**
+ * The session lookup every signed-in request may make, prepared once per database: Drizzle builds its SQL once
+ * and PostgreSQL parses and plans it once per connection (a named statement), not on every request.
+ */
+const sessionRowQueries = new WeakMap<Database, ReturnType<typeof prepareSessionRowQuery>>();
+function prepareSessionRowQuery(db: Database) {
+  return db
     .select({ user: users, sessionId: authSessions.id, lastSeenAt: authSessions.lastSeenAt, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(eq(authSessions.tokenHash, tokenHash));
+    .where(eq(authSessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('portal_session_row');
+}
+
+async function loadSessionRow(db: Database, tokenHash: string): Promise<ActiveSessionRow | null> {
+  let query = sessionRowQueries.get(db);
+  if (!query) sessionRowQueries.set(db, (query = prepareSessionRowQuery(db)));
+  const [row] = await query.execute({ tokenHash });
   return row ?? null;
 }
 
