@@ -151,23 +151,36 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- Locks the parent's own booking and says why it cannot change (NULL when it is confirmed): another parent's
+-- booking is indistinguishable from a missing one.
+CREATE OR REPLACE FUNCTION portal_lock_own_booking(parent_id uuid, booking_id uuid, not_confirmed text) RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+  found_status text;
+BEGIN
+  SELECT status INTO found_status FROM bookings WHERE id = booking_id AND user_id = parent_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN 'booking-not-found';
+  END IF;
+  RETURN CASE WHEN found_status <> 'CONFIRMED' THEN not_confirmed END;
+END
+$$;
+--> statement-breakpoint
 -- Cancels one of the parent's future bookings and frees its spots.
 CREATE OR REPLACE FUNCTION portal_cancel_booking(parent_id uuid, booking_id uuid, now_at timestamptz, parent jsonb)
 RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   s sessions;
   b bookings;
+  refusal text;
   kid_names text[];
   facts jsonb;
 BEGIN
-  -- Another parent's booking is indistinguishable from a missing one.
-  SELECT * INTO b FROM bookings WHERE id = booking_id AND user_id = parent_id FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('refusal', 'booking-not-found');
+  refusal := portal_lock_own_booking(parent_id, booking_id, 'already-cancelled');
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
   END IF;
-  IF b.status <> 'CONFIRMED' THEN
-    RETURN jsonb_build_object('refusal', 'already-cancelled');
-  END IF;
+  SELECT * INTO b FROM bookings WHERE id = booking_id;
   SELECT * INTO s FROM sessions WHERE id = b.session_id FOR UPDATE;
   IF s.starts_at <= now_at THEN
     RETURN jsonb_build_object('refusal', 'cancel-started');
@@ -197,13 +210,11 @@ DECLARE
   previous jsonb;
   facts jsonb;
 BEGIN
-  SELECT * INTO b FROM bookings WHERE id = booking_id AND user_id = parent_id FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('refusal', 'booking-not-found');
+  refusal := portal_lock_own_booking(parent_id, booking_id, 'reschedule-not-confirmed');
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
   END IF;
-  IF b.status <> 'CONFIRMED' THEN
-    RETURN jsonb_build_object('refusal', 'reschedule-not-confirmed');
-  END IF;
+  SELECT * INTO b FROM bookings WHERE id = booking_id;
   IF b.session_id = new_session_id THEN
     RETURN jsonb_build_object('refusal', 'reschedule-same-session');
   END IF;
