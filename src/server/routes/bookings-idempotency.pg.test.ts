@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
 import { bookings, emailOutbox, idempotencyKeys, sessions } from '../db/schema';
-import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } from '../test-support/fixtures';
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server';
+import { createSession, nextTorontoWeekAt, signInNewParent } from '../test-support/fixtures';
+import type { ApiResponse } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 
 // Simultaneous repeats of one Idempotency-Key on PostgreSQL, where they run on separate pooled connections at
 // the same moment: the first transaction's key row makes the others wait, then they read its stored answer.
 const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
-let server: TestServer;
-let classTypeId: string;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => NOW });
-  classTypeId = (await createClassType(server.database.db)).id;
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, classType } = withApi({ seed: false, clock: () => NOW, classType: 'Race Class' });
 
 const signedIn = (kids: Array<[string, number]>) => signInNewParent(server, kids);
 
@@ -32,7 +25,7 @@ async function fireTogether(count: number, send: () => Promise<ApiResponse>) {
 describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
   it('10 simultaneous identical bookings with one key: one booking, one e-mail, 10 identical answers', async () => {
     const parent = await signedIn([['Ava', 3], ['Leo', 3]]);
-    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(1, 17), capacity: 20 });
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(1, 17), capacity: 20 });
     const key = randomUUID();
     const answers = await fireTogether(10, () =>
       parent.api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava', 'Leo'] }, { 'idempotency-key': key }),
@@ -57,7 +50,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
   it('10 simultaneous identical refusals with one key: 10 identical answers, nothing booked', async () => {
     const holder = await signedIn([['Hal', 3]]);
     const parent = await signedIn([['Ava', 3]]);
-    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(2, 17), capacity: 1 });
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(2, 17), capacity: 1 });
     expect((await holder.api.post('/api/bookings', { sessionId: session.id, childNames: ['Hal'] })).status).toBe(201);
     const key = randomUUID();
     const answers = await fireTogether(10, () =>
@@ -69,7 +62,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
 
   it('10 simultaneous cancels with one key: cancelled once, 10 identical answers', async () => {
     const parent = await signedIn([['Ava', 3]]);
-    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(3, 17), capacity: 5 });
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(3, 17), capacity: 5 });
     const booking = (await parent.api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] })).body;
     const key = randomUUID();
     const answers = await fireTogether(10, () =>

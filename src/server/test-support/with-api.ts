@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from '../db/seed';
+import { createClassType } from './fixtures';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { ApiClient, startTestServer, type TestServer } from './test-server';
 
@@ -17,6 +18,8 @@ export interface WithApiOptions<A extends Actor> extends NonNullable<Parameters<
   as?: A | readonly A[];
   /** Starts a real SMTP sink first and points the server at it (SMTP_URL). */
   smtp?: boolean;
+  /** Creates a class type of this name for the file's sessions (`classType`). */
+  classType?: string;
 }
 
 export interface Api<A extends Actor> {
@@ -28,6 +31,8 @@ export interface Api<A extends Actor> {
   clients: Record<A, ApiClient>;
   /** The signed-in actors' user ids. */
   userIds: Record<A, string>;
+  /** The class type made with the `classType` option. */
+  classType: { id: string; name: string };
 }
 
 /**
@@ -52,7 +57,8 @@ function later<T extends object>(name: string, get: () => T | undefined): T {
  *   const { server, clients: { admin } } = withApi({ as: 'admin', clock: () => NOW });
  */
 export function withApi<A extends Actor = never>(options: WithApiOptions<A> = {}): Api<A> {
-  const { as, smtp: wantsSmtp, ...serverOptions } = options;
+  const { as, smtp: wantsSmtp, classType: classTypeName, ...serverOptions } = options;
+  let classType: { id: string; name: string } | undefined;
   const actors: readonly A[] = as === undefined ? [] : typeof as === 'string' ? [as as A] : (as as readonly A[]);
   let server: TestServer | undefined;
   let smtp: SmtpSink | undefined;
@@ -63,6 +69,7 @@ export function withApi<A extends Actor = never>(options: WithApiOptions<A> = {}
     if (wantsSmtp) smtp = await startSmtpSink();
     const env = { ...serverOptions.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
     server = await startTestServer({ ...serverOptions, env });
+    if (classTypeName) classType = await createClassType(server.database.db, { name: classTypeName });
     for (const actor of actors) {
       const client = new ApiClient(server.baseUrl);
       const { email, password } = ACTORS[actor];
@@ -81,5 +88,6 @@ export function withApi<A extends Actor = never>(options: WithApiOptions<A> = {}
     smtp: later('the SMTP sink', () => smtp),
     clients,
     userIds,
+    classType: later('the class type (classType option)', () => classType),
   };
 }

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
-import { createClassType } from '../../test-support/fixtures';
 import { withApi } from '../../test-support/with-api';
 
 // Issue 17, item 12, through HTTP: names and places refuse bidirectional overrides, C1 controls and text made
@@ -8,14 +7,9 @@ import { withApi } from '../../test-support/with-api';
 const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
-  server,
   clients: { admin },
-} = withApi({ as: 'admin', clock: () => NOW });
-let classTypeId: string;
-
-beforeAll(async () => {
-  classTypeId = (await createClassType(server.database.db, { name: 'Hidden Characters Class' })).id;
-});
+  classType,
+} = withApi({ as: 'admin', clock: () => NOW, classType: 'Hidden Characters Class' });
 
 const HIDDEN: Array<[string, string]> = [
   ['right-to-left override', 'Adam\u202enimdA'],
@@ -44,7 +38,7 @@ describe('hidden characters in names', () => {
 
   it('POST /api/admin/sessions refuses them in the location', async () => {
     for (const [what, location] of HIDDEN) {
-      const res = await admin.post('/api/admin/sessions', { classTypeId, startsAt: '2026-11-27T10:00', endsAt: '2026-11-27T11:00', capacity: 10, location });
+      const res = await admin.post('/api/admin/sessions', { classTypeId: classType.id, startsAt: '2026-11-27T10:00', endsAt: '2026-11-27T11:00', capacity: 10, location });
       expect({ what, status: res.status, message: res.body.message }).toEqual({
         what,
         status: 400,
@@ -54,9 +48,9 @@ describe('hidden characters in names', () => {
   });
 
   it('PUT /api/admin/classes/:id refuses them in the name and the description', async () => {
-    const name = await admin.request('PUT', `/api/admin/classes/${classTypeId}`, { name: '\u202eSSALC', description: null });
+    const name = await admin.request('PUT', `/api/admin/classes/${classType.id}`, { name: '\u202eSSALC', description: null });
     expect({ status: name.status, message: name.body.message }).toEqual({ status: 400, message: 'name: Name contains characters that are not allowed' });
-    const description = await admin.request('PUT', `/api/admin/classes/${classTypeId}`, { name: 'Hidden', description: 'Line one\n\u0085Line two' });
+    const description = await admin.request('PUT', `/api/admin/classes/${classType.id}`, { name: 'Hidden', description: 'Line one\n\u0085Line two' });
     expect({ status: description.status, message: description.body.message }).toEqual({
       status: 400,
       message: 'description: Description contains characters that are not allowed',

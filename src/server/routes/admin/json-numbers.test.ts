@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
-import { createClassType, createParent } from '../../test-support/fixtures';
+import { createParent } from '../../test-support/fixtures';
 import { withApi } from '../../test-support/with-api';
 
 // Issue 17, item 10: a number in a JSON body is a JSON number. `true`, "0x10", [5] (and "5") used to be read
@@ -11,16 +11,12 @@ const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const {
   server,
   clients: { admin },
-} = withApi({ as: 'admin', clock: () => NOW });
-let classTypeId: string;
-
-beforeAll(async () => {
-  classTypeId = (await createClassType(server.database.db, { name: 'Numbers Class' })).id;
-});
+  classType,
+} = withApi({ as: 'admin', clock: () => NOW, classType: 'Numbers Class' });
 
 const NOT_NUMBERS: unknown[] = [true, '0x10', [5], '5', null, { value: 5 }];
 const session = (capacity: unknown) => ({
-  classTypeId,
+  classTypeId: classType.id,
   startsAt: '2026-11-26T10:00',
   endsAt: '2026-11-26T11:00',
   capacity,
@@ -48,7 +44,7 @@ describe('numbers in JSON bodies', () => {
     expect({ status: edit.status, message: edit.body.message }).toEqual({ status: 400, message: 'capacity: Capacity must be a whole number' });
 
     const bulk = {
-      classTypeId,
+      classTypeId: classType.id,
       startDate: '2026-12-01',
       endDate: '2026-12-14',
       startTime: '18:00',

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
-import { createClassType } from '../../test-support/fixtures';
 import { withApi } from '../../test-support/with-api';
 
 // Issue 17, item 11: a Toronto wall-clock time the clocks skip (spring forward, Sunday 2027-03-14 02:00-02:59)
@@ -8,16 +7,11 @@ import { withApi } from '../../test-support/with-api';
 const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
-  server,
   clients: { admin },
-} = withApi({ as: 'admin', clock: () => NOW });
-let classTypeId: string;
+  classType,
+} = withApi({ as: 'admin', clock: () => NOW, classType: 'Clock Change Class' });
 
-beforeAll(async () => {
-  classTypeId = (await createClassType(server.database.db, { name: 'Clock Change Class' })).id;
-});
-
-const form = (startsAt: string, endsAt: string) => ({ classTypeId, startsAt, endsAt, capacity: 10, location: 'Main Gym' });
+const form = (startsAt: string, endsAt: string) => ({ classTypeId: classType.id, startsAt, endsAt, capacity: 10, location: 'Main Gym' });
 const SKIPPED = 'startsAt: 02:30 does not exist on Sunday, March 14, 2027 (the clocks go forward that night); choose another time';
 const REPEATED = 'startsAt: 01:30 happens twice on Sunday, November 7, 2027 (the clocks go back that night); choose another time';
 
@@ -57,7 +51,7 @@ describe('sessions at a time a clock change skips or repeats', () => {
   });
 
   it('bulk create: a series touching a skipped or repeated time is refused with the same words', async () => {
-    const series = { classTypeId, pattern: 'daily', capacity: 10, location: 'Main Gym' };
+    const series = { classTypeId: classType.id, pattern: 'daily', capacity: 10, location: 'Main Gym' };
     const spring = await admin.post('/api/admin/sessions/bulk', { ...series, startDate: '2027-03-12', endDate: '2027-03-16', startTime: '02:15', endTime: '03:30' });
     expect({ status: spring.status, message: spring.body.message }).toEqual({
       status: 400,

@@ -1,24 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, sessions } from '../../db/schema';
-import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
-import { startTestServer, type ApiClient, type TestServer } from '../../test-support/test-server';
+import { createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
+import type { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // Many simultaneous requests through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on
 // separate pooled connections at the same time; the row locks must keep every rule.
 const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
-let server: TestServer;
-let classTypeId: string;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => NOW });
-  classTypeId = (await createClassType(server.database.db)).id;
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, classType } = withApi({ seed: false, clock: () => NOW, classType: 'Race Class' });
 
 const signedIn = async (kids: Array<[string, number]>) => (await signInNewParent(server, kids)).api;
 
@@ -37,7 +30,7 @@ async function signedInFamilies(count: number, kids: (i: number) => Array<[strin
 // can pass the default 30 s, so these tests get more time (the races themselves take well under a second).
 describe('booking under concurrency', { timeout: 120_000 }, () => {
   it(`never oversells a session: 24 parents race for 5 spots (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(1, 17), capacity: 5 });
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(1, 17), capacity: 5 });
     const parents = await signedInFamilies(24, (i) => [[`Kid${i}`, 3]]);
     const results = await Promise.all(
       parents.map((api, i) => api.post('/api/bookings', { sessionId: session.id, childNames: [`Kid${i}`] })),
@@ -58,7 +51,7 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
   });
 
   it('never oversells with multi-child bookings: families of two race for 7 spots', async () => {
-    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(2, 17), capacity: 7 });
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(2, 17), capacity: 7 });
     const families = await signedInFamilies(10, () => [['Ann', 2], ['Ben', 2]]);
     const results = await Promise.all(
       families.map((api) => api.post('/api/bookings', { sessionId: session.id, childNames: ['Ann', 'Ben'] })),
@@ -72,7 +65,7 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
     const api = await signedIn([['Solo', 2]]);
     const week = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        createSession(server.database.db, { classTypeId, startsAt: nextWeek(i % 7, 8 + i), capacity: 10 }),
+        createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(i % 7, 8 + i), capacity: 10 }),
       ),
     );
     const results = await Promise.all(week.map((s) => api.post('/api/bookings', { sessionId: s.id, childNames: ['Solo'] })));
@@ -87,7 +80,7 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
 
   it('books one child into one session once, however many tabs submit at the same time', async () => {
     const api = await signedIn([['Twin', 7]]);
-    const session = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(4, 9), capacity: 10 });
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(4, 9), capacity: 10 });
     const results = await Promise.all(
       Array.from({ length: 6 }, () => api.post('/api/bookings', { sessionId: session.id, childNames: ['Twin'] })),
     );
@@ -100,8 +93,8 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
   });
 
   it('keeps counts exact when reschedules and cancellations race with new bookings', async () => {
-    const a = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(5, 10), capacity: 4 });
-    const b = await createSession(server.database.db, { classTypeId, startsAt: nextWeek(5, 12), capacity: 4 });
+    const a = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(5, 10), capacity: 4 });
+    const b = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(5, 12), capacity: 4 });
     const movers = await signedInFamilies(4, (i) => [[`M${i}`, 7]]);
     const booked = await Promise.all(movers.map((api, i) => api.post('/api/bookings', { sessionId: a.id, childNames: [`M${i}`] })));
     const newcomers = await signedInFamilies(6, (i) => [[`N${i}`, 7]]);

@@ -230,44 +230,27 @@ export function RulesEditor({ form, headingId, sample, hasSample, paths }: Rules
                   </td>
                   <td className="px-3 py-3">
                     <div className="flex justify-end gap-1">
-                      <Tooltip content="Move up">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-9"
-                          data-rule-action="up"
-                          aria-label={`Move rule ${n} up`}
-                          disabled={index === 0}
-                          onClick={() => moveRule(index, index - 1, 'up')}
-                        >
-                          <ArrowUp aria-hidden="true" />
-                        </Button>
-                      </Tooltip>
-                      <Tooltip content="Move down">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-9"
-                          data-rule-action="down"
-                          aria-label={`Move rule ${n} down`}
-                          disabled={index === fields.length - 1}
-                          onClick={() => moveRule(index, index + 1, 'down')}
-                        >
-                          <ArrowDown aria-hidden="true" />
-                        </Button>
-                      </Tooltip>
-                      <Tooltip content="Remove">
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-9 text-red-700 hover:bg-red-50 hover:text-red-800"
-                          data-rule-action="remove"
-                          aria-label={`Remove rule ${n}`}
-                          onClick={() => removeRule(index)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </Tooltip>
+                      <RuleAction action="up" tooltip="Move up" label={`Move rule ${n} up`} disabled={index === 0} onClick={() => moveRule(index, index - 1, 'up')}>
+                        <ArrowUp aria-hidden="true" />
+                      </RuleAction>
+                      <RuleAction
+                        action="down"
+                        tooltip="Move down"
+                        label={`Move rule ${n} down`}
+                        disabled={index === fields.length - 1}
+                        onClick={() => moveRule(index, index + 1, 'down')}
+                      >
+                        <ArrowDown aria-hidden="true" />
+                      </RuleAction>
+                      <RuleAction
+                        action="remove"
+                        tooltip="Remove"
+                        label={`Remove rule ${n}`}
+                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                        onClick={() => removeRule(index)}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </RuleAction>
                     </div>
                   </td>
                 </tr>
@@ -292,5 +275,40 @@ export function RulesEditor({ form, headingId, sample, hasSample, paths }: Rules
         </p>
       </div>
     </section>
+  );
+}
+
+/** One of a rule row's icon buttons: its tooltip, its accessible name, and the hook the tests find it by. */
+function RuleAction({
+  action,
+  tooltip,
+  label,
+  className,
+  disabled,
+  onClick,
+  children,
+}: {
+  action: 'up' | 'down' | 'remove';
+  tooltip: string;
+  label: string;
+  className?: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tooltip content={tooltip}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={className ? `size-9 ${className}` : 'size-9'}
+        data-rule-action={action}
+        aria-label={label}
+        disabled={disabled}
+        onClick={onClick}
+      >
+        {children}
+      </Button>
+    </Tooltip>
   );
 }
