@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
 import { buildApp } from '../app';
+import { CHANGES_CHANNEL } from './announcements';
+import { topics } from './read-caches';
 import { authSessions, classTypes, sessions, users } from '../db/schema';
 import { loadEnv } from '../env';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
@@ -88,6 +90,31 @@ describe('read caches (READ_CACHE=on, two instances on one database)', () => {
       (res) => spotsOf(res.body, session.id)?.availableSpots === 3,
     );
     expect(spotsOf(seenOnA.body, session.id)?.availableSpots).toBe(3);
+  });
+
+  it('a commit drops its topics here before the answer, and many commits reach the other instances together', async () => {
+    const session = await createSession(db(), { classTypeId, startsAt: at(4, 17), capacity: 4 });
+    const onA = await parentOn(a.baseUrl);
+    expect(spotsOf((await onA.api.get(WINDOW)).body, session.id)?.availableSpots).toBe(4);
+    expect(a.app.readCaches.stats().views.size).toBeGreaterThan(0);
+    const heard: string[] = [];
+    const listening = await a.database.listen(CHANGES_CHANNEL, { message: (topic) => heard.push(topic), reset: () => undefined });
+    try {
+      // Forty commits' topics handed over in one go: this instance forgets the calendar at once, synchronously…
+      const topicsOfCommits = Array.from({ length: 40 }, (_, i) => [topics.calendar, topics.user(`batch-${i}`)]);
+      for (const committed of topicsOfCommits) a.app.readCaches.committed(committed);
+      expect(a.app.readCaches.stats().views.size).toBe(0);
+      // …and every topic goes out on the channel, each once per announcement, not once per commit.
+      await a.app.readCaches.sent();
+      const deadline = Date.now() + 3_000;
+      while (heard.filter((topic) => topic.startsWith('user:batch-')).length < 40 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(heard.filter((topic) => topic.startsWith('user:batch-')).sort()).toEqual(topicsOfCommits.map(([, user]) => user).sort());
+      expect(heard.filter((topic) => topic === topics.calendar).length).toBeLessThanOrEqual(2);
+    } finally {
+      await listening.close();
+    }
   });
 
   it('drop answers that a change made straight in the database (psql, another tool) made stale', async () => {

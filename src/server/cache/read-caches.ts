@@ -18,6 +18,9 @@ export const topics = {
 
 /** How long a fence waits for its own notification before giving up on the caches (then they are cleared). */
 const FENCE_TIMEOUT_MS = 2_000;
+/** A failed announcement of committed topics is tried again this often, this many times. */
+const ANNOUNCE_RETRY_MS = 500;
+const ANNOUNCE_RETRIES = 5;
 
 export interface ReadCacheStats {
   enabled: boolean;
@@ -32,8 +35,9 @@ export interface ReadCacheStats {
  * - `views`: finished JSON answers of the calendar window, the class list, /api/me and /api/me/bookings.
  * Entries are dropped when the database announces a change on `portal_changes` (triggers of migration 0005),
  * on every instance; a short TTL is only a safety net. While the listening connection is down nothing is
- * cached. After a write request, `fence()` waits until this instance has received the notifications of
- * everything committed so far, so the same browser's next read already sees its own change.
+ * cached. A unit of work's commit drops its topics here at once (`committed`), so the same browser's next read
+ * already sees its own change; after a write request that ran no unit of work, `fence()` waits until this
+ * instance has received the notifications of everything committed so far.
  */
 export class ReadCaches {
   readonly sessions = new TaggedCache<ActiveSessionRow>({ max: 50_000, ttlMs: 60_000 });
@@ -42,8 +46,8 @@ export class ReadCaches {
   private subscription: Subscription | null = null;
   private fenceSeq = 0;
   private readonly fenceWaiters = new Map<number, () => void>();
-  private commitSeq = 0;
-  private readonly commitWaiters = new Map<number, () => void>();
+  private readonly outgoing = new Set<string>();
+  private sending: Promise<void> | null = null;
   private connected = false;
 
   private readonly wanted: boolean;
@@ -74,6 +78,7 @@ export class ReadCaches {
   }
 
   async stop(): Promise<void> {
+    await this.sent();
     const subscription = this.subscription;
     this.subscription = null;
     this.onReset(false);
@@ -110,35 +115,45 @@ export class ReadCaches {
   }
 
   /**
-   * PostgreSQL with the listener connected: a marker for a unit of work to send with its topics in its own
-   * commit message (db/unit-of-work.ts), and the promise of its arrival here. The answer's fence then waits only
-   * for it (`awaitCommitted`): the topics of that transaction precede its marker on the channel, so once the
-   * marker is here this instance has dropped what the write made stale, without a round trip of its own.
-   * Null when it cannot be used (PGlite, listener down): the fence announces the topics itself.
+   * After a unit of work's commit (plugins/unit-of-work.ts): drops what the change made stale in this instance at
+   * once, so the answer to the write can leave without waiting (the same browser's next read sees the change),
+   * and tells the other instances on the channel. Commits that arrive while an announcement is under way go out
+   * together in the next one: one NOTIFY statement (and one small transaction) for many commits under a rush,
+   * instead of one per booking. A load that was reading while the change committed is not kept (TaggedCache).
    */
-  reserveCommitMarker(): { marker: string; arrived: Promise<void> } | null {
-    if (!this.connected || this.database.kind === 'pglite') return null;
-    const seq = ++this.commitSeq;
-    const arrived = new Promise<void>((resolve) => this.commitWaiters.set(seq, resolve));
-    return { marker: `committed:${this.instance}:${seq}`, arrived };
+  committed(topics: readonly string[]): void {
+    if (!topics.length) return;
+    for (const topic of topics) {
+      this.invalidate(topic);
+      this.outgoing.add(topic);
+    }
+    this.sending ??= this.sendOutgoing();
   }
 
-  /** Forgets a reserved marker that will never be sent (its transaction rolled back). */
-  releaseCommitMarker(reserved: { marker: string }): void {
-    this.commitWaiters.delete(Number(reserved.marker.split(':')[2]));
+  /** Resolves once every topic handed to `committed` has been sent (or given up on). */
+  async sent(): Promise<void> {
+    while (this.sending) await this.sending;
   }
 
-  /** Waits for a reserved marker (at most the fence timeout; then the caches are cleared to stay correct). */
-  async awaitCommitted(reserved: { marker: string; arrived: Promise<void> }): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), FENCE_TIMEOUT_MS);
-    });
+  private async sendOutgoing(): Promise<void> {
+    let failures = 0;
     try {
-      if ((await Promise.race([reserved.arrived, timeout])) === 'timeout') this.clearAll();
+      while (this.outgoing.size) {
+        const batch = [...this.outgoing];
+        this.outgoing.clear();
+        try {
+          await announce(this.database.db, batch);
+          failures = 0;
+        } catch {
+          // The database is unreachable: the other instances' listeners are down too, and they clear their caches
+          // when it returns; retried a few times, then left to their TTL.
+          if (++failures > ANNOUNCE_RETRIES) continue;
+          for (const topic of batch) this.outgoing.add(topic);
+          await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_RETRY_MS));
+        }
+      }
     } finally {
-      clearTimeout(timer);
-      this.commitWaiters.delete(Number(reserved.marker.split(':')[2]));
+      this.sending = null;
     }
   }
 
@@ -148,13 +163,6 @@ export class ReadCaches {
   }
 
   private onMessage(payload: string): void {
-    if (payload.startsWith('committed:')) {
-      // Only this marker: markers sent by different transactions' commit messages arrive in commit order, not
-      // in the order they were reserved.
-      const [, instance, seq] = payload.split(':');
-      if (instance === this.instance) this.commitWaiters.get(Number(seq))?.();
-      return;
-    }
     if (payload.startsWith('fence:')) {
       const [, instance, seq] = payload.split(':');
       if (instance === this.instance) {
@@ -163,15 +171,19 @@ export class ReadCaches {
       }
       return;
     }
-    this.sessions.invalidate(payload);
-    this.views.invalidate(payload);
+    this.invalidate(payload);
+  }
+
+  private invalidate(topic: string): void {
+    this.sessions.invalidate(topic);
+    this.views.invalidate(topic);
   }
 
   private onReset(connected: boolean): void {
     this.connected = connected;
     this.clearAll();
     this.setEnabled(connected && this.wanted);
-    if (!connected) for (const resolve of [...this.fenceWaiters.values(), ...this.commitWaiters.values()]) resolve();
+    if (!connected) for (const resolve of this.fenceWaiters.values()) resolve();
   }
 
   private clearAll(): void {

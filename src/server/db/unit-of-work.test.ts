@@ -60,7 +60,7 @@ describe('the unit of work: change announcements (migration 0005) and outbox wor
     );
     expect(told.topics.sort()).toEqual(['calendar', `user:${parent.id}`].sort());
     expect(told.mail).toBe(0);
-    // Nothing went out on the channel by itself (the caller sends the topics with its fence).
+    // Nothing went out on the channel by itself (the caller drops them and announces them, cache/read-caches.ts).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toEqual([]);
   });
@@ -104,38 +104,4 @@ describe('the unit of work: change announcements (migration 0005) and outbox wor
     expect((await database.db.select().from(emailOutbox)).length).toBe(outboxBefore);
   });
 
-  it('on PostgreSQL sends the topics and a marker with the commit itself; on PGlite hands them over', async () => {
-    const parent = await createParent(database.db, []);
-    const { told, after } = recorder();
-    let asked = 0;
-    const sentFlags: boolean[] = [];
-    heard.length = 0;
-    await runUnitOfWork(
-      database.db,
-      (tx) => tx.update(users).set({ firstName: 'Marked' }).where(eq(users.id, parent.id)),
-      {
-        ...after,
-        announce: (topics, sent) => {
-          sentFlags.push(sent);
-          after.announce(topics);
-        },
-        commitMarker: () => {
-          asked++;
-          return 'committed:test:1';
-        },
-      },
-    );
-    expect(told.topics).toEqual([`user:${parent.id}`]);
-    if (database.kind === 'postgres') {
-      expect(asked).toBe(1);
-      expect(sentFlags).toEqual([true]);
-      // The topic first, then the marker: in the order the fence relies on.
-      await hear('committed:test:1');
-      expect(heard.indexOf(`user:${parent.id}`)).toBeGreaterThanOrEqual(0);
-      expect(heard.indexOf(`user:${parent.id}`)).toBeLessThan(heard.indexOf('committed:test:1'));
-    } else {
-      expect(asked).toBe(0);
-      expect(sentFlags).toEqual([false]);
-    }
-  });
 });

@@ -11,18 +11,10 @@ export const OUTBOX_TOPIC = 'outbox';
 
 /** What a unit of work tells once its transaction has committed (never after a rollback). */
 export interface AfterCommit {
-  /**
-   * The change topics the triggers left (read caches drop what they tag). `sent`: they already went out on
-   * the channel with the commit, followed by the marker `commitMarker` gave.
-   */
-  announce(topics: readonly string[], sent: boolean): void | Promise<void>;
+  /** The change topics the triggers left: the read caches drop what they tag, here and on every instance. */
+  announce(topics: readonly string[]): void | Promise<void>;
   /** The transaction queued e-mail: the worker should run now. */
   mailQueued(): void;
-  /**
-   * PostgreSQL: a marker to send after the topics in the commit's own message (a request's fence then waits
-   * for it instead of announcing the topics in a round trip of its own); null to announce them afterwards.
-   */
-  commitMarker?(): string | null;
 }
 
 const DEFER = sql`select set_config('portal.defer_announcements', 'on', true)`;
@@ -42,11 +34,10 @@ const PENDING = sql`select current_setting('portal.pending_announcements', true)
  */
 export async function runUnitOfWork<T>(db: Database, work: (tx: Tx) => Promise<T>, after: AfterCommit): Promise<T> {
   const pool = pgPoolOf(db);
-  const marker = pool ? (after.commitMarker?.() ?? null) : null;
-  const { value, pending } = pool ? await pgTransaction(db, pool, work, marker) : await drizzleTransaction(db, work);
+  const { value, pending } = pool ? await pgTransaction(db, pool, work) : await drizzleTransaction(db, work);
   const topics = new Set(pending.split('\n').filter(Boolean));
   if (topics.delete(OUTBOX_TOPIC)) after.mailQueued();
-  await after.announce([...topics], marker !== null);
+  await after.announce([...topics]);
   return value;
 }
 
@@ -77,12 +68,11 @@ interface DrizzleParts {
 
 /**
  * PostgreSQL: the same transaction in two round trips fewer. The opening and the deferral go in one message
- * (`begin; select set_config(…)`), as do the reading of the noted topics and the commit (`select …; commit`),
- * and with a marker the announcement after the commit too: the simple query protocol runs several statements
- * per message, and stops at the first that fails. The work gets a Drizzle transaction on the
+ * (`begin; select set_config(…)`), as do the reading of the noted topics and the commit (`select …; commit`):
+ * the simple query protocol runs several statements per message, and stops at the first that fails. The work gets a Drizzle transaction on the
  * checked-out connection (savepoints included), exactly what `db.transaction` would give it.
  */
-async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => Promise<T>, marker: string | null): Promise<{ value: T; pending: string }> {
+async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<{ value: T; pending: string }> {
   const parts = db as unknown as DrizzleParts;
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -99,12 +89,7 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => P
       });
       throw error;
     }
-    // With a marker, the topics are kept in a session-level setting across the commit and sent right after
-    // it, with the marker, by portal_announce_committed (migration 0007), still in this one message.
-    const closing = marker
-      ? `select set_config('portal.committed_announcements', coalesce(current_setting('portal.pending_announcements', true), ''), false) as pending; commit; select portal_announce_committed(${client.escapeLiteral(marker)})`
-      : `${sqlText(PENDING)}; commit`;
-    const results = (await client.query(closing)) as unknown as pg.QueryResult[];
+    const results = (await client.query(`${sqlText(PENDING)}; commit`)) as unknown as pg.QueryResult[];
     return { value, pending: (results[0]?.rows[0] as { pending: string | null } | undefined)?.pending ?? '' };
   } catch (error) {
     // A connection whose transaction state is unknown is not given back to the pool.

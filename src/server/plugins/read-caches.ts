@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnnouncementCollector } from '../cache/announcements';
 import { ReadCaches } from '../cache/read-caches';
 import type { DatabaseHandle } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readCaches: ReadCaches;
-  }
-  interface FastifyRequest {
-    /** Change topics this request's transactions left to announce after their commit (cache/announcements.ts). */
-    announcements: AnnouncementCollector | null;
   }
 }
 
@@ -23,17 +18,12 @@ export async function registerReadCaches(app: FastifyInstance, database: Databas
   app.decorate('readCaches', caches);
   await caches.start();
   app.addHook('onClose', () => caches.stop());
-  app.decorateRequest('announcements', null);
-  // A callback hook: a read (most requests) passes without a promise.
+  // A callback hook: a read (most requests) passes without a promise; so does a write made through units of
+  // work (their commits dropped what they made stale before the answer). Any other API write (a sign-in's
+  // throttle, a refused request) waits until this instance has heard everything committed so far.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const topics = request.announcements;
     const isApiWrite = request.method !== 'GET' && request.method !== 'HEAD' && request.routeOptions.url?.startsWith('/api/');
-    if (!isApiWrite && !topics?.length) return done(null, payload);
-    // The request's units of work sent their topics with their commits (PostgreSQL): wait for their markers.
-    // Otherwise (PGlite, no unit of work, the listener down) announce what is left and fence.
-    const markers = request.committedMarkers ?? [];
-    const waits = markers.map((reserved) => caches.awaitCommitted(reserved));
-    if (topics?.length || !markers.length) waits.push(caches.fence(topics ?? []));
-    Promise.all(waits).then(() => done(null, payload), done);
+    if (!isApiWrite || request.ranUnitOfWork) return done(null, payload);
+    caches.fence().then(() => done(null, payload), done);
   });
 }
