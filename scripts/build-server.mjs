@@ -7,6 +7,7 @@ await build({
     seed: 'src/server/cli/seed.ts',
     'create-admin': 'src/server/cli/create-admin.ts',
     cluster: 'src/server/cluster.ts',
+    'mail-thread': 'src/server/mail/mail-thread.ts',
   },
   outdir: 'dist/server',
   bundle: true,

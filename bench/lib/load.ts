@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /** The load: autocannon runs for the reads, a 50-in-flight loop for the bookings, the rush, sequential latency. */
 import http from 'node:http';
 import autocannon, { type AutocannonRequest } from 'autocannon';
@@ -67,6 +68,9 @@ export async function cannon(baseUrl: string, route: string, path: string, optio
   };
 }
 
+/** A fresh Idempotency-Key per booking, as the web app sends with every attempt (decision 013). */
+const bookingHeaders = () => ({ 'idempotency-key': randomUUID() });
+
 export interface BookingRun {
   attempted: number;
   succeeded: number;
@@ -104,6 +108,7 @@ export async function bookingLoad(
         path: '/api/bookings',
         cookie: parents[i]!.cookie,
         json: { sessionId: parents[i]!.sessionId, childNames: ['Runner'] },
+        headers: bookingHeaders(),
       });
       latencies.push(answer.ms);
       if (answer.status === 201) succeeded++;
@@ -146,7 +151,7 @@ export async function rush(baseUrl: string, parents: SignIn[], sessionId: string
   const started = performance.now();
   const answers = await Promise.all(
     parents.map((parent) =>
-      send(agent, baseUrl, { method: 'POST', path: '/api/bookings', cookie: parent.cookie, json: { sessionId, childNames: ['Runner'] } }),
+      send(agent, baseUrl, { method: 'POST', path: '/api/bookings', cookie: parent.cookie, json: { sessionId, childNames: ['Runner'] }, headers: bookingHeaders() }),
     ),
   );
   const ms = performance.now() - started;

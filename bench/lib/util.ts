@@ -91,11 +91,11 @@ export interface HttpAnswer {
 export function send(
   agent: http.Agent,
   baseUrl: string,
-  options: { method?: string; path: string; cookie?: string; json?: unknown },
+  options: { method?: string; path: string; cookie?: string; json?: unknown; headers?: Record<string, string> },
 ): Promise<HttpAnswer> {
   const url = new URL(options.path, baseUrl);
   const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (body !== undefined) {
     headers['content-type'] = 'application/json';

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database, DatabaseHandle } from './db/client';
@@ -11,6 +13,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerReadCaches } from './plugins/read-caches';
 import { registerCachedReads } from './plugins/cached-reads';
 import { registerUnitOfWork } from './plugins/unit-of-work';
+import { registerRepeatableWrites } from './plugins/repeatable-write';
 import { RequestLogController } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -24,6 +27,7 @@ import { setPasswordRoutes } from './routes/set-password';
 import { webhookReceiverRoutes } from './routes/webhooks';
 import type { EmailContext } from './mail/email-context';
 import { EmailWorker } from './mail/email-worker';
+import { ThreadedMailSender } from './mail/threaded-mail-sender';
 import { dailyJobs } from './services/scheduled-jobs/daily-jobs';
 import { JobScheduler } from './services/scheduled-jobs/job-scheduler';
 
@@ -95,15 +99,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('env', env);
   app.decorate('clock', options.clock ?? (() => new Date()));
   const emailContext: EmailContext = { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl };
+  const mailer = { smtpUrl: env.SMTP_URL, from: env.mailFrom, outboxDir: path.join(env.dataDir, 'outbox'), context: emailContext };
+  // The built server renders and sends e-mail in a thread of its own (dist/server/mail-thread.js); run from the
+  // sources (tests, tsx) it does so in this thread.
+  const mailThread = new URL('./mail-thread.js', import.meta.url);
   const emailWorker = new EmailWorker(
     options.database.db,
-    {
-      smtpUrl: env.SMTP_URL,
-      from: env.mailFrom,
-      outboxDir: path.join(env.dataDir, 'outbox'),
-      context: emailContext,
-    },
+    mailer,
     app.log,
+    existsSync(fileURLToPath(mailThread)) ? new ThreadedMailSender(mailThread, mailer) : undefined,
   );
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', emailContext);
@@ -130,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerReadCaches(app, options.database);
   registerCachedReads(app);
   registerUnitOfWork(app);
+  registerRepeatableWrites(app);
   await registerCompression(app);
   await registerSecurity(app, env);
   await registerAuth(app);

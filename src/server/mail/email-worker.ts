@@ -1,13 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
-import type { EmailContext } from './email-context';
 import type { EmailAttachment } from './outbox';
-import { renderTemplate } from './templates';
-import { escapeHtml } from '../escape-html';
+import { createMailSender, type MailerOptions, type MailSender } from './mail-sender';
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 
@@ -38,14 +33,7 @@ const BACKOFF_MINUTES = [1, 2, 5, 15, 30, 60, 120, 240];
 /** A message claimed by an instance that died mid-send is claimed again after this long. */
 const CLAIM_MINUTES = 10;
 
-export interface MailerOptions {
-  smtpUrl?: string | undefined;
-  from: string;
-  /** Without SMTP, messages are written here as .eml files. */
-  outboxDir: string;
-  /** For the messages the worker renders from a template (services/email/templates.ts). */
-  context: EmailContext;
-}
+export type { MailerOptions } from './mail-sender';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -64,39 +52,23 @@ type OutboxRow = Pick<
   createdAt: Date | string;
 };
 
-/**
- * A body with its `{{key}}` placeholders filled from the message's secrets (HTML-escaped for the HTML body).
- * A placeholder without a secret is left as it is.
- */
-export function fillSecrets(body: string, secrets: Record<string, string> | null, html: boolean): string {
-  if (!secrets) return body;
-  return body.replace(/\{\{([A-Za-z0-9_]+)\}\}/g, (placeholder, key: string) => {
-    const value = Object.hasOwn(secrets, key) ? secrets[key] : undefined;
-    if (typeof value !== 'string') return placeholder;
-    return html ? escapeHtml(value) : value;
-  });
-}
-
 /** Messages claimed by one run; a run that sends a full batch is followed by another at once. */
 export const EMAIL_BATCH_SIZE = 20;
 
 export class EmailWorker {
-  private readonly transport: Transporter;
-  private readonly toFolder: boolean;
+  private readonly sender: MailSender;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
-  private folderReady: Promise<unknown> | undefined;
 
   constructor(
     private readonly db: Database,
-    private readonly options: MailerOptions,
+    options: MailerOptions,
     private readonly log: Logger,
+    /** Where messages are rendered and sent: this thread by default, or a thread of its own (threaded-mail-sender.ts). */
+    sender?: MailSender,
   ) {
-    this.toFolder = !options.smtpUrl;
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport(options.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.sender = sender ?? createMailSender(options);
   }
 
   start(intervalMs = 15_000): void {
@@ -108,7 +80,7 @@ export class EmailWorker {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.running;
-    this.transport.close();
+    await this.sender.close();
   }
 
   /** Asks for a run now (after a commit that queued mail); runs never overlap. */
@@ -160,9 +132,10 @@ export class EmailWorker {
       const id = message.id;
       let kind = message.template ?? emailKind(message.subject ?? '');
       try {
-        const content = this.contentOf(message);
+        const { content, file } = await this.sender.send(message);
         kind = message.template ?? emailKind(content.subject);
-        await this.send(message, content, kind);
+        if (file) this.log.info({ emailId: id, kind, file }, 'e-mail written to outbox folder');
+        else this.log.info({ emailId: id, kind }, 'e-mail sent');
         delivered.push({ id, rendered: Boolean(message.template), ...content });
       } catch (err) {
         const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
@@ -198,39 +171,5 @@ export class EmailWorker {
     }
     const sent = delivered.length;
     return sent;
-  }
-
-  /** What a row sends: its stored subject and bodies, or its template rendered now. */
-  private contentOf(message: OutboxRow): { subject: string; textBody: string; htmlBody: string | null; attachments: EmailAttachment[] } {
-    if (message.template) {
-      const rendered = renderTemplate(message.template, message.templateData, this.options.context);
-      return { subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html ?? null, attachments: rendered.attachments ?? [] };
-    }
-    return {
-      subject: message.subject ?? '',
-      textBody: message.textBody ?? '',
-      htmlBody: message.htmlBody,
-      attachments: (message.attachments as EmailAttachment[] | null) ?? [],
-    };
-  }
-
-  private async send(message: OutboxRow, content: ReturnType<EmailWorker['contentOf']>, kind: string): Promise<void> {
-    const info = await this.transport.sendMail({
-      from: this.options.from,
-      to: message.toAddress,
-      subject: content.subject,
-      text: fillSecrets(content.textBody, message.secrets, false),
-      html: content.htmlBody === null ? undefined : fillSecrets(content.htmlBody, message.secrets, true),
-      attachments: content.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
-    });
-    if (this.toFolder) {
-      this.folderReady ??= mkdir(this.options.outboxDir, { recursive: true });
-      await this.folderReady;
-      const file = path.join(this.options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.id}.eml`);
-      await writeFile(file, (info as unknown as { message: Buffer }).message);
-      this.log.info({ emailId: message.id, kind, file }, 'e-mail written to outbox folder');
-    } else {
-      this.log.info({ emailId: message.id, kind }, 'e-mail sent');
-    }
   }
 }

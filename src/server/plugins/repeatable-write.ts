@@ -1,8 +1,32 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Tx } from '../db/client';
+import type { BookingDto } from '../../shared/schemas/bookings';
+import { WriteGroup } from '../db/write-group';
+import { runBookingCalls, type BookingCall, type BookingOutcome, type RepeatableBookingCall } from '../services/bookings/booking-calls';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from '../services/idempotency/idempotency-key';
-import { runIdempotentWrite } from '../services/idempotency/run-idempotent-write';
+import { actor } from './auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The parents' bookings, cancellations and reschedules, grouped into units of work (decision 016). */
+    bookingWrites: WriteGroup<RepeatableBookingCall, BookingOutcome>;
+  }
+}
+
+/** Groups of booking writes in flight at once (one executes while another commits). */
+const BOOKING_LANES = 2;
+
+export function registerRepeatableWrites(app: FastifyInstance): void {
+  app.decorate(
+    'bookingWrites',
+    new WriteGroup((calls: RepeatableBookingCall[]) => app.unitOfWork((tx) => runBookingCalls(tx, calls)), {
+      lanes: BOOKING_LANES,
+      // A family always in the same lane: its children's and bookings' row locks are never wanted by another lane.
+      laneOf: (call) => Number.parseInt(call.parentId.slice(0, 8), 16),
+    }),
+  );
+  app.addHook('onClose', () => app.bookingWrites.idle());
+}
 
 /** The response schema a route declared for a status (what its serializer keeps). */
 function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | undefined {
@@ -12,45 +36,44 @@ function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | 
 }
 
 /**
- * Answers a write a person may repeat (a double tap, a retry after a lost answer): runs `write` in the
- * request's unit of work (plugins/unit-of-work.ts) and sends its result with `status`. With an
- * `Idempotency-Key` header, a repeat by the same user within 24 hours gets the first answer again and changes
- * nothing; the same key with another request is 422; a malformed key is 400
- * (services/idempotency/run-idempotent-write.ts). Without the header the write runs as it always did.
+ * Answers a write a parent may repeat (a double tap, a retry after a lost answer): `call` joins the next group of
+ * concurrent booking writes (decision 016; one transaction for the group, each call seeing the ones before it)
+ * and its outcome is sent with `status`. With an `Idempotency-Key` header (decision 013), a repeat by the same
+ * user within 24 hours gets the first answer again and changes nothing; the same key with another request is
+ * 422; a malformed key is 400. A refusal with a key is stored and replayed like a success.
  *
- * The stored answer is the body as the route's response schema sends it, so a field the schema drops is
- * never stored either; a replay goes through the same serializer and is sent byte for byte the same.
- * Replays carry `Idempotent-Replayed: true`.
+ * The stored answer is the body as the route's response schema sends it, so a field the schema drops is never
+ * stored either; a replay goes through the same serializer and is sent byte for byte the same. Replays carry
+ * `Idempotent-Replayed: true`.
  */
-export async function repeatableWrite(
+export async function repeatableBookingWrite(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { actorId: string; status?: number },
-  write: (tx: Tx) => Promise<unknown>,
+  options: { status?: number; call: BookingCall },
 ): Promise<FastifyReply> {
   const status = options.status ?? 200;
+  const parent = actor(request);
   const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
   const schema = key ? responseSchemaOf(request, status) : undefined;
   const claim =
     key === null
       ? null
       : {
-          userId: options.actorId,
           key,
-          requestHash: requestHash({
-            method: request.method,
-            route: request.routeOptions.url ?? request.url,
-            params: request.params,
-            body: request.body,
-          }),
+          requestHash: requestHash({ method: request.method, route: request.routeOptions.url ?? request.url, params: request.params, body: request.body }),
         };
-  const answer = await request.unitOfWork((tx) =>
-    runIdempotentWrite(
-      tx,
-      { claim, successStatus: status, now: request.server.clock() },
-      schema ? async (savepoint) => z.encode(schema, await write(savepoint)) : write,
-    ),
-  );
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(answer.status).send(answer.body);
+  // The group's unit of work drops what it changed from this instance's caches before the answer leaves.
+  request.ranUnitOfWork = true;
+  const outcome = await request.server.bookingWrites.submit({
+    call: options.call,
+    parentId: parent.id,
+    parent,
+    now: request.server.clock(),
+    claim,
+    successStatus: status,
+    encode: (dto: BookingDto) => (schema ? z.encode(schema, dto) : dto),
+  });
+  if ('error' in outcome) throw outcome.error;
+  if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(outcome.status).send(outcome.body);
 }

@@ -10,59 +10,41 @@ import {
 } from '../../shared/schemas/bookings';
 import { idOr404 } from '../http-error';
 import { actor, requireUser } from '../plugins/auth';
-import { repeatableWrite } from '../plugins/repeatable-write';
+import { repeatableBookingWrite } from '../plugins/repeatable-write';
 import { topics } from '../cache/read-caches';
-import { cancelBooking } from '../services/bookings/cancel-booking';
-import { createBooking } from '../services/bookings/create-booking';
 import { getChildStats } from '../services/bookings/get-child-stats';
 import { listMyBookings } from '../services/bookings/list-my-bookings';
 import { BOOKING_NOT_FOUND } from '../services/bookings/lock-own-booking';
-import { rescheduleBooking } from '../services/bookings/reschedule-booking';
 
 const bookingIdParams = z.object({ id: z.string().max(100) });
 /** A malformed booking id is simply a booking that does not exist. */
 const assertBookingId = (id: string) => idOr404(id, BOOKING_NOT_FOUND);
 
 export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Booking, cancelling and rescheduling are repeatable writes: each runs in the request's unit of work through
-  // repeatableWrite, which honours an Idempotency-Key header (a repeat gets the first answer, changes nothing).
-  app.post('/api/bookings', { onRequest: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) => {
-    // Fields passed one by one: nothing in the body can stand in for the signed-in parent (mass assignment).
-    const { sessionId, childNames } = request.body;
-    const parent = actor(request);
-    return repeatableWrite(request, reply, { actorId: parent.id, status: 201 }, (tx) =>
-      createBooking(tx, {
-        actorId: parent.id,
-        parent,
-        sessionId,
-        childNames,
-        now: app.clock(),
-      }),
-    );
-  });
+  // Booking, cancelling and rescheduling are repeatable writes: each joins the next group of concurrent booking
+  // writes (plugins/repeatable-write.ts, decision 016), which honours an Idempotency-Key header (a repeat gets the
+  // first answer, changes nothing). Only the signed-in parent's id acts: nothing in the body can stand in for it
+  // (mass assignment), and fields are passed one by one.
+  app.post('/api/bookings', { onRequest: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) =>
+    repeatableBookingWrite(request, reply, {
+      status: 201,
+      call: { op: 'book', sessionId: request.body.sessionId, childNames: request.body.childNames },
+    }),
+  );
 
   app.post(
     '/api/bookings/:id/cancel',
     { onRequest: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
-    async (request, reply) => {
-      const parent = actor(request);
-      const bookingId = assertBookingId(request.params.id);
-      return repeatableWrite(request, reply, { actorId: parent.id }, (tx) =>
-        cancelBooking(tx, { actorId: parent.id, parent, bookingId, now: app.clock() }),
-      );
-    },
+    async (request, reply) => repeatableBookingWrite(request, reply, { call: { op: 'cancel', bookingId: assertBookingId(request.params.id) } }),
   );
 
   app.post(
     '/api/bookings/:id/reschedule',
     { onRequest: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
-    async (request, reply) => {
-      const parent = actor(request);
-      const bookingId = assertBookingId(request.params.id);
-      return repeatableWrite(request, reply, { actorId: parent.id }, (tx) =>
-        rescheduleBooking(tx, { actorId: parent.id, parent, bookingId, newSessionId: request.body.newSessionId, now: app.clock() }),
-      );
-    },
+    async (request, reply) =>
+      repeatableBookingWrite(request, reply, {
+        call: { op: 'reschedule', bookingId: assertBookingId(request.params.id), newSessionId: request.body.newSessionId },
+      }),
   );
 
   app.get(

@@ -50,6 +50,49 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
     expect(spots).toBe(5);
   });
 
+  it("bookings that arrive together share a unit of work, and each family still gets its own answer", async () => {
+    const small = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(3, 9), capacity: 2 });
+    const roomy = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(3, 11), capacity: 20 });
+    const families = await signedInFamilies(12, (i) => [[`Kid${i}`, 3]]);
+    // Count the units of work the twelve requests take (the group runs each through app.unitOfWork).
+    const unitOfWork = server.app.unitOfWork;
+    let unitsOfWork = 0;
+    server.app.unitOfWork = ((work: Parameters<typeof unitOfWork>[0]) => {
+      unitsOfWork++;
+      return unitOfWork(work);
+    }) as typeof unitOfWork;
+    try {
+      const results = await Promise.all(
+        families.map((api, i) =>
+          i < 4
+            ? api.post('/api/bookings', { sessionId: small.id, childNames: [`Kid${i}`] }) // 2 spots for 4 families
+            : i < 8
+              ? api.post('/api/bookings', { sessionId: roomy.id, childNames: [`Kid${i + 1}`] }) // someone else's child
+              : api.post('/api/bookings', { sessionId: roomy.id, childNames: [`Kid${i}`] }),
+        ),
+      );
+      // PostgreSQL: requests that arrive while a group commits run together. PGlite has one connection, so each
+      // request's session lookup waits for the group before it: there every booking is a group of its own.
+      if (server.database.kind === 'postgres') expect(unitsOfWork).toBeLessThan(12);
+      else expect(unitsOfWork).toBeLessThanOrEqual(12);
+      const small201 = results.slice(0, 4).filter((r) => r.status === 201);
+      expect(small201).toHaveLength(2);
+      for (const refused of results.slice(0, 4).filter((r) => r.status !== 201)) {
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe('This session is full');
+      }
+      for (const refused of results.slice(4, 8)) expect(refused.status).toBe(400);
+      for (const [i, booked] of results.slice(8).entries()) {
+        expect(booked.status).toBe(201);
+        expect(booked.body.childNames).toEqual([`Kid${i + 8}`]);
+      }
+    } finally {
+      server.app.unitOfWork = unitOfWork;
+    }
+    const rows = await server.database.db.select().from(sessions).where(eq(sessions.id, roomy.id));
+    expect(rows[0]!.bookedCount).toBe(4);
+  });
+
   it('never oversells with multi-child bookings: families of two race for 7 spots', async () => {
     const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(2, 17), capacity: 7 });
     const families = await signedInFamilies(10, () => [['Ann', 2], ['Ben', 2]]);

@@ -86,7 +86,7 @@ export async function updateImportedUsers(
     try {
       // A savepoint inside the unit of work's transaction, not a transaction of its own: a refused row leaves
       // no half-written children behind.
-      // eslint-disable-next-line no-restricted-syntax -- a savepoint (see above), like the idempotency one
+      // eslint-disable-next-line no-restricted-syntax -- a savepoint inside the unit of work (see above)
       await tx.transaction((savepoint) => writeChildren(savepoint, { userId: entry.user.id, slots, now }));
       fine.push(entry);
     } catch (error) {

@@ -1,0 +1,75 @@
+/**
+ * Group commit for writes many people make at once (docs/decisions/016-grouped-repeatable-writes.md): items
+ * submitted while a group is running in their lane wait, and all of them run together as the lane's next group,
+ * in one call of `run` (one unit of work: one transaction, one commit, one announcement). When the lane is idle
+ * an item starts at once, alone, so a quiet portal waits for nothing; under a rush the groups grow by themselves.
+ * Items go to `lanes` lanes by `laneOf` (the same key always to the same lane), which run side by side: while
+ * one group commits, the next executes.
+ *
+ * `run` answers each item in order. If it throws, nothing of the group was committed and each item is run
+ * again alone, so one item's failure is that item's only.
+ */
+type Waiting<Item, Outcome> = { item: Item; resolve: (outcome: Outcome) => void; reject: (error: unknown) => void };
+
+export interface WriteGroupOptions<Item> {
+  /** Lanes running side by side (1: one group at a time). */
+  lanes?: number;
+  /** The lane of an item, any integer (taken modulo the lanes). */
+  laneOf?: (item: Item) => number;
+  /** The most items in one group (each holds its row locks until the group commits). */
+  maxItems?: number;
+}
+
+export class WriteGroup<Item, Outcome> {
+  private readonly lanes: Array<{ waiting: Array<Waiting<Item, Outcome>>; running: Promise<void> | null }>;
+  private readonly laneOf: (item: Item) => number;
+  private readonly maxItems: number;
+
+  constructor(
+    private readonly run: (items: Item[]) => Promise<Outcome[]>,
+    options: WriteGroupOptions<Item> = {},
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 1) }, () => ({ waiting: [], running: null }));
+    this.laneOf = options.laneOf ?? (() => 0);
+    this.maxItems = options.maxItems ?? 50;
+  }
+
+  submit(item: Item): Promise<Outcome> {
+    const lane = this.lanes[Math.abs(this.laneOf(item)) % this.lanes.length]!;
+    return new Promise<Outcome>((resolve, reject) => {
+      lane.waiting.push({ item, resolve, reject });
+      lane.running ??= this.drain(lane);
+    });
+  }
+
+  /** Resolves once no group is running or waiting (tests, shutdown). */
+  async idle(): Promise<void> {
+    for (const lane of this.lanes) while (lane.running) await lane.running;
+  }
+
+  private async drain(lane: (typeof this.lanes)[number]): Promise<void> {
+    try {
+      while (lane.waiting.length) {
+        const group = lane.waiting.splice(0, this.maxItems);
+        try {
+          const outcomes = await this.run(group.map((entry) => entry.item));
+          group.forEach((entry, index) => entry.resolve(outcomes[index]!));
+        } catch (error) {
+          if (group.length === 1) {
+            group[0]!.reject(error);
+            continue;
+          }
+          for (const entry of group) {
+            try {
+              entry.resolve((await this.run([entry.item]))[0]!);
+            } catch (alone) {
+              entry.reject(alone);
+            }
+          }
+        }
+      }
+    } finally {
+      lane.running = null;
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { Tx } from '../../db/client';
+import { HttpError } from '../../http-error';
+import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED_MESSAGE } from '../idempotency/idempotency-key';
+import { bookingDtoFromFacts, type BookingFacts } from './booking-dto';
+import { refusalError, type BookingRefusal } from './booking-refusals';
+
+/** The signed-in parent as a booking's answer and e-mails show them (the functions store it with the e-mail). */
+export interface BookingParent {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * The writes a parent may repeat, each one statement of migration 0008/0009 (the rules: docs/product-rules.md,
+ * Bookings):
+ * - `book`: one spot per named child, all or nothing; the session's row lock (capacity) and the children's (weekly
+ *   limits) are held until the commit, and the confirmation e-mail is queued (rendered by the worker later).
+ * - `cancel`: one of the parent's future bookings, its spots freed.
+ * - `reschedule`: the same children to another future session inside the window; the booking keeps its id (its
+ *   reference) and its calendar event's UID at a raised SEQUENCE, weekly limits checked without it.
+ * Another parent's booking is indistinguishable from a missing one.
+ */
+export type BookingCall =
+  | { op: 'book'; sessionId: string; childNames: string[] }
+  | { op: 'cancel'; bookingId: string }
+  | { op: 'reschedule'; bookingId: string; newSessionId: string };
+
+/** One request's repeatable write, as the group runs it (plugins/repeatable-write.ts). */
+export interface RepeatableBookingCall {
+  call: BookingCall;
+  parentId: string;
+  parent: BookingParent;
+  now: Date;
+  /** The Idempotency-Key and the hash of the request it came with (decision 013); null without the header. */
+  claim: { key: string; requestHash: string } | null;
+  /** The status of a success (201 for a booking). */
+  successStatus: number;
+  /** The answer as the route's response schema sends it: what a key stores and replays. */
+  encode: (dto: BookingDto) => unknown;
+}
+
+/** The session a call locks first (a cancellation's is known only to the database: after the others). */
+const lockOrderOf = (call: BookingCall) => (call.op === 'book' ? call.sessionId : call.op === 'reschedule' ? call.newSessionId : '\uffff');
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What one call answers: a status and body (replayed: a key's first answer again), or a refusal to throw. */
+export type BookingOutcome = { status: number; body: unknown; replayed: boolean } | { error: HttpError };
+
+type Answer = { booking: BookingFacts } | BookingRefusal | { stored: { requestHash: string; status: number; body: unknown } };
+
+/**
+ * Runs several parents' repeatable writes in the caller's transaction (the unit of work of a group, decision 016),
+ * in order, in one statement (portal_repeatable_writes, migration 0010): each sees the writes before it, exactly
+ * as separate transactions committed one after the other would. Keys are claimed in the same statement; the
+ * answers of the claimed keys are written with one more statement before the commit, so the write and its stored
+ * answer commit together. A refusal is that call's outcome only. An error (none is expected: the rules answer
+ * with values) aborts the whole transaction.
+ */
+export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingCall[]): Promise<BookingOutcome[]> {
+  // Run in the order of the sessions they lock, so that groups running side by side take session locks in one
+  // order and never wait on each other in a circle (families stay in one lane, see plugins/repeatable-write.ts).
+  const order = calls.map((_, index) => index).sort((a, b) => compare(lockOrderOf(calls[a]!.call), lockOrderOf(calls[b]!.call)));
+  const payload = order.map((index) => calls[index]!).map(({ call, parentId, parent, now, claim }) => ({
+    ...call,
+    parentId,
+    now: now.toISOString(),
+    parent: { firstName: parent.firstName, lastName: parent.lastName, email: parent.email },
+    ...(claim && { key: claim.key, requestHash: claim.requestHash, keyCutoff: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }),
+  }));
+  const result = await tx.execute(sql`select portal_repeatable_writes(${JSON.stringify(payload)}::jsonb) as answers`);
+  const answers = (result as unknown as { rows: Array<{ answers: Answer[] }> }).rows[0]!.answers;
+
+  const outcomes: BookingOutcome[] = new Array(calls.length);
+  const toStore: Array<{ user_id: string; key: string; status: number; body: unknown }> = [];
+  /** Keys claimed in this group: a repeat in the same group gets the claiming call's answer. */
+  const claimedHere = new Map<string, { requestHash: string; index: number }>();
+  order.forEach((index, position) => {
+    const item = calls[index]!;
+    const answer = answers[position]!;
+    const keyId = item.claim && `${item.parentId}\n${item.claim.key}`;
+    if ('stored' in answer) {
+      const first = keyId ? claimedHere.get(keyId) : undefined;
+      const stored = first ? { requestHash: first.requestHash, ...(outcomes[first.index] as { status: number; body: unknown }) } : answer.stored;
+      outcomes[index] =
+        stored.requestHash !== item.claim?.requestHash
+          ? { error: new HttpError(422, KEY_REUSED_MESSAGE) }
+          : { status: stored.status, body: stored.body, replayed: true };
+      return;
+    }
+    let outcome: BookingOutcome;
+    if ('refusal' in answer) {
+      const error = refusalError(answer);
+      // With a key a refusal is the key's answer, like a success (the body plugins/errors.ts sends for it).
+      outcome = item.claim ? { status: error.statusCode, body: { message: error.message, ...error.details }, replayed: false } : { error };
+    } else {
+      const dto = bookingDtoFromFacts(answer.booking);
+      outcome = { status: item.successStatus, body: item.claim ? item.encode(dto) : dto, replayed: false };
+    }
+    outcomes[index] = outcome;
+    if (item.claim && keyId && 'status' in outcome) {
+      claimedHere.set(keyId, { requestHash: item.claim.requestHash, index });
+      toStore.push({ user_id: item.parentId, key: item.claim.key, status: outcome.status, body: outcome.body ?? null });
+    }
+  });
+  if (toStore.length) {
+    await tx.execute(sql`
+      update idempotency_keys as k set response_status = v.status, response_body = v.body
+      from jsonb_to_recordset(${JSON.stringify(toStore)}::jsonb) as v(user_id uuid, key text, status integer, body jsonb)
+      where k.user_id = v.user_id and k.key = v.key`);
+  }
+  return outcomes;
+}
