@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 /** The load: autocannon runs for the reads, a 50-in-flight loop for the bookings, the rush, sequential latency. */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { SignIn } from './databases';
