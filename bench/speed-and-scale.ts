@@ -6,7 +6,23 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import { createBenchDatabase, dropAllBenchDatabases, checkBookings, seedBookingFixture, seedDemo, seedLarge, type BenchDatabase, type BookingCheck, type DbKind, type LargeCounts, type OpenDatabase } from './lib/databases';
+import {
+  BOOKING_HISTORY,
+  checkBookings,
+  confirmationMail,
+  createBenchDatabase,
+  dropAllBenchDatabases,
+  mailDrained,
+  seedBookingFixture,
+  seedDemo,
+  seedLarge,
+  type BenchDatabase,
+  type BookingCheck,
+  type DbKind,
+  type LargeCounts,
+  type MailDrain,
+  type OpenDatabase,
+} from './lib/databases';
 import { bareInsertPglite, bareInsertPostgres, type BareInsertRun } from './lib/bare-insert';
 import { summariseProfile } from './lib/cpu-profile';
 import { bookingLoad, cannon, rush, sequentialLatency, type BookingRun, type LatencyRun, type ReadRun, type RushRun } from './lib/load';
@@ -21,7 +37,16 @@ export interface DbResult {
   kind: DbKind;
   reads?: Record<ReadRoute, ReadRun>;
   demoLatency?: Record<ScaleRoute, LatencyRun>;
-  bookings?: { warmUp: BookingRun; run: BookingRun; check: BookingCheck; bare: BareInsertRun; parentsPrepared: number; sessions: number };
+  bookings?: {
+    warmUp: BookingRun;
+    run: BookingRun;
+    check: BookingCheck;
+    bare: BareInsertRun;
+    parentsPrepared: number;
+    sessions: number;
+    history: typeof BOOKING_HISTORY;
+    mail?: MailDrain;
+  };
   rush?: RushRun;
   scale?:
     | {
@@ -127,9 +152,12 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
     const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_book`, options.pgUrl);
     try {
       const warmUpParents = 100;
-      const parentCount = warmUpParents + Math.ceil(seconds * 1500);
+      // Enough parents for about `seconds` of booking at each database's pace (every parent books once).
+      const parentCount = warmUpParents + Math.ceil(seconds * (kind === 'postgres' ? 2000 : 400));
       const fixture = await prepare(db, async (open) => {
         await seedDemo(open, now);
+        // A season of history first, as the portal has on a real Monday (statistics and plans of a used database).
+        await seedLarge(open, now, BOOKING_HISTORY);
         return seedBookingFixture(open, now, parentCount, TARGETS.rush.parents, TARGETS.rush.capacity);
       });
       // The physical reference on the same fresh database, before the server starts (PGlite: one process at a time).
@@ -140,17 +168,20 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
       log(`  bare insert transaction: ${bare.transactions} in ${bare.seconds} s = ${bare.perSec}/s`);
       const profileDir = path.join(folder, `profile-${kind}`);
       const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-      const { warm, run, rushRun } = await withServer(db, 'server-bookings.log', async (server) => {
-        const warm = await bookingLoad(server.baseUrl, fixture.parents.slice(0, warmUpParents), { inFlight: options.connections, seconds: 10 });
-        const run = await bookingLoad(server.baseUrl, fixture.parents.slice(warmUpParents), { inFlight: options.connections, seconds });
+      const { warm, run, rushRun, mail } = await withServer(db, 'server-bookings.log', async (server) => {
+        const warm = await bookingLoad(server.baseUrl, fixture.parents.slice(0, warmUpParents), { inFlight: options.connections });
+        const run = await bookingLoad(server.baseUrl, fixture.parents.slice(warmUpParents), { inFlight: options.connections });
         log(`  bookings: ${run.succeeded} in ${run.seconds} s = ${run.bookingsPerSec}/s, failed ${run.failed}`);
+        const mailAtEnd = db.url ? await confirmationMail(db.url) : null;
         const rushRun = await rush(server.baseUrl, fixture.rushParents, fixture.rushSessionId, fixture.rushCapacity);
         log(`  rush: ${rushRun.created} × 201, ${rushRun.conflicts} × 409 in ${rushRun.ms} ms ${JSON.stringify(rushRun.messages)}`);
-        return { warm, run, rushRun };
+        const mail = db.url && mailAtEnd ? { sentDuringRun: mailAtEnd.sent, ...(await mailDrained(db.url)) } : undefined;
+        if (mail) log(`  confirmation e-mails: ${mail.sentDuringRun} sent during the run; all ${mail.queued} sent ${mail.drainedAfterSeconds ?? 'not'} s after it`);
+        return { warm, run, rushRun, mail };
       }, nodeArgs);
       if (options.cpuProf) log(`  CPU profile of the booking server (warm-up, run and rush):\n${summariseProfile(profileDir)}`);
       const check = await prepare(db, (open) => checkBookings(open, fixture));
-      result.bookings = { warmUp: warm, run, check, bare, parentsPrepared: parentCount, sessions: fixture.sessionIds.length };
+      result.bookings = { warmUp: warm, run, check, bare, parentsPrepared: parentCount, sessions: fixture.sessionIds.length, history: BOOKING_HISTORY, ...(mail && { mail }) };
       result.rush = rushRun;
     } catch (err) {
       result.errors.push(`bookings: ${err instanceof Error ? err.message : String(err)}`);

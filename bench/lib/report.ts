@@ -112,7 +112,14 @@ function bookingLines(db: DbResult): string[] {
       `${pad(name, 11)} ${fmt(run.bookingsPerSec)} bookings/s${target}: ${run.succeeded} booked in ${run.seconds} s by distinct parents, ${run.inFlight} in flight, p50 ${fmt(run.p50, 1)} ms, p99 ${fmt(run.p99, 1)} ms, ${run.failed} failed`,
       `${' '.repeat(12)}bare insert transaction (BEGIN, a row, an outbox row, COMMIT; same database, ${db.bookings.bare.inFlight} in flight on ${db.bookings.bare.connections} connection${db.bookings.bare.connections === 1 ? '' : 's'}): ${fmt(db.bookings.bare.perSec)}/s; bookings = ${fmt(run.bookingsPerSec / db.bookings.bare.perSec, 2)}× of it${db.kind === 'postgres' ? ` ${mark(run.bookingsPerSec / db.bookings.bare.perSec >= TARGETS.postgres.bookingsOfBareInsert)} target ≥ ${TARGETS.postgres.bookingsOfBareInsert}×` : ' (no target)'}`,
       `${' '.repeat(12)}database after the run: ${check.overbooked} sessions over capacity ${mark(check.overbooked === 0)}, ${check.countMismatches} booked_count mismatches ${mark(check.countMismatches === 0)}, ${check.benchBookings} confirmed bookings`,
+      `${' '.repeat(12)}on a history of ${fmt(db.bookings.history.sessions)} sessions, ${fmt(db.bookings.history.families)} families, ${fmt(db.bookings.history.bookings)} bookings`,
     );
+    const mail = db.bookings.mail;
+    if (mail) {
+      lines.push(
+        `${' '.repeat(12)}confirmation e-mails: ${mail.sentDuringRun} sent during the run (the e-mail thread yields to requests), all ${mail.queued} sent ${mail.drainedAfterSeconds === null ? 'NOT within 120 s' : `${fmt(mail.drainedAfterSeconds, 1)} s`} after the rush`,
+      );
+    }
   }
   if (db.rush) {
     const r = db.rush;

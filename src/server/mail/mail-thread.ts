@@ -4,8 +4,22 @@
  * in is answered with `{ id, sent }` or `{ id, failure }` (the error's name, message and code: enough for the
  * worker's retry, log and last_error).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createMailSender, type MailerOptions, type OutgoingMessage } from './mail-sender';
+
+/**
+ * The thread runs at a lower CPU priority than the requests (Linux: a nice value is a thread's own; its id is the
+ * last part of /proc/thread-self). E-mail is queued in the outbox, so it can wait: during a booking rush the
+ * thread uses what the requests leave, and catches up right after (docs/performance.md). Elsewhere it stays as is.
+ */
+export const MAIL_THREAD_NICE = Number(process.env.MAIL_THREAD_NICE ?? 10);
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), MAIL_THREAD_NICE);
+} catch {
+  // Not Linux, or not allowed: the thread keeps the process's priority.
+}
 
 const sender = createMailSender(workerData as MailerOptions);
 parentPort!.on('message', (request: { id: number; message: OutgoingMessage } | 'close') => {

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import { WriteGroup } from '../db/write-group';
-import { runBookingCalls, type BookingCall, type BookingOutcome, type RepeatableBookingCall } from '../services/bookings/booking-calls';
+import { runBookingCalls, type BookingActor, type BookingCall, type BookingOutcome, type RepeatableBookingCall } from '../services/bookings/booking-calls';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from '../services/idempotency/idempotency-key';
-import { actor } from './auth';
+import { pendingSignIn } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,8 +21,10 @@ export function registerRepeatableWrites(app: FastifyInstance): void {
     'bookingWrites',
     new WriteGroup((calls: RepeatableBookingCall[]) => app.unitOfWork((tx) => runBookingCalls(tx, calls)), {
       lanes: BOOKING_LANES,
-      // A family always in the same lane: its children's and bookings' row locks are never wanted by another lane.
-      laneOf: (call) => Number.parseInt(call.parentId.slice(0, 8), 16),
+      // A family (a browser, when the statement checks the sign-in) always in the same lane: its children's and
+      // bookings' row locks are wanted by one lane only (a family booking from two browsers at once may make
+      // two groups wait on each other; PostgreSQL then fails one, whose calls run again alone).
+      laneOf: ({ actor }) => Number.parseInt(('parentId' in actor ? actor.parentId : actor.signIn.tokenHash).slice(0, 8), 16),
     }),
   );
   app.addHook('onClose', () => app.bookingWrites.idle());
@@ -52,7 +54,8 @@ export async function repeatableBookingWrite(
   options: { status?: number; call: BookingCall },
 ): Promise<FastifyReply> {
   const status = options.status ?? 200;
-  const parent = actor(request);
+  // A route of signInCheckedByTheWrite leaves the sign-in to the statement (decision 017).
+  const actor: BookingActor = request.user ? { parentId: request.user.id, parent: request.user } : { signIn: pendingSignIn(request) };
   const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
   const schema = key ? responseSchemaOf(request, status) : undefined;
   const claim =
@@ -66,8 +69,7 @@ export async function repeatableBookingWrite(
   request.ranUnitOfWork = true;
   const outcome = await request.server.bookingWrites.submit({
     call: options.call,
-    parentId: parent.id,
-    parent,
+    actor,
     now: request.server.clock(),
     claim,
     successStatus: status,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { authSessions, users } from '../db/schema';
-import { createParent } from '../test-support/fixtures';
+import { authSessions, bookings, idempotencyKeys, users } from '../db/schema';
+import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
 
 // Issue 11 / ASVS V3: signed-in devices (list, sign out one, sign out the others) and the idle timeout, on a
@@ -170,6 +170,74 @@ describe('idle timeout', () => {
     now = new Date(NOW.getTime() + 9 * MINUTE);
     await api.get('/api/me');
     expect(await lastSeen()).toBe(sixMinutes.toISOString());
+  });
+});
+
+describe('a booking checks the sign-in in its own statement (decision 017)', () => {
+  /** A parent with one child, signed in, and a session tomorrow (inside the booking window) for that child. */
+  async function bookingSetUp() {
+    const parent = await createParent(db(), [['Mia', 3]]);
+    const api = await signIn(parent.email, parent.password);
+    const classType = await createClassType(db());
+    const session = await createSession(db(), { classTypeId: classType.id, startsAt: new Date(NOW.getTime() + 24 * 60 * MINUTE) });
+    const book = (key: string) => api.post('/api/bookings', { sessionId: session.id, childNames: ['Mia'] }, { 'idempotency-key': key });
+    const written = async () => ({
+      bookings: (await db().select().from(bookings).where(eq(bookings.userId, parent.id))).length,
+      keys: (await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, parent.id))).length,
+    });
+    return { parent, api, book, written };
+  }
+  const signedOut = { message: 'Please sign in to continue' };
+
+  it('books for the signed-in parent, and moves last_seen_at as any request would', async () => {
+    const { api, book, written } = await bookingSetUp();
+    now = new Date(NOW.getTime() + 6 * MINUTE);
+    const res = await book(crypto.randomUUID());
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ childNames: ['Mia'], status: 'CONFIRMED' });
+    expect(await written()).toEqual({ bookings: 1, keys: 1 });
+    expect((await sessionRow(api))!.lastSeenAt.toISOString()).toBe(now.toISOString());
+  });
+
+  it('a sign-in ended on another device books nothing and claims no key: 401', async () => {
+    const { parent, book, written } = await bookingSetUp();
+    const otherDevice = await signIn(parent.email, parent.password, CHROME_ANDROID);
+    expect((await otherDevice.post('/api/me/sessions/sign-out-others')).body).toEqual({ signedOut: 1 });
+    const res = await book(crypto.randomUUID());
+    expect([res.status, res.body]).toEqual([401, signedOut]);
+    expect(await written()).toEqual({ bookings: 0, keys: 0 });
+  });
+
+  it('an idle sign-in (past SESSION_IDLE_MINUTES) or a deactivated account books nothing: 401', async () => {
+    const idle = await bookingSetUp();
+    now = new Date(NOW.getTime() + 7 * 24 * 60 * MINUTE + MINUTE);
+    expect([(await idle.book(crypto.randomUUID())).status, await idle.written()]).toEqual([401, { bookings: 0, keys: 0 }]);
+
+    now = NOW;
+    const deactivated = await bookingSetUp();
+    await db().update(users).set({ isActive: false }).where(eq(users.id, deactivated.parent.id));
+    expect([(await deactivated.book(crypto.randomUUID())).status, await deactivated.written()]).toEqual([401, { bookings: 0, keys: 0 }]);
+  });
+
+  it("an administrator's sign-in counts its own idle limit (ADMIN_SESSION_IDLE_MINUTES)", async () => {
+    const admin = await newAdmin();
+    const api = await signIn(admin.email, admin.password);
+    const classType = await createClassType(db());
+    const session = await createSession(db(), { classTypeId: classType.id, startsAt: new Date(NOW.getTime() + 24 * 60 * MINUTE) });
+    const book = () => api.post('/api/bookings', { sessionId: session.id, childNames: ['Mia'] });
+    now = new Date(NOW.getTime() + 59 * MINUTE);
+    // Signed in: the office has no children of its own to book.
+    expect((await book()).status).toBe(400);
+    now = new Date(now.getTime() + 61 * MINUTE);
+    expect([(await book()).status, (await book()).body]).toEqual([401, signedOut]);
+  });
+
+  it('a cookie that was never a sign-in, or no cookie, is 401', async () => {
+    const api = client();
+    expect((await api.post('/api/bookings', { sessionId: crypto.randomUUID(), childNames: ['Mia'] })).status).toBe(401);
+    const forged = client();
+    forged.setCookie('nb_session', 'x'.repeat(43));
+    expect((await forged.post(`/api/bookings/${crypto.randomUUID()}/cancel`)).status).toBe(401);
   });
 });
 

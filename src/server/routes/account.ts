@@ -6,10 +6,11 @@ import { HttpError } from '../http-error';
 import { actor, clearSessionCookie, requireUser } from '../plugins/auth';
 import { listOwnSessions } from '../services/auth/list-own-sessions';
 import { signOutOtherSessions, signOutSession } from '../services/auth/sign-out-sessions';
+import { SIGNED_OUT_MESSAGE } from '../services/auth/session-user';
 
 /** The id of the session making the request (set together with the user by the auth plugin). */
 function currentSessionId(request: FastifyRequest): string {
-  if (!request.sessionId) throw new HttpError(401, 'Please sign in to continue');
+  if (!request.sessionId) throw new HttpError(401, SIGNED_OUT_MESSAGE);
   return request.sessionId;
 }
 

@@ -9,7 +9,7 @@ import {
   rescheduleBookingBody,
 } from '../../shared/schemas/bookings';
 import { idOr404 } from '../http-error';
-import { actor, requireUser } from '../plugins/auth';
+import { actor, requireUser, signInCheckedByTheWrite } from '../plugins/auth';
 import { repeatableBookingWrite } from '../plugins/repeatable-write';
 import { topics } from '../cache/read-caches';
 import { getChildStats } from '../services/bookings/get-child-stats';
@@ -24,8 +24,9 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   // Booking, cancelling and rescheduling are repeatable writes: each joins the next group of concurrent booking
   // writes (plugins/repeatable-write.ts, decision 016), which honours an Idempotency-Key header (a repeat gets the
   // first answer, changes nothing). Only the signed-in parent's id acts: nothing in the body can stand in for it
-  // (mass assignment), and fields are passed one by one.
-  app.post('/api/bookings', { onRequest: requireUser, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) =>
+  // (mass assignment), and fields are passed one by one. Their statement checks the sign-in behind the cookie
+  // itself, in the same transaction as the write (signInCheckedByTheWrite, decision 017).
+  app.post('/api/bookings', { ...signInCheckedByTheWrite, schema: { body: createBookingBody, response: { 201: bookingDto } } }, async (request, reply) =>
     repeatableBookingWrite(request, reply, {
       status: 201,
       call: { op: 'book', sessionId: request.body.sessionId, childNames: request.body.childNames },
@@ -34,13 +35,13 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bookings/:id/cancel',
-    { onRequest: requireUser, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
+    { ...signInCheckedByTheWrite, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
     async (request, reply) => repeatableBookingWrite(request, reply, { call: { op: 'cancel', bookingId: assertBookingId(request.params.id) } }),
   );
 
   app.post(
     '/api/bookings/:id/reschedule',
-    { onRequest: requireUser, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
+    { ...signInCheckedByTheWrite, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
     async (request, reply) =>
       repeatableBookingWrite(request, reply, {
         call: { op: 'reschedule', bookingId: assertBookingId(request.params.id), newSessionId: request.body.newSessionId },

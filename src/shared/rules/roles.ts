@@ -1,6 +1,8 @@
 /** Spec 6: ADMIN and SUPER_ADMIN are administrators; any other role is treated as a parent. */
+export const ADMIN_ROLES: readonly string[] = ['ADMIN', 'SUPER_ADMIN'];
+
 export function isAdminRole(role: string | null | undefined): boolean {
-  return role === 'ADMIN' || role === 'SUPER_ADMIN';
+  return role != null && ADMIN_ROLES.includes(role);
 }
 
 /** Spec 2, user menu: the role line under the full name. */

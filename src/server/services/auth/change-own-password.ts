@@ -7,6 +7,7 @@ import { retireSetPasswordTokens } from '../users/set-password-token';
 import { hashPassword, verifyPassword } from './password';
 import { assertPasswordNotCommon } from './password-policy';
 import { hashSessionToken } from './session-token';
+import { SIGNED_OUT_MESSAGE } from './session-user';
 
 export interface CheckOwnPasswordChangeInput {
   userId: string;
@@ -26,7 +27,7 @@ export interface CheckOwnPasswordChangeInput {
  */
 export async function checkOwnPasswordChange(db: Database, input: CheckOwnPasswordChangeInput): Promise<string> {
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
-  if (!user) throw new HttpError(401, 'Please sign in to continue');
+  if (!user) throw new HttpError(401, SIGNED_OUT_MESSAGE);
   const attempt = await reservePasswordCheck(db, user.email, input.now);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new HttpError(400, 'Current password is incorrect');

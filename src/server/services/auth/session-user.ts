@@ -1,10 +1,13 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { isAdminRole } from '../../../shared/rules/roles';
+import { ADMIN_ROLES, isAdminRole } from '../../../shared/rules/roles';
 import type { Database, Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { hashSessionToken, newSessionToken } from './session-token';
 
 export type SessionUser = typeof users.$inferSelect;
+
+/** What a request without a valid sign-in is told (401). */
+export const SIGNED_OUT_MESSAGE = 'Please sign in to continue';
 
 /** How long a sign-in may sit unused, by role (SESSION_IDLE_MINUTES, ADMIN_SESSION_IDLE_MINUTES). */
 export interface IdleLimits {
@@ -130,6 +133,32 @@ export async function findSessionUser(
       .where(and(eq(authSessions.tokenHash, tokenHash), lt(authSessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS))));
   }
   return { user: row.user, sessionId: row.sessionId };
+}
+
+/**
+ * The rules of findSessionUser as values a write's own statement checks (decision 017): a write that reads
+ * the sign-in inside its transaction (the parents' repeatable writes, migration 0011) runs for the user of
+ * `tokenHash` only if the session row exists, expires after `expiresAfter`, was last used at or after the idle
+ * cutoff of its user's role (`idleCutoffs`, else `idleCutoff`) and the account is active; a session last used
+ * before `touchBefore` has its last_seen_at moved to `now`.
+ */
+export interface SignInCheck {
+  tokenHash: string;
+  expiresAfter: Date;
+  idleCutoff: Date;
+  idleCutoffs: Record<string, Date>;
+  touchBefore: Date;
+}
+
+export function signInCheck(token: string, now: Date, limits: IdleLimits): SignInCheck {
+  const adminCutoff = new Date(now.getTime() - limits.adminMinutes * 60_000);
+  return {
+    tokenHash: hashSessionToken(token),
+    expiresAfter: new Date(),
+    idleCutoff: new Date(now.getTime() - limits.parentMinutes * 60_000),
+    idleCutoffs: Object.fromEntries(ADMIN_ROLES.map((role) => [role, adminCutoff])),
+    touchBefore: new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS),
+  };
 }
 
 /** Logout (and a sign-in replacing this browser's session): the row goes, so the token is worthless even if it was copied. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../http-error';
+import { SIGNED_OUT_MESSAGE, type SignInCheck } from '../auth/session-user';
 import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED_MESSAGE } from '../idempotency/idempotency-key';
 import { bookingDtoFromFacts, type BookingFacts } from './booking-dto';
 import { refusalError, type BookingRefusal } from './booking-refusals';
@@ -28,11 +29,17 @@ export type BookingCall =
   | { op: 'cancel'; bookingId: string }
   | { op: 'reschedule'; bookingId: string; newSessionId: string };
 
+/**
+ * Who a call acts for: a parent the request has already signed in, or the sign-in behind the request's cookie,
+ * which the statement itself checks before anything else (decision 017; a sign-in that is no longer valid is a
+ * 401 and changes nothing).
+ */
+export type BookingActor = { parentId: string; parent: BookingParent } | { signIn: SignInCheck };
+
 /** One request's repeatable write, as the group runs it (plugins/repeatable-write.ts). */
 export interface RepeatableBookingCall {
   call: BookingCall;
-  parentId: string;
-  parent: BookingParent;
+  actor: BookingActor;
   now: Date;
   /** The Idempotency-Key and the hash of the request it came with (decision 013); null without the header. */
   claim: { key: string; requestHash: string } | null;
@@ -49,7 +56,21 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** What one call answers: a status and body (replayed: a key's first answer again), or a refusal to throw. */
 export type BookingOutcome = { status: number; body: unknown; replayed: boolean } | { error: HttpError };
 
-type Answer = { booking: BookingFacts } | BookingRefusal | { stored: { requestHash: string; status: number; body: unknown } };
+/** The statement's answer for one call; every answer but `signedOut` names the user it acted for. */
+type Answer =
+  | { signedOut: true }
+  | ({ userId: string } & ({ booking: BookingFacts } | BookingRefusal | { stored: { requestHash: string; status: number; body: unknown } }));
+
+const actorPayload = (actor: BookingActor) =>
+  'signIn' in actor
+    ? {
+        sessionHash: actor.signIn.tokenHash,
+        expiresAfter: actor.signIn.expiresAfter.toISOString(),
+        idleCutoff: actor.signIn.idleCutoff.toISOString(),
+        idleCutoffs: Object.fromEntries(Object.entries(actor.signIn.idleCutoffs).map(([role, cutoff]) => [role, cutoff.toISOString()])),
+        touchBefore: actor.signIn.touchBefore.toISOString(),
+      }
+    : { parentId: actor.parentId, parent: { firstName: actor.parent.firstName, lastName: actor.parent.lastName, email: actor.parent.email } };
 
 /**
  * Runs several parents' repeatable writes in the caller's transaction (the unit of work of a group, decision 016),
@@ -63,11 +84,10 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
   // Run in the order of the sessions they lock, so that groups running side by side take session locks in one
   // order and never wait on each other in a circle (families stay in one lane, see plugins/repeatable-write.ts).
   const order = calls.map((_, index) => index).sort((a, b) => compare(lockOrderOf(calls[a]!.call), lockOrderOf(calls[b]!.call)));
-  const payload = order.map((index) => calls[index]!).map(({ call, parentId, parent, now, claim }) => ({
+  const payload = order.map((index) => calls[index]!).map(({ call, actor, now, claim }) => ({
     ...call,
-    parentId,
+    ...actorPayload(actor),
     now: now.toISOString(),
-    parent: { firstName: parent.firstName, lastName: parent.lastName, email: parent.email },
     ...(claim && { key: claim.key, requestHash: claim.requestHash, keyCutoff: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }),
   }));
   const result = await tx.execute(sql`select portal_repeatable_writes(${JSON.stringify(payload)}::jsonb) as answers`);
@@ -80,7 +100,11 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
   order.forEach((index, position) => {
     const item = calls[index]!;
     const answer = answers[position]!;
-    const keyId = item.claim && `${item.parentId}\n${item.claim.key}`;
+    if ('signedOut' in answer) {
+      outcomes[index] = { error: new HttpError(401, SIGNED_OUT_MESSAGE) };
+      return;
+    }
+    const keyId = item.claim && `${answer.userId}\n${item.claim.key}`;
     if ('stored' in answer) {
       const first = keyId ? claimedHere.get(keyId) : undefined;
       const stored = first ? { requestHash: first.requestHash, ...(outcomes[first.index] as { status: number; body: unknown }) } : answer.stored;
@@ -102,7 +126,7 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
     outcomes[index] = outcome;
     if (item.claim && keyId && 'status' in outcome) {
       claimedHere.set(keyId, { requestHash: item.claim.requestHash, index });
-      toStore.push({ user_id: item.parentId, key: item.claim.key, status: outcome.status, body: outcome.body ?? null });
+      toStore.push({ user_id: answer.userId, key: item.claim.key, status: outcome.status, body: outcome.body ?? null });
     }
   });
   if (toStore.length) {
