@@ -14,7 +14,7 @@ import { createMailSender, type MailerOptions, type OutgoingMessage } from './ma
  * last part of /proc/thread-self). E-mail is queued in the outbox, so it can wait: during a booking rush the
  * thread uses what the requests leave, and catches up right after (docs/performance.md). Elsewhere it stays as is.
  */
-export const MAIL_THREAD_NICE = Number(process.env.MAIL_THREAD_NICE ?? 10);
+const MAIL_THREAD_NICE = 10;
 try {
   setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), MAIL_THREAD_NICE);
 } catch {
