@@ -29,6 +29,15 @@ describe('hasNoControlCharacters', () => {
     expect(hasVisibleCharacters('   ')).toBe(true);
   });
 
+  it('refuses a lone surrogate (half of a UTF-16 pair) but keeps a whole pair', () => {
+    for (const text of ['\udfff', 'Ava\ud83d', '\ude00Ava', 'A\ud800\ud800']) {
+      expect(hasNoControlCharacters(text), JSON.stringify(text)).toBe(false);
+      expect(hasNoControlCharactersExceptLines(text), JSON.stringify(text)).toBe(false);
+    }
+    expect(hasNoControlCharacters('Ava \ud83d\ude00')).toBe(true);
+    expect(hasNoControlCharacters('\u{2A6D6}')).toBe(true);
+  });
+
   it('keeps ordinary names in any script, joiners inside visible text, accents and emoji', () => {
     for (const name of ['Zoë', 'José', 'e\u0301lodie', 'مریم\u200cسادات', 'क्\u200dष', 'Renée-Claude O\u2019Brien', '👨\u200d👩\u200d👧', 'Åsa', '李小龍', 'Main Gym – Court 2']) {
       expect(hasNoControlCharacters(name), name).toBe(true);

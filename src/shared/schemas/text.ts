@@ -11,12 +11,15 @@ import { z } from 'zod';
  * (an override reverses the letters after it on screen); and a text that is not
  * blank but has nothing visible in it (only zero-width characters, U+FEFF, spaces or lone combining marks),
  * which would show as an empty name. Zero-width joiners inside a visible name (Persian, Indic scripts, emoji)
- * stay allowed.
+ * stay allowed. A lone surrogate (half of a UTF-16 pair, which no keyboard types and PostgreSQL cannot store in
+ * JSON) is refused too.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_CHARACTERS_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Characters that show nothing on their own: spaces, format characters (zero-width ones, U+FEFF), marks, controls. */
 const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\p{M}]+$/u;
 
@@ -24,11 +27,12 @@ const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cf}\
 export const hasVisibleCharacters = (value: string): boolean => value.trim() === '' || !INVISIBLE_ONLY.test(value);
 
 /** True when the text has no control character (C0, DEL, C1, bidi controls) and is not made only of invisible ones. */
-export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTERS.test(value) && hasVisibleCharacters(value);
+export const hasNoControlCharacters = (value: string): boolean =>
+  !CONTROL_CHARACTERS.test(value) && !LONE_SURROGATE.test(value) && hasVisibleCharacters(value);
 
 /** True when the text's only control characters are line feeds, carriage returns and tabs (and it is not only invisible ones). */
 export const hasNoControlCharactersExceptLines = (value: string): boolean =>
-  !CONTROL_CHARACTERS_EXCEPT_LINES.test(value) && hasVisibleCharacters(value);
+  !CONTROL_CHARACTERS_EXCEPT_LINES.test(value) && !LONE_SURROGATE.test(value) && hasVisibleCharacters(value);
 
 /** The message of a text with a control character in it. */
 export const notAllowedCharacters = (field: string): string => `${field} contains characters that are not allowed`;
