@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES } from '../../shared/schemas/bookings';
+import { BOOKED_BY, BOOKING_STATUSES } from '../../shared/schemas/bookings';
 import { SESSION_STATUSES } from '../../shared/schemas/sessions';
 import { PLAN_TIERS } from '../../shared/schemas/users';
 
@@ -165,6 +165,13 @@ export const bookings = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** iCalendar SEQUENCE of the booking's event: raised each time its time or place changes or it is cancelled. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
+    /** FAMILY, or OFFICE when an administrator booked for the family (issue 19). */
+    bookedBy: text('booked_by', { enum: BOOKED_BY }).notNull().default('FAMILY'),
+    /** The administrator who booked for the family (their name is kept too, should the account go). */
+    bookedByAdminId: uuid('booked_by_admin_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    bookedByAdminName: text('booked_by_admin_name'),
+    /** The office's note on a booking it made (required when it overrode a weekly limit); never shown to the family. */
+    officeNote: text('office_note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -172,7 +179,29 @@ export const bookings = pgTable(
     index('bookings_user_idx').on(t.userId, t.createdAt),
     index('bookings_session_idx').on(t.sessionId, t.status),
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_booked_by_check', oneOf(t.bookedBy, BOOKED_BY)),
   ],
+);
+
+/** What the office did for a family (issue 19): each booking, cancellation, reschedule and deletion, by whom and when. */
+export const OFFICE_ACTIONS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY'] as const;
+export const officeActions = pgTable(
+  'office_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminName: text('admin_name').notNull(),
+    action: text('action', { enum: OFFICE_ACTIONS }).notNull(),
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    note: text('note'),
+    /** What the action was about, as it read then: class, time, children, the override. */
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('office_actions_family_idx').on(t.familyId, t.createdAt), check('office_actions_action_check', oneOf(t.action, OFFICE_ACTIONS))],
 );
 
 /** The children a booking covers: one spot each. */

@@ -2,9 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import { WriteGroup } from '../db/write-group';
-import { runBookingCalls, type BookingActor, type BookingCall, type BookingOutcome, type RepeatableBookingCall } from '../services/bookings/booking-calls';
+import {
+  runBookingCalls,
+  type BookingActor,
+  type BookingCall,
+  type BookingOutcome,
+  type OfficeActor,
+  type RepeatableBookingCall,
+} from '../services/bookings/booking-calls';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from '../services/idempotency/idempotency-key';
-import { pendingSignIn } from './auth';
+import { actor as signedInUser, pendingSignIn } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,10 +31,17 @@ export function registerRepeatableWrites(app: FastifyInstance): void {
       // A family (a browser, when the statement checks the sign-in) always in the same lane: its children's and
       // bookings' row locks are wanted by one lane only (a family booking from two browsers at once may make
       // two groups wait on each other; PostgreSQL then fails one, whose calls run again alone).
-      laneOf: ({ actor }) => Number.parseInt(('parentId' in actor ? actor.parentId : actor.signIn.tokenHash).slice(0, 8), 16),
+      laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
     }),
   );
   app.addHook('onClose', () => app.bookingWrites.idle());
+}
+
+/** A hexadecimal key that keeps a family's calls in one lane (the office's cancellations: the administrator's). */
+function laneKeyOf(actor: BookingActor): string {
+  if ('parentId' in actor) return actor.parentId;
+  if ('signIn' in actor) return actor.signIn.tokenHash;
+  return actor.office.familyId ?? actor.office.adminId;
 }
 
 /** The response schema a route declared for a status (what its serializer keeps). */
@@ -51,11 +65,16 @@ function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | 
 export async function repeatableBookingWrite(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { status?: number; call: BookingCall },
+  options: { status?: number; call: BookingCall; office?: Omit<OfficeActor, 'adminId' | 'adminName'> },
 ): Promise<FastifyReply> {
   const status = options.status ?? 200;
-  // A route of signInCheckedByTheWrite leaves the sign-in to the statement (decision 017).
-  const actor: BookingActor = request.user ? { parentId: request.user.id, parent: request.user } : { signIn: pendingSignIn(request) };
+  // The office acts as the signed-in administrator (the admin guard has checked the role); a route of
+  // signInCheckedByTheWrite leaves the sign-in to the statement (decision 017).
+  const actor: BookingActor = options.office
+    ? { office: { ...options.office, adminId: signedInUser(request).id, adminName: `${signedInUser(request).firstName} ${signedInUser(request).lastName}`.trim() } }
+    : request.user
+      ? { parentId: request.user.id, parent: request.user }
+      : { signIn: pendingSignIn(request) };
   const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
   const schema = key ? responseSchemaOf(request, status) : undefined;
   const claim =

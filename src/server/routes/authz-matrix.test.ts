@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
+import { children, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -77,6 +77,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/admin/users': adminOnly(201),
   'PATCH /api/admin/users/:id': adminOnly(200),
   'DELETE /api/admin/users/:id': adminOnly(200),
+  // The front desk (issue 19): the office acts for a family.
+  'POST /api/admin/bookings': adminOnly(201),
+  'POST /api/admin/bookings/:id/cancel': adminOnly(200),
+  'POST /api/admin/bookings/:id/reschedule': adminOnly(200),
   'PUT /api/admin/users/:id/change-password': adminOnly(200),
   'POST /api/admin/users/:id/set-password-link': adminOnly(200),
   'POST /api/admin/users/import-csv': adminOnly(200),
@@ -154,6 +158,12 @@ async function freshFamily(): Promise<string> {
     .returning({ id: users.id });
   return row!.id;
 }
+/** A family with one child (weekly limit 7) for the office to book for. */
+async function freshFamilyWithChild(): Promise<{ userId: string; childName: string }> {
+  const userId = await freshFamily();
+  await db().insert(children).values({ userId, position: 1, name: 'Robin', weeklyLimit: 7 });
+  return { userId, childName: 'Robin' };
+}
 async function freshWebhook(): Promise<string> {
   const [row] = await db()
     .insert(webhookConfigs)
@@ -227,6 +237,16 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   }),
   'PATCH /api/admin/users/:id': async () => ({ method: 'PATCH', path: `/api/admin/users/${await freshFamily()}`, body: { firstName: 'Renamed' } }),
   'DELETE /api/admin/users/:id': async () => ({ method: 'DELETE', path: `/api/admin/users/${await freshFamily()}` }),
+  'POST /api/admin/bookings': async () => {
+    const { userId, childName } = await freshFamilyWithChild();
+    return { method: 'POST', path: '/api/admin/bookings', body: { userId, sessionId: (await freshSession()).id, childNames: [childName] } };
+  },
+  'POST /api/admin/bookings/:id/cancel': async () => ({ method: 'POST', path: `/api/admin/bookings/${await freshBooking()}/cancel`, body: {} }),
+  'POST /api/admin/bookings/:id/reschedule': async () => ({
+    method: 'POST',
+    path: `/api/admin/bookings/${await freshBooking()}/reschedule`,
+    body: { newSessionId: (await freshSession()).id },
+  }),
   'PUT /api/admin/users/:id/change-password': async () => ({
     method: 'PUT',
     path: `/api/admin/users/${await freshFamily()}/change-password`,

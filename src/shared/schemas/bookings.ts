@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant, validRange } from './dates';
-import { hasNoControlCharacters, notAllowedCharacters } from './text';
+import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters } from './text';
 import { MAX_CHILDREN } from './users';
 
 export const NO_CHILDREN_SELECTED = 'Please select at least one child for this session.';
@@ -29,6 +29,38 @@ export type CreateBookingBody = z.infer<typeof createBookingBody>;
 export const rescheduleBookingBody = z.object({ newSessionId: sessionId('newSessionId') });
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBody>;
 
+/** The office's note on what it did for a family (issue 19): kept with the action, never shown to the family. */
+export const MAX_OFFICE_NOTE = 500;
+export const NOTE_REQUIRED_FOR_OVERRIDE = 'Add a note saying why the weekly limit is overridden';
+const officeNote = z
+  .string()
+  .trim()
+  .max(MAX_OFFICE_NOTE, `The note cannot exceed ${MAX_OFFICE_NOTE} characters`)
+  .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Note'))
+  .optional();
+const overrideNeedsNote = (body: { overrideWeeklyLimit?: boolean | undefined; note?: string | undefined }) =>
+  !body.overrideWeeklyLimit || Boolean(body.note);
+
+/** POST /api/admin/bookings: the office books children of a family (any future session; capacity never overridden). */
+export const officeBookingBody = createBookingBody
+  .extend({
+    userId: z.uuid({ error: 'userId is required and must be a user id' }),
+    note: officeNote,
+    overrideWeeklyLimit: z.boolean().optional(),
+  })
+  .refine(overrideNeedsNote, { message: NOTE_REQUIRED_FOR_OVERRIDE, path: ['note'] });
+export type OfficeBookingBody = z.infer<typeof officeBookingBody>;
+
+/** POST /api/admin/bookings/:id/cancel. */
+export const officeCancelBody = z.object({ note: officeNote }).nullish();
+export type OfficeCancelBody = z.infer<typeof officeCancelBody>;
+
+/** POST /api/admin/bookings/:id/reschedule. */
+export const officeRescheduleBody = rescheduleBookingBody
+  .extend({ note: officeNote, overrideWeeklyLimit: z.boolean().optional() })
+  .refine(overrideNeedsNote, { message: NOTE_REQUIRED_FOR_OVERRIDE, path: ['note'] });
+export type OfficeRescheduleBody = z.infer<typeof officeRescheduleBody>;
+
 export const childStatsQuery = z.object({
   week: z
     .string()
@@ -41,6 +73,10 @@ export const childStatsQuery = z.object({
 /** CONFIRMED holds spots; CANCELLED does not (spec 4: any status other than CONFIRMED shows as pending to admins). */
 export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Who made a booking: the family itself, or the office for them (issue 19). */
+export const BOOKED_BY = ['FAMILY', 'OFFICE'] as const;
+export type BookedBy = (typeof BOOKED_BY)[number];
 
 /** Spec 3, Booking. */
 export const bookingDto = z.object({
@@ -62,6 +98,19 @@ export const bookingDto = z.object({
 });
 export type BookingDto = z.infer<typeof bookingDto>;
 export const bookingListResponse = z.array(bookingDto);
+
+/**
+ * A booking as the office sees it (issue 19): the family's account, who made it (the family or the office, and
+ * which administrator) and the office's note, which the family never sees.
+ */
+export const adminBookingDto = bookingDto.extend({
+  userId: z.string(),
+  bookedBy: z.enum(BOOKED_BY),
+  bookedByName: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type AdminBookingDto = z.infer<typeof adminBookingDto>;
+export const adminBookingListResponse = z.array(adminBookingDto);
 
 export const childStat = z.object({
   name: z.string(),

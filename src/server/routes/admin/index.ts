@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
+import { adminBookingRoutes } from './bookings';
 import { adminClassRoutes } from './classes';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
@@ -23,6 +24,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminClassRoutes);
   await app.register(adminSessionRoutes);
   await app.register(adminReservationRoutes);
+  await app.register(adminBookingRoutes);
   await app.register(adminSessionExportRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminUserImportRoutes);

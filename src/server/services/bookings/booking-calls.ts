@@ -34,7 +34,21 @@ export type BookingCall =
  * which the statement itself checks before anything else (decision 017; a sign-in that is no longer valid is a
  * 401 and changes nothing).
  */
-export type BookingActor = { parentId: string; parent: BookingParent } | { signIn: SignInCheck };
+export type BookingActor = { parentId: string; parent: BookingParent } | { signIn: SignInCheck } | { office: OfficeActor };
+
+/**
+ * The office acting for a family (issue 19, decision 018): the administrator (whose Idempotency-Key it is), the
+ * family of a booking (`familyId`; a cancellation's or reschedule's family is the booking's), the note kept with
+ * the action, and whether a child's weekly limit may be passed over (the route requires a note then). For the
+ * office there is no two-week window; everything else holds as for the family.
+ */
+export interface OfficeActor {
+  adminId: string;
+  adminName: string;
+  familyId?: string;
+  note?: string | undefined;
+  overrideWeeklyLimit?: boolean | undefined;
+}
 
 /** One request's repeatable write, as the group runs it (plugins/repeatable-write.ts). */
 export interface RepeatableBookingCall {
@@ -62,7 +76,17 @@ type Answer =
   | ({ userId: string } & ({ booking: BookingFacts } | BookingRefusal | { stored: { requestHash: string; status: number; body: unknown } }));
 
 const actorPayload = (actor: BookingActor) =>
-  'signIn' in actor
+  'office' in actor
+    ? {
+        office: {
+          adminId: actor.office.adminId,
+          adminName: actor.office.adminName,
+          note: actor.office.note ?? null,
+          overrideWeeklyLimit: actor.office.overrideWeeklyLimit ?? false,
+        },
+        familyId: actor.office.familyId ?? null,
+      }
+    : 'signIn' in actor
     ? {
         sessionHash: actor.signIn.tokenHash,
         expiresAfter: actor.signIn.expiresAfter.toISOString(),
@@ -116,7 +140,7 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
     }
     let outcome: BookingOutcome;
     if ('refusal' in answer) {
-      const error = refusalError(answer);
+      const error = refusalError(answer, 'office' in item.actor ? 'office' : 'family');
       // With a key a refusal is the key's answer, like a success (the body plugins/errors.ts sends for it).
       outcome = item.claim ? { status: error.statusCode, body: { message: error.message, ...error.details }, replayed: false } : { error };
     } else {

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
-import { bookingChildren, bookings, sessions } from '../../db/schema';
-import { createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
+import { bookingChildren, bookings, sessions, users } from '../../db/schema';
+import { createParent, createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
+import { ApiClient as Client } from '../../test-support/test-server';
 import type { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
 
@@ -48,6 +49,32 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
       .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
       .where(eq(bookings.sessionId, session.id));
     expect(spots).toBe(5);
+  });
+
+  it('the office and 20 parents race for the last 3 spots: exactly 3 are booked (issue 19)', async () => {
+    const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(1, 19), capacity: 3 });
+    const parents = await signedInFamilies(20, (i) => [[`Runner${i}`, 3]]);
+    const office = await createParent(server.database.db, [], 'office');
+    await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, office.id));
+    const admin = new Client(server.baseUrl);
+    await admin.login(office.email, office.password);
+    const phoned = await createParent(server.database.db, [['Caller', 3]]);
+
+    const results = await Promise.all([
+      admin.post('/api/admin/bookings', { userId: phoned.id, sessionId: session.id, childNames: ['Caller'], note: 'By phone' }),
+      ...parents.map((api, i) => api.post('/api/bookings', { sessionId: session.id, childNames: [`Runner${i}`] })),
+    ]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(18);
+    const [row] = await server.database.db.select().from(sessions).where(eq(sessions.id, session.id));
+    expect(row!.bookedCount).toBe(3);
+    const [{ spots } = { spots: -1 }] = await server.database.db
+      .select({ spots: sql<number>`count(*)::int` })
+      .from(bookingChildren)
+      .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
+      .where(eq(bookings.sessionId, session.id));
+    expect(spots).toBe(3);
   });
 
   it("bookings that arrive together share a unit of work, and each family still gets its own answer", async () => {

@@ -1,13 +1,13 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
-import type { BookingDto, BookingStatus } from '../../../shared/schemas/bookings';
+import type { AdminBookingDto, BookedBy, BookingStatus } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
 
 const CHILDREN_BATCH = 10_000;
 
 /** Bookings in the shape of spec 3 (session, class name, children, parent), ordered by session start. */
-export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]> {
+export async function loadBookings(db: DbOrTx, where: SQL): Promise<AdminBookingDto[]> {
   const rows = await db
     .select({ booking: bookings, session: sessions, classType: classTypes, user: users })
     .from(bookings)
@@ -40,22 +40,26 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<BookingDto[]
 
 /** The fields a booking's answer shows, from the rows it is made of. */
 export interface BookingParts {
-  booking: Pick<typeof bookings.$inferSelect, 'id' | 'status' | 'calendarSequence' | 'createdAt'>;
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'userId' | 'status' | 'calendarSequence' | 'createdAt' | 'bookedBy' | 'bookedByAdminName' | 'officeNote'>;
   session: Pick<typeof sessions.$inferSelect, 'id' | 'startsAt' | 'endsAt' | 'location'>;
   classType: Pick<typeof classTypes.$inferSelect, 'id' | 'code' | 'name' | 'description'>;
   user: Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email'>;
 }
 
-/** A booking in the shape of spec 3; `childNames` in the booking's order. */
+/**
+ * A booking in the shape of spec 3, with the office's fields (adminBookingDto); `childNames` in the booking's
+ * order. A family's answer goes through the route's bookingDto schema, which leaves the office's fields out.
+ */
 export function toBookingDto(
   booking: BookingParts['booking'],
   session: BookingParts['session'],
   classType: BookingParts['classType'],
   user: BookingParts['user'],
   childNames: string[],
-): BookingDto {
+): AdminBookingDto {
   return {
     id: booking.id,
+    userId: booking.userId,
     reference: bookingReference(booking.id),
     sessionId: session.id,
     session: {
@@ -69,10 +73,13 @@ export function toBookingDto(
     calendarSequence: booking.calendarSequence,
     createdAt: booking.createdAt.toISOString(),
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    bookedBy: booking.bookedBy as BookedBy,
+    bookedByName: booking.bookedByAdminName,
+    note: booking.officeNote,
   };
 }
 
-export async function loadBooking(db: DbOrTx, bookingId: string): Promise<BookingDto> {
+export async function loadBooking(db: DbOrTx, bookingId: string): Promise<AdminBookingDto> {
   const [booking] = await loadBookings(db, eq(bookings.id, bookingId));
   if (!booking) throw new Error(`booking ${bookingId} vanished`);
   return booking;
@@ -83,7 +90,16 @@ export async function loadBooking(db: DbOrTx, bookingId: string): Promise<Bookin
  * (portal_booking_facts): JSON, so instants are ISO texts.
  */
 export interface BookingFacts {
-  booking: { id: string; status: BookingStatus; calendarSequence: number; createdAt: string };
+  booking: {
+    id: string;
+    userId: string;
+    status: BookingStatus;
+    calendarSequence: number;
+    createdAt: string;
+    bookedBy: BookedBy;
+    bookedByName: string | null;
+    note: string | null;
+  };
   session: { id: string; startsAt: string; endsAt: string; location: string };
   classType: { id: string; code: string; name: string; description: string | null };
   childNames: string[];
@@ -91,9 +107,10 @@ export interface BookingFacts {
 }
 
 /** The answer (spec 3) from a booking's facts: the same shape toBookingDto makes from rows. */
-export function bookingDtoFromFacts(facts: BookingFacts): BookingDto {
+export function bookingDtoFromFacts(facts: BookingFacts): AdminBookingDto {
+  const { bookedByName, note, ...booking } = facts.booking;
   return toBookingDto(
-    { ...facts.booking, createdAt: new Date(facts.booking.createdAt) },
+    { ...booking, createdAt: new Date(booking.createdAt), bookedByAdminName: bookedByName, officeNote: note },
     { ...facts.session, startsAt: new Date(facts.session.startsAt), endsAt: new Date(facts.session.endsAt) },
     facts.classType,
     facts.user,

@@ -1,4 +1,5 @@
 import { HttpError } from '../../http-error';
+import { USER_NOT_FOUND } from '../users/user-rules';
 import { BOOKING_NOT_FOUND } from './lock-own-booking';
 
 /**
@@ -21,11 +22,33 @@ export type BookingRefusal =
   | { refusal: 'cancel-started' }
   | { refusal: 'reschedule-not-confirmed' }
   | { refusal: 'reschedule-same-session' }
-  | { refusal: 'reschedule-started' };
+  | { refusal: 'reschedule-started' }
+  | { refusal: 'family-not-found' };
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
-export function refusalError(refused: BookingRefusal): HttpError {
+/** Who asked: the family sees "your children"; the office is told about "this family" and how to override. */
+export type Asker = 'family' | 'office';
+
+export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): HttpError {
+  if (asker === 'office') {
+    switch (refused.refusal) {
+      case 'not-your-children':
+        return new HttpError(
+          400,
+          `${refused.names.map((n) => `"${n}"`).join(', ')} ${plural(refused.names.length, 'is not a child of this family', 'are not children of this family')}`,
+        );
+      case 'weekly-limit':
+        return new HttpError(
+          409,
+          `${refused.name} has reached the weekly limit of ${refused.limit} ${plural(refused.limit, 'session', 'sessions')} for that week. To book anyway, tick "Override weekly limit" and add a note.`,
+        );
+      case 'family-not-found':
+        return new HttpError(404, USER_NOT_FOUND);
+      default:
+        break;
+    }
+  }
   switch (refused.refusal) {
     case 'session-not-found':
       return new HttpError(404, 'Session not found');
@@ -66,5 +89,7 @@ export function refusalError(refused: BookingRefusal): HttpError {
       return new HttpError(400, 'Choose a different session to reschedule to');
     case 'reschedule-started':
       return new HttpError(409, 'Only future bookings can be rescheduled');
+    case 'family-not-found':
+      return new HttpError(404, USER_NOT_FOUND);
   }
 }

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { torontoTime } from '../../../shared/rules/week';
+import { bookings, emailOutbox, officeActions, sessions, users } from '../../db/schema';
+import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
+import { withApi } from '../../test-support/with-api';
+
+// Issue 19, the front desk: the office books, cancels and moves a family's bookings (docs/product-rules.md,
+// "The front desk"). The clock is pinned to Wednesday 2026-11-18 09:00 in Toronto: the family's window is this
+// week and next (to Sunday 2026-11-29); the office may book any future session.
+const NOW = new Date(torontoTime(2026, 11, 18, 9, 0).getTime());
+const inWeeks = (weeks: number, day: number, hour: number) => nextTorontoWeekAt(new Date(NOW.getTime() + (weeks - 1) * 7 * 86_400_000), day, hour);
+
+const {
+  server,
+  clients: { admin },
+  userIds,
+} = withApi({ as: 'admin', clock: () => NOW });
+const db = () => server.database.db;
+
+async function family(kids: Array<[string, number]>) {
+  return signInNewParent(server, kids);
+}
+async function session(startsAt: Date, capacity = 10) {
+  const classType = await createClassType(db(), { name: 'Sprint Mechanics' });
+  return createSession(db(), { classTypeId: classType.id, startsAt, capacity });
+}
+const mailTo = async (email: string) =>
+  (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(asc(emailOutbox.createdAt))).map((m) => m.template);
+const actionsOf = (familyId: string) => db().select().from(officeActions).where(eq(officeActions.familyId, familyId)).orderBy(asc(officeActions.createdAt));
+const bookedCount = async (sessionId: string) => (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.bookedCount;
+
+describe('POST /api/admin/bookings: the office books for a family', () => {
+  it('books any future session (three weeks ahead, past the family window), marked as the office’s, and e-mails the family', async () => {
+    const fam = await family([['Ava', 2]]);
+    const later = await session(inWeeks(3, 2, 17));
+    // The family itself cannot reach it.
+    expect((await fam.api.post('/api/bookings', { sessionId: later.id, childNames: ['Ava'] })).status).toBe(409);
+
+    const res = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: later.id, childNames: ['Ava'], note: 'Booked by phone' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      userId: fam.id,
+      sessionId: later.id,
+      childNames: ['Ava'],
+      status: 'CONFIRMED',
+      bookedBy: 'OFFICE',
+      bookedByName: 'Adam Archer',
+      note: 'Booked by phone',
+      user: { email: fam.email },
+    });
+    expect(await bookedCount(later.id)).toBe(1);
+    expect(await mailTo(fam.email)).toEqual(['booking-confirmed']);
+    const [action] = await actionsOf(fam.id);
+    expect(action).toMatchObject({ action: 'BOOK', adminId: userIds.admin, adminName: 'Adam Archer', bookingId: res.body.id, note: 'Booked by phone' });
+    expect(action!.details).toMatchObject({ childNames: ['Ava'], overrideWeeklyLimit: false, className: 'Sprint Mechanics' });
+
+    // The family's own list shows it, without the office's note.
+    const mine = await fam.api.get('/api/me/bookings');
+    expect(mine.body).toHaveLength(1);
+    expect(mine.body[0]).not.toHaveProperty('note');
+    expect(mine.body[0]).not.toHaveProperty('bookedByName');
+  });
+
+  it('passes a weekly limit only with overrideWeeklyLimit and a note; capacity is never overridden', async () => {
+    const fam = await family([['Leo', 1]]);
+    const monday = await session(inWeeks(1, 0, 17));
+    const tuesday = await session(inWeeks(1, 1, 17));
+    expect((await fam.api.post('/api/bookings', { sessionId: monday.id, childNames: ['Leo'] })).status).toBe(201);
+
+    const plain = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: tuesday.id, childNames: ['Leo'] });
+    expect(plain.status).toBe(409);
+    expect(plain.body.message).toBe('Leo has reached the weekly limit of 1 session for that week. To book anyway, tick "Override weekly limit" and add a note.');
+
+    const noNote = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: tuesday.id, childNames: ['Leo'], overrideWeeklyLimit: true });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.message).toBe('note: Add a note saying why the weekly limit is overridden');
+    const blankNote = await admin.post('/api/admin/bookings', {
+      userId: fam.id,
+      sessionId: tuesday.id,
+      childNames: ['Leo'],
+      overrideWeeklyLimit: true,
+      note: '   ',
+    });
+    expect(blankNote.status).toBe(400);
+
+    const overridden = await admin.post('/api/admin/bookings', {
+      userId: fam.id,
+      sessionId: tuesday.id,
+      childNames: ['Leo'],
+      overrideWeeklyLimit: true,
+      note: 'Make-up session approved by the coach',
+    });
+    expect(overridden.status).toBe(201);
+    expect(overridden.body.note).toBe('Make-up session approved by the coach');
+    expect((await actionsOf(fam.id)).map((a) => [a.action, (a.details as { overrideWeeklyLimit: boolean }).overrideWeeklyLimit])).toEqual([['BOOK', true]]);
+
+    const full = await session(inWeeks(1, 3, 17), 1);
+    const other = await family([['Zoe', 3]]);
+    expect((await other.api.post('/api/bookings', { sessionId: full.id, childNames: ['Zoe'] })).status).toBe(201);
+    const overCapacity = await admin.post('/api/admin/bookings', {
+      userId: fam.id,
+      sessionId: full.id,
+      childNames: ['Leo'],
+      overrideWeeklyLimit: true,
+      note: 'Try anyway',
+    });
+    expect([overCapacity.status, overCapacity.body.message]).toEqual([409, 'This session is full']);
+    expect(await bookedCount(full.id)).toBe(1);
+  });
+
+  it('refuses another family’s child, an unknown or deleted family, a started session, and a child booked twice', async () => {
+    const fam = await family([['Nia', 3]]);
+    const other = await family([['Omar', 3]]);
+    const friday = await session(inWeeks(1, 4, 17));
+    const strangers = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: friday.id, childNames: ['Omar'] });
+    expect([strangers.status, strangers.body.message]).toEqual([400, '"Omar" is not a child of this family']);
+    expect((await admin.post('/api/admin/bookings', { userId: randomUUID(), sessionId: friday.id, childNames: ['Nia'] })).body).toEqual({
+      message: 'User not found',
+    });
+    await db().update(users).set({ deletedAt: NOW }).where(eq(users.id, other.id));
+    expect((await admin.post('/api/admin/bookings', { userId: other.id, sessionId: friday.id, childNames: ['Omar'] })).status).toBe(404);
+
+    const yesterday = await session(new Date(NOW.getTime() - 86_400_000));
+    expect((await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: yesterday.id, childNames: ['Nia'] })).status).toBe(409);
+    expect((await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: friday.id, childNames: ['Nia'] })).status).toBe(201);
+    const twice = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: friday.id, childNames: ['Nia'] });
+    expect([twice.status, twice.body.message]).toEqual([409, 'Nia is already booked in this session']);
+  });
+
+  it('a repeated request with the same Idempotency-Key books once and gets the same answer', async () => {
+    const fam = await family([['Ivy', 3]]);
+    const friday = await session(inWeeks(2, 4, 17));
+    const key = randomUUID();
+    const body = { userId: fam.id, sessionId: friday.id, childNames: ['Ivy'] };
+    const [first, second] = await Promise.all([admin.post('/api/admin/bookings', body, { 'idempotency-key': key }), admin.post('/api/admin/bookings', body, { 'idempotency-key': key })]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    expect(await bookedCount(friday.id)).toBe(1);
+    expect(await mailTo(fam.email)).toEqual(['booking-confirmed']);
+  });
+});
+
+describe('POST /api/admin/bookings/:id/cancel and /reschedule', () => {
+  it('cancels any family’s future booking with a note, frees the spot and e-mails the family; twice is a 409', async () => {
+    const fam = await family([['Ava', 3]]);
+    const thursday = await session(inWeeks(1, 3, 17));
+    const booked = await fam.api.post('/api/bookings', { sessionId: thursday.id, childNames: ['Ava'] });
+    const res = await admin.post(`/api/admin/bookings/${booked.body.id}/cancel`, { note: 'Ava is sick (phoned in)' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: booked.body.id, status: 'CANCELLED', bookedBy: 'FAMILY', userId: fam.id });
+    expect(await bookedCount(thursday.id)).toBe(0);
+    expect(await mailTo(fam.email)).toEqual(['booking-confirmed', 'booking-cancelled']);
+    expect((await actionsOf(fam.id)).map((a) => [a.action, a.note, a.bookingId])).toEqual([['CANCEL', 'Ava is sick (phoned in)', booked.body.id]]);
+
+    const again = await admin.post(`/api/admin/bookings/${booked.body.id}/cancel`);
+    expect([again.status, again.body.message]).toEqual([409, 'This booking is already cancelled']);
+    expect((await admin.post(`/api/admin/bookings/${randomUUID()}/cancel`)).status).toBe(404);
+    expect((await admin.post('/api/admin/bookings/not-an-id/cancel')).status).toBe(404);
+  });
+
+  it('refuses to cancel or move a booking whose session has started', async () => {
+    const fam = await family([['Max', 3]]);
+    const past = await session(new Date(NOW.getTime() - 3_600_000));
+    const [row] = await db().insert(bookings).values({ userId: fam.id, sessionId: past.id }).returning();
+    expect((await admin.post(`/api/admin/bookings/${row!.id}/cancel`)).body).toEqual({ message: 'Only future bookings can be cancelled' });
+    const friday = await session(inWeeks(1, 4, 17));
+    expect((await admin.post(`/api/admin/bookings/${row!.id}/reschedule`, { newSessionId: friday.id })).status).toBe(409);
+  });
+
+  it('moves a booking to any future session, with the weekly limit of the new week overridable; the family gets the change', async () => {
+    const fam = await family([['Leo', 1]]);
+    const thisWeek = await session(inWeeks(0, 4, 17));
+    const farMonday = await session(inWeeks(4, 0, 17));
+    const farTuesday = await session(inWeeks(4, 1, 17));
+    const first = await fam.api.post('/api/bookings', { sessionId: thisWeek.id, childNames: ['Leo'] });
+    expect(first.status).toBe(201);
+
+    const moved = await admin.post(`/api/admin/bookings/${first.body.id}/reschedule`, { newSessionId: farMonday.id, note: 'Family asked' });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ id: first.body.id, sessionId: farMonday.id, calendarSequence: 1, status: 'CONFIRMED' });
+    expect([await bookedCount(thisWeek.id), await bookedCount(farMonday.id)]).toEqual([0, 1]);
+    expect(await mailTo(fam.email)).toEqual(['booking-confirmed', 'booking-rescheduled']);
+
+    // A second booking that week (made by the office) and a move into the same week: the limit of 1 holds...
+    const extra = await admin.post('/api/admin/bookings', {
+      userId: fam.id,
+      sessionId: farTuesday.id,
+      childNames: ['Leo'],
+      overrideWeeklyLimit: true,
+      note: 'Extra practice',
+    });
+    expect(extra.status).toBe(201);
+    const farWednesday = await session(inWeeks(4, 2, 17));
+    const refused = await admin.post(`/api/admin/bookings/${extra.body.id}/reschedule`, { newSessionId: farWednesday.id });
+    expect(refused.status).toBe(409);
+    // ...unless overridden with a note.
+    const forced = await admin.post(`/api/admin/bookings/${extra.body.id}/reschedule`, {
+      newSessionId: farWednesday.id,
+      overrideWeeklyLimit: true,
+      note: 'Coach agreed',
+    });
+    expect(forced.status).toBe(200);
+    expect((await actionsOf(fam.id)).map((a) => a.action)).toEqual(['RESCHEDULE', 'BOOK', 'RESCHEDULE']);
+  });
+});
+
+describe('the family cannot use the office routes', () => {
+  it('a parent gets 403 and nothing changes', async () => {
+    const fam = await family([['Ava', 3]]);
+    const friday = await session(inWeeks(1, 4, 17));
+    const res = await fam.api.post('/api/admin/bookings', { userId: fam.id, sessionId: friday.id, childNames: ['Ava'], overrideWeeklyLimit: true, note: 'x' });
+    expect(res.status).toBe(403);
+    expect(await db().select().from(bookings).where(and(eq(bookings.userId, fam.id)))).toEqual([]);
+  });
+});
