@@ -81,6 +81,11 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/admin/bookings': adminOnly(201),
   'POST /api/admin/bookings/:id/cancel': adminOnly(200),
   'POST /api/admin/bookings/:id/reschedule': adminOnly(200),
+  'GET /api/admin/users/:id': adminOnly(200),
+  'GET /api/admin/users/:id/bookings': adminOnly(200),
+  'GET /api/admin/users/:id/child-stats': adminOnly(200),
+  'GET /api/admin/sessions/:id/roster': adminOnly(200),
+  'GET /api/admin/sessions/:id/roster/export.csv': adminOnly(200),
   'PUT /api/admin/users/:id/change-password': adminOnly(200),
   'POST /api/admin/users/:id/set-password-link': adminOnly(200),
   'POST /api/admin/users/import-csv': adminOnly(200),
@@ -241,6 +246,11 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     const { userId, childName } = await freshFamilyWithChild();
     return { method: 'POST', path: '/api/admin/bookings', body: { userId, sessionId: (await freshSession()).id, childNames: [childName] } };
   },
+  'GET /api/admin/users/:id': (_caller) => ({ method: 'GET', path: `/api/admin/users/${ctx.actors.parent.userId}` }),
+  'GET /api/admin/users/:id/bookings': () => ({ method: 'GET', path: `/api/admin/users/${ctx.actors.parent.userId}/bookings` }),
+  'GET /api/admin/users/:id/child-stats': () => ({ method: 'GET', path: `/api/admin/users/${ctx.actors.parent.userId}/child-stats` }),
+  'GET /api/admin/sessions/:id/roster': async () => ({ method: 'GET', path: `/api/admin/sessions/${(await freshSession()).id}/roster` }),
+  'GET /api/admin/sessions/:id/roster/export.csv': async () => ({ method: 'GET', path: `/api/admin/sessions/${(await freshSession()).id}/roster/export.csv` }),
   'POST /api/admin/bookings/:id/cancel': async () => ({ method: 'POST', path: `/api/admin/bookings/${await freshBooking()}/cancel`, body: {} }),
   'POST /api/admin/bookings/:id/reschedule': async () => ({
     method: 'POST',

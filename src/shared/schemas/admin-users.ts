@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
-import { isoInstant } from './dates';
+import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
 import {
   CHILD_SLOTS,
@@ -277,3 +277,41 @@ export const csvImportResponse = z.object({
   errors: z.array(z.string()),
 });
 export type CsvImportResult = z.infer<typeof csvImportResponse>;
+
+/** What the office did for a family (issue 19), newest first, as the family page lists it. */
+export const OFFICE_ACTION_KINDS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY'] as const;
+export const officeActionDto = z.object({
+  id: z.string(),
+  action: z.enum(OFFICE_ACTION_KINDS),
+  adminName: z.string(),
+  note: z.string().nullable(),
+  bookingId: z.string().nullable(),
+  /** NB- reference of the booking acted on. */
+  reference: z.string().nullable(),
+  className: z.string().nullable(),
+  /** The session's start (a reschedule: the new one) and, for a reschedule, the one it left. */
+  startsAt: isoInstant.nullable(),
+  previousStartsAt: isoInstant.nullable(),
+  childNames: z.array(z.string()),
+  overrideWeeklyLimit: z.boolean(),
+  createdAt: isoInstant,
+});
+export type OfficeActionDto = z.infer<typeof officeActionDto>;
+
+/** A child's sessions in one Toronto week against their limit. */
+const weekUse = z.object({ weekStart: isoInstant, used: z.number().int(), remaining: z.number().int() });
+
+/** GET /api/admin/users/:id: the account, each child with this and next week's use, and the office's actions. */
+export const familyDetailResponse = z.object({
+  user: adminUserDto,
+  children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int(), thisWeek: weekUse, nextWeek: weekUse })),
+  actions: z.array(officeActionDto),
+});
+export type FamilyDetailResponse = z.infer<typeof familyDetailResponse>;
+
+/** GET /api/admin/users/:id/bookings: sessions starting in [from, to] (Toronto days); default the last 90 days on. */
+export const FAMILY_PAST_DAYS = 90;
+export const familyBookingsQuery = z
+  .object({ ...dateRangeQuery })
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] });
+

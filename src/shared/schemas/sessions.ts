@@ -209,3 +209,17 @@ export const cancelSessionResponse = z.object({
   notifiedFamilies: z.number().int(),
 });
 export type CancelSessionResponse = z.infer<typeof cancelSessionResponse>;
+
+/** GET /api/admin/sessions/:id/roster (issue 19): who is coming, one row per booked child, by child name. */
+export const rosterEntry = z.object({
+  childName: z.string(),
+  familyName: z.string(),
+  email: z.string(),
+  bookingId: z.string(),
+  /** NB- reference of the booking. */
+  reference: z.string(),
+  bookedBy: z.enum(['FAMILY', 'OFFICE']),
+});
+export type RosterEntry = z.infer<typeof rosterEntry>;
+export const rosterResponse = z.object({ session: sessionDto, children: z.array(rosterEntry) });
+export type RosterResponse = z.infer<typeof rosterResponse>;

@@ -215,3 +215,109 @@ describe('the family cannot use the office routes', () => {
     expect(await db().select().from(bookings).where(and(eq(bookings.userId, fam.id)))).toEqual([]);
   });
 });
+
+describe('the family page: GET /api/admin/users/:id, /bookings and /child-stats', () => {
+  it('shows the account, each child with this and next week’s use, and what the office did, newest first', async () => {
+    const fam = await family([
+      ['Ava', 2],
+      ['Leo', 1],
+    ]);
+    const thisWeek = await session(inWeeks(0, 4, 17));
+    const nextWeek = await session(inWeeks(1, 2, 17));
+    expect((await fam.api.post('/api/bookings', { sessionId: thisWeek.id, childNames: ['Ava', 'Leo'] })).status).toBe(201);
+    const office = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: nextWeek.id, childNames: ['Ava'], note: 'Phoned' });
+    expect(office.status).toBe(201);
+
+    const res = await admin.get(`/api/admin/users/${fam.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ id: fam.id, email: fam.email, role: 'PARENT', isActive: true });
+    expect(res.body.children.map((c: { name: string; thisWeek: { used: number; remaining: number }; nextWeek: { used: number; remaining: number } }) => [c.name, c.thisWeek.used, c.thisWeek.remaining, c.nextWeek.used, c.nextWeek.remaining])).toEqual([
+      ['Ava', 1, 1, 1, 1],
+      ['Leo', 1, 0, 0, 1],
+    ]);
+    expect(res.body.actions).toEqual([
+      expect.objectContaining({
+        action: 'BOOK',
+        adminName: 'Adam Archer',
+        note: 'Phoned',
+        bookingId: office.body.id,
+        reference: office.body.reference,
+        className: 'Sprint Mechanics',
+        startsAt: nextWeek.startsAt.toISOString(),
+        childNames: ['Ava'],
+        overrideWeeklyLimit: false,
+      }),
+    ]);
+    expect((await admin.get(`/api/admin/users/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.get('/api/admin/users/not-an-id')).status).toBe(404);
+  });
+
+  it('lists upcoming bookings and those of the last 90 days, with who made each; older ones only on request', async () => {
+    const fam = await family([['Ava', 7]]);
+    const old = await session(new Date(NOW.getTime() - 120 * 86_400_000));
+    const recent = await session(new Date(NOW.getTime() - 30 * 86_400_000));
+    const upcoming = await session(inWeeks(1, 1, 17));
+    const [oldBooking] = await db().insert(bookings).values({ userId: fam.id, sessionId: old.id }).returning();
+    const [recentBooking] = await db().insert(bookings).values({ userId: fam.id, sessionId: recent.id, status: 'CANCELLED' }).returning();
+    const made = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: upcoming.id, childNames: ['Ava'] });
+
+    const res = await admin.get(`/api/admin/users/${fam.id}/bookings`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((b: { id: string; status: string; bookedBy: string }) => [b.id, b.status, b.bookedBy])).toEqual([
+      [recentBooking!.id, 'CANCELLED', 'FAMILY'],
+      [made.body.id, 'CONFIRMED', 'OFFICE'],
+    ]);
+    const all = await admin.get(`/api/admin/users/${fam.id}/bookings?from=2026-01-01`);
+    expect(all.body.map((b: { id: string }) => b.id)).toEqual([oldBooking!.id, recentBooking!.id, made.body.id]);
+  });
+
+  it('gives each child’s use of any week, for the office’s booking dialog', async () => {
+    const fam = await family([['Ava', 2]]);
+    const far = await session(inWeeks(5, 1, 17));
+    await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: far.id, childNames: ['Ava'] });
+    const week = far.startsAt.toISOString().slice(0, 10);
+    const res = await admin.get(`/api/admin/users/${fam.id}/child-stats?week=${week}`);
+    expect(res.status).toBe(200);
+    expect(res.body.children).toEqual([{ name: 'Ava', used: 1, limit: 2, remaining: 1 }]);
+    expect((await admin.get(`/api/admin/users/${randomUUID()}/child-stats`)).status).toBe(404);
+  });
+});
+
+describe('who is coming: GET /api/admin/sessions/:id/roster and its CSV', () => {
+  it('lists every booked child with the family’s name, e-mail and reference, by child name; cancelled bookings are not there', async () => {
+    const a = await family([['Zara', 3]]);
+    const b = await family([
+      ['ava', 3],
+      ['=Mallory', 3],
+    ]);
+    const c = await family([['Ben', 3]]);
+    const friday = await session(inWeeks(1, 4, 18));
+    const zara = await a.api.post('/api/bookings', { sessionId: friday.id, childNames: ['Zara'] });
+    const both = await b.api.post('/api/bookings', { sessionId: friday.id, childNames: ['ava', '=Mallory'] });
+    const ben = await c.api.post('/api/bookings', { sessionId: friday.id, childNames: ['Ben'] });
+    await c.api.post(`/api/bookings/${ben.body.id}/cancel`);
+
+    const res = await admin.get(`/api/admin/sessions/${friday.id}/roster`);
+    expect(res.status).toBe(200);
+    expect(res.body.session).toMatchObject({ id: friday.id, capacity: 10, bookedCount: 3, classType: { name: 'Sprint Mechanics' } });
+    expect(res.body.children.map((r: { childName: string; email: string; reference: string }) => [r.childName, r.email, r.reference])).toEqual([
+      ['=Mallory', b.email, both.body.reference],
+      ['ava', b.email, both.body.reference],
+      ['Zara', a.email, zara.body.reference],
+    ]);
+    expect(res.body.children[2].familyName).toBe('Test Parent');
+
+    // The raw bytes: fetch's text() would drop the byte order mark.
+    const csv = await fetch(`${server.baseUrl}/api/admin/sessions/${friday.id}/roster/export.csv`, {
+      headers: { cookie: `nb_session=${admin.cookie('nb_session')}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="roster-2026-11-18.csv"');
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await csv.arrayBuffer()));
+    expect(text.startsWith('\uFEFFChild,Family,Email,Reference,Booked by,Class,Starts,Location\r\n')).toBe(true);
+    expect(text).toContain(`\r\n'=Mallory,Test Parent,${b.email},${both.body.reference},Family,Sprint Mechanics,`);
+    expect(text.trim().split('\r\n')).toHaveLength(4);
+    expect((await admin.get(`/api/admin/sessions/${randomUUID()}/roster`)).status).toBe(404);
+  });
+});

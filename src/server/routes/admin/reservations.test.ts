@@ -93,6 +93,11 @@ describe('GET /api/admin/reservations', () => {
       calendarSequence: 0,
       createdAt: booked.body.createdAt,
       user: { firstName: 'Test', lastName: 'Parent', email: family.email },
+      // The office's fields (issue 19): the family made this one itself.
+      userId: family.id,
+      bookedBy: 'FAMILY',
+      bookedByName: null,
+      note: null,
     });
     expect(res.body[2]).toMatchObject({ id: cancelled.body.id, status: 'CANCELLED', childNames: ['Maya'], user: { email: other.email } });
     expect(res.body[0]).toMatchObject({ createdAt: '2026-11-10T15:00:00.000Z', sessionId: thursday.id });

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromNotAfterTo } from '../../../shared/schemas/dates';
-import { listSessionsQuery } from '../../../shared/schemas/sessions';
+import { idParams } from '../../../shared/schemas/common';
+import { listSessionsQuery, rosterResponse } from '../../../shared/schemas/sessions';
 import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
 import { exportSessionsCsv } from '../../services/sessions/export-sessions-csv';
+import { exportSessionRosterCsv, getSessionRoster } from '../../services/sessions/session-roster';
 
 /** The filters of GET /api/sessions (same fields, same messages), without paging: an export holds every row. */
 const { from, to, classCode, classTypeId } = listSessionsQuery.shape;
@@ -24,4 +26,17 @@ export const adminSessionExportRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(csv);
     },
   );
+
+  // Who is coming (issue 19): the roster of one session, on screen and as a CSV file.
+  app.get('/sessions/:id/roster', { schema: { params: idParams, response: { 200: rosterResponse } } }, (request) =>
+    getSessionRoster(app.db, request.params.id),
+  );
+
+  app.get('/sessions/:id/roster/export.csv', { schema: { params: idParams, response: { 200: z.string() } } }, async (request, reply) => {
+    const { csv } = await exportSessionRosterCsv(app.db, request.params.id);
+    return reply
+      .type(CSV_CONTENT_TYPE)
+      .header('content-disposition', csvAttachment({ name: 'roster', now: app.clock() }))
+      .send(csv);
+  });
 };

@@ -3,16 +3,21 @@ import {
   adminChangePasswordBody,
   adminUserDto,
   createUserBody,
+  familyBookingsQuery,
+  familyDetailResponse,
   listUsersQuery,
   updateUserBody,
   usersListResponse,
 } from '../../../shared/schemas/admin-users';
+import { adminBookingListResponse, childStatsQuery, childStatsResponse } from '../../../shared/schemas/bookings';
 import { idParams, messageResponse } from '../../../shared/schemas/common';
 import { actor } from '../../plugins/auth';
 import { loadAdminUserDto } from '../../services/users/admin-user-dto';
 import { changeUserPassword } from '../../services/users/change-user-password';
 import { createUser } from '../../services/users/create-user';
+import { getChildStats } from '../../services/bookings/get-child-stats';
 import { deleteUser } from '../../services/users/delete-user';
+import { getFamily, listFamilyBookings } from '../../services/users/get-family';
 import { issueSetPasswordLink } from '../../services/users/issue-set-password-link';
 import { listUsers } from '../../services/users/list-users';
 import { updateUser } from '../../services/users/update-user';
@@ -32,6 +37,22 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/users', { schema: { querystring: listUsersQuery, response: { 200: usersListResponse } } }, (request) => {
     const { page, limit, search } = request.query;
     return listUsers(app.db, { page, limit, search });
+  });
+
+  // The family page (issue 19): the account with its children's weekly use and the office's actions, its bookings,
+  // and its children's use of any week (the office's booking dialog).
+  app.get('/users/:id', { schema: { params: idParams, response: { 200: familyDetailResponse } } }, (request) =>
+    getFamily(app.db, request.params.id, app.clock()),
+  );
+
+  app.get('/users/:id/bookings', { schema: { params: idParams, querystring: familyBookingsQuery, response: { 200: adminBookingListResponse } } }, (request) => {
+    const { from, to } = request.query;
+    return listFamilyBookings(app.db, { userId: request.params.id, from, to, now: app.clock() });
+  });
+
+  app.get('/users/:id/child-stats', { schema: { params: idParams, querystring: childStatsQuery, response: { 200: childStatsResponse } } }, async (request) => {
+    await getFamily(app.db, request.params.id, app.clock());
+    return getChildStats(app.db, request.params.id, request.query.week, app.clock());
   });
 
   app.post('/users', { schema: { body: createUserBody, response: { 201: adminUserDto } } }, async (request, reply) => {

@@ -2,7 +2,7 @@ import { endOfDay } from 'date-fns';
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { adminListRange } from '../../../shared/rules/admin-range';
 import { torontoMidnightOf } from '../../../shared/rules/week';
-import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { AdminBookingDto } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { classTypes, sessions } from '../../db/schema';
 import { loadBookings } from '../bookings/booking-dto';
@@ -29,7 +29,7 @@ export function reservationsRange({ from, to, now }: ListReservationsInput): { f
  * Every booking, whatever its status, whose session starts in the range (optionally of one class code), with
  * parent, class, session and children; ordered by session start, then by when it was booked.
  */
-export async function listReservations(db: DbOrTx, input: ListReservationsInput): Promise<BookingDto[]> {
+export async function listReservations(db: DbOrTx, input: ListReservationsInput): Promise<AdminBookingDto[]> {
   const range = reservationsRange(input);
   const conditions: SQL[] = [gte(sessions.startsAt, range.from), lte(sessions.startsAt, range.to)];
   if (input.classCode) conditions.push(eq(classTypes.code, input.classCode));

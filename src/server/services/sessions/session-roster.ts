@@ -1,0 +1,68 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { bookingReference } from '../../../shared/product';
+import type { BookedBy } from '../../../shared/schemas/bookings';
+import type { RosterResponse } from '../../../shared/schemas/sessions';
+import type { Database } from '../../db/client';
+import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
+import { HttpError, idOr404 } from '../../http-error';
+import { csvDateTime, toCsv, type CsvColumn } from '../csv/to-csv';
+import { toSessionDto } from './session-dto';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+
+/**
+ * Who is coming to a session (issue 19): every child of its confirmed bookings with the family's name, e-mail and
+ * the booking's reference, sorted by child name (then family). A cancelled session keeps no one.
+ */
+export async function getSessionRoster(db: Database, sessionId: string): Promise<RosterResponse> {
+  const id = idOr404(sessionId, SESSION_NOT_FOUND);
+  const [found] = await db
+    .select({ session: sessions, classType: classTypes })
+    .from(sessions)
+    .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
+    .where(eq(sessions.id, id));
+  if (!found) throw new HttpError(404, SESSION_NOT_FOUND);
+  const rows = await db
+    .select({
+      childName: bookingChildren.childName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      bookingId: bookings.id,
+      bookedBy: bookings.bookedBy,
+    })
+    .from(bookingChildren)
+    .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(eq(bookings.sessionId, id), eq(bookings.status, 'CONFIRMED')))
+    .orderBy(asc(sql`lower(${bookingChildren.childName})`), asc(users.lastName), asc(users.firstName));
+  return {
+    session: toSessionDto(found.session, found.classType),
+    children: rows.map((row) => ({
+      childName: row.childName,
+      familyName: `${row.firstName} ${row.lastName}`.trim(),
+      email: row.email,
+      bookingId: row.bookingId,
+      reference: bookingReference(row.bookingId),
+      bookedBy: row.bookedBy as BookedBy,
+    })),
+  };
+}
+
+const ROSTER_COLUMNS: ReadonlyArray<CsvColumn<RosterResponse['children'][number] & { session: RosterResponse['session'] }>> = [
+  { header: 'Child', value: (r) => r.childName },
+  { header: 'Family', value: (r) => r.familyName },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Reference', value: (r) => r.reference },
+  { header: 'Booked by', value: (r) => (r.bookedBy === 'OFFICE' ? 'Office' : 'Family') },
+  { header: 'Class', value: (r) => r.session.classType.name },
+  { header: 'Starts', value: (r) => csvDateTime(r.session.startsAt) },
+  { header: 'Location', value: (r) => r.session.location },
+];
+
+/** The roster as a CSV file (formula-safe, BOM, CRLF, as the other exports). */
+export async function exportSessionRosterCsv(db: Database, sessionId: string): Promise<{ csv: string; roster: RosterResponse }> {
+  const roster = await getSessionRoster(db, sessionId);
+  const csv = toCsv({ columns: ROSTER_COLUMNS, rows: roster.children.map((child) => ({ ...child, session: roster.session })) });
+  return { csv, roster };
+}
