@@ -199,7 +199,8 @@ export const officeActions = pgTable(
     note: text('note'),
     /** What the action was about, as it read then: class, time, children, the override. */
     details: jsonb('details').notNull().default({}),
-    createdAt: createdAt(),
+    /** The moment of the action itself (several in one transaction keep their order). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index('office_actions_family_idx').on(t.familyId, t.createdAt), check('office_actions_action_check', oneOf(t.action, OFFICE_ACTIONS))],
 );

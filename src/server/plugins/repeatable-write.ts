@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fullName } from '../../shared/rules/format';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import { WriteGroup } from '../db/write-group';
 import {
@@ -71,7 +72,7 @@ export async function repeatableBookingWrite(
   // The office acts as the signed-in administrator (the admin guard has checked the role); a route of
   // signInCheckedByTheWrite leaves the sign-in to the statement (decision 017).
   const actor: BookingActor = options.office
-    ? { office: { ...options.office, adminId: signedInUser(request).id, adminName: `${signedInUser(request).firstName} ${signedInUser(request).lastName}`.trim() } }
+    ? { office: { ...options.office, adminId: signedInUser(request).id, adminName: fullName(signedInUser(request)) } }
     : request.user
       ? { parentId: request.user.id, parent: request.user }
       : { signIn: pendingSignIn(request) };

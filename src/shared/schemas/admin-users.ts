@@ -315,3 +315,6 @@ export const familyBookingsQuery = z
   .object({ ...dateRangeQuery })
   .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['to'] });
 
+
+/** DELETE /api/admin/users/:id?cancelUpcomingBookings=true: cancel the family's upcoming bookings, then delete (issue 19). */
+export const deleteUserQuery = z.object({ cancelUpcomingBookings: z.enum(['true', 'false']).optional() });

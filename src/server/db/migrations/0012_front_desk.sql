@@ -7,7 +7,7 @@ CREATE TABLE "office_actions" (
 	"booking_id" uuid,
 	"note" text,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	CONSTRAINT "office_actions_action_check" CHECK ("office_actions"."action" in ('BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY'))
 );
 --> statement-breakpoint
@@ -146,7 +146,9 @@ BEGIN
     RETURN jsonb_build_object('refusal', 'cancel-started');
   END IF;
   SELECT array_agg(bc.child_name ORDER BY bc.position) INTO kid_names FROM booking_children bc WHERE bc.booking_id = b.id;
-  UPDATE bookings SET status = 'CANCELLED', cancelled_at = now_at, updated_at = now_at WHERE id = b.id RETURNING * INTO b;
+  -- The calendar event's SEQUENCE goes up: the e-mail's cancelling calendar file replaces the earlier event.
+  UPDATE bookings SET status = 'CANCELLED', cancelled_at = now_at, updated_at = now_at, calendar_sequence = calendar_sequence + 1
+  WHERE id = b.id RETURNING * INTO b;
   UPDATE sessions SET booked_count = booked_count - coalesce(cardinality(kid_names), 0), updated_at = now() WHERE id = s.id;
   facts := portal_booking_facts(b, s, kid_names, parent);
   IF NOT coalesce((office ->> 'quiet')::boolean, false) THEN

@@ -321,3 +321,42 @@ describe('who is coming: GET /api/admin/sessions/:id/roster and its CSV', () => 
     expect((await admin.get(`/api/admin/sessions/${randomUUID()}/roster`)).status).toBe(404);
   });
 });
+
+describe('deleting a family with upcoming bookings', () => {
+  it('is refused as before without the choice; with it, the bookings are cancelled, the spots freed, one e-mail lists them', async () => {
+    const fam = await family([
+      ['Ava', 3],
+      ['Leo', 3],
+    ]);
+    const monday = await session(inWeeks(1, 0, 17));
+    const far = await session(inWeeks(3, 2, 17));
+    const past = await session(new Date(NOW.getTime() - 7 * 86_400_000));
+    const first = await fam.api.post('/api/bookings', { sessionId: monday.id, childNames: ['Ava', 'Leo'] });
+    const second = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: far.id, childNames: ['Ava'] });
+    const [old] = await db().insert(bookings).values({ userId: fam.id, sessionId: past.id }).returning();
+
+    const refused = await admin.request('DELETE', `/api/admin/users/${fam.id}`);
+    expect([refused.status, refused.body.message]).toEqual([409, 'This user has 2 upcoming bookings. Cancel them before deleting the account.']);
+
+    const res = await admin.request('DELETE', `/api/admin/users/${fam.id}?cancelUpcomingBookings=true`);
+    expect([res.status, res.body]).toEqual([200, { message: 'User deleted' }]);
+    const rows = await db().select().from(bookings).where(eq(bookings.userId, fam.id));
+    const statusOf = (id: string) => rows.find((r) => r.id === id)!.status;
+    expect([statusOf(first.body.id), statusOf(second.body.id), statusOf(old!.id)]).toEqual(['CANCELLED', 'CANCELLED', 'CONFIRMED']);
+    expect([await bookedCount(monday.id), await bookedCount(far.id)]).toEqual([0, 0]);
+
+    // One e-mail for both (besides the two confirmations), each booking's calendar event cancelled in it.
+    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, fam.email)).orderBy(asc(emailOutbox.createdAt));
+    expect(mail.map((m) => m.template ?? m.subject)).toEqual(['booking-confirmed', 'booking-confirmed', 'Your bookings were cancelled: 2 sessions']);
+    const closing = mail[2]!;
+    expect(closing.textBody).toContain(first.body.reference);
+    expect(closing.textBody).toContain(second.body.reference);
+    const attachments = closing.attachments as Array<{ contentType: string; content: string }>;
+    expect(attachments.map((a) => a.contentType)).toEqual(['text/calendar; charset=utf-8; method=CANCEL', 'text/calendar; charset=utf-8; method=CANCEL']);
+    expect(attachments[0]!.content).toContain('STATUS:CANCELLED');
+    expect(attachments[0]!.content).toContain('SEQUENCE:1');
+
+    expect((await actionsOf(fam.id)).map((a) => a.action)).toEqual(['BOOK', 'CANCEL', 'CANCEL', 'DELETE_FAMILY']);
+    expect((await admin.get(`/api/admin/users/${fam.id}`)).status).toBe(404);
+  });
+});

@@ -3,6 +3,7 @@ import {
   adminChangePasswordBody,
   adminUserDto,
   createUserBody,
+  deleteUserQuery,
   familyBookingsQuery,
   familyDetailResponse,
   listUsersQuery,
@@ -11,6 +12,7 @@ import {
 } from '../../../shared/schemas/admin-users';
 import { adminBookingListResponse, childStatsQuery, childStatsResponse } from '../../../shared/schemas/bookings';
 import { idParams, messageResponse } from '../../../shared/schemas/common';
+import { fullName } from '../../../shared/rules/format';
 import { actor } from '../../plugins/auth';
 import { loadAdminUserDto } from '../../services/users/admin-user-dto';
 import { changeUserPassword } from '../../services/users/change-user-password';
@@ -70,8 +72,16 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  app.delete('/users/:id', { schema: { params: idParams, response: { 200: messageResponse } } }, (request) =>
-    request.unitOfWork((tx) => deleteUser(tx, { userId: request.params.id, actor: who(request), now: app.clock() })),
+  app.delete('/users/:id', { schema: { params: idParams, querystring: deleteUserQuery, response: { 200: messageResponse } } }, (request) =>
+    request.unitOfWork((tx) =>
+      deleteUser(tx, {
+        userId: request.params.id,
+        actor: { ...who(request), name: fullName(actor(request)) },
+        now: app.clock(),
+        cancelUpcomingBookings: request.query.cancelUpcomingBookings === 'true',
+        email: app.emailContext,
+      }),
+    ),
   );
 
   app.put(

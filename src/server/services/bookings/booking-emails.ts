@@ -1,6 +1,6 @@
 import { bookingReference } from '../../../shared/product';
 import type { BookingDto } from '../../../shared/schemas/bookings';
-import { calendarEventForBooking, calendarFileName } from '../../../shared/rules/calendar-event';
+import { calendarAttachmentForBooking, calendarEventForBooking, calendarFileName } from '../../../shared/rules/calendar-event';
 import { formatLongDate, formatTimeRange } from '../../../shared/rules/format';
 import type { EmailMessage } from '../../mail/outbox';
 import { escapeHtml } from '../../escape-html';
@@ -67,14 +67,45 @@ export function bookingConfirmedEmail(booking: BookingDto, context: EmailContext
 }
 
 export function bookingCancelledEmail(booking: BookingDto, context: EmailContext): EmailMessage {
-  return compose(
+  const message = compose(
     booking,
     context,
     `Booking cancelled: ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
     'Your booking has been cancelled and the spots were released.',
-    'You can book another session from your dashboard at any time.',
+    'The attached calendar file removes the session from your calendar. You can book another session from your dashboard at any time.',
     false,
   );
+  // The cancellation raised the event's SEQUENCE (migration 0012): the file replaces the earlier event.
+  message.attachments = [calendarAttachmentForBooking(booking, context.businessName, { method: 'CANCEL', sequence: booking.calendarSequence })];
+  return message;
+}
+
+/**
+ * One e-mail for every upcoming booking the office cancelled when it closed the family's account (issue 19), each
+ * with its cancelling calendar file.
+ */
+export function accountBookingsCancelledEmail(cancelled: BookingDto[], context: EmailContext): EmailMessage {
+  const [first] = cancelled;
+  if (!first) throw new Error('an account-closed e-mail lists at least one booking');
+  const lines = cancelled.map(
+    (b) =>
+      `${b.session.classType.name}, ${formatLongDate(b.session.startsAt)}, ${formatTimeRange(b.session.startsAt, b.session.endsAt)} (Toronto time), ${b.session.location}${
+        b.childNames.length ? `, ${b.childNames.join(', ')}` : ''
+      } (#${bookingReference(b.id)})`,
+  );
+  const intro = `The office has closed your ${context.businessName} account and cancelled ${cancelled.length === 1 ? 'its upcoming booking' : `its ${cancelled.length} upcoming bookings`}:`;
+  const outro = 'The attached calendar files remove these sessions from your calendar. Please contact us if this is a mistake.';
+  const text = [`Hello ${first.user.firstName},`, '', intro, '', ...lines.map((line) => `- ${line}`), '', outro, '', context.businessName].join('\n');
+  const html = `<p>Hello ${escapeHtml(first.user.firstName)},</p><p>${escapeHtml(intro)}</p><ul>${lines
+    .map((line) => `<li>${escapeHtml(line)}</li>`)
+    .join('')}</ul><p>${escapeHtml(outro)}</p><p>${escapeHtml(context.businessName)}</p>`;
+  return {
+    to: first.user.email,
+    subject: `Your bookings were cancelled: ${cancelled.length} ${cancelled.length === 1 ? 'session' : 'sessions'}`,
+    text,
+    html,
+    attachments: cancelled.map((b) => calendarAttachmentForBooking(b, context.businessName, { method: 'CANCEL', sequence: b.calendarSequence })),
+  };
 }
 
 export function bookingRescheduledEmail(booking: BookingDto, previous: BookingDto, context: EmailContext): EmailMessage {

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
+import { fullName } from '../../../shared/rules/format';
 import type { BookedBy } from '../../../shared/schemas/bookings';
 import type { RosterResponse } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
@@ -40,7 +41,7 @@ export async function getSessionRoster(db: Database, sessionId: string): Promise
     session: toSessionDto(found.session, found.classType),
     children: rows.map((row) => ({
       childName: row.childName,
-      familyName: `${row.firstName} ${row.lastName}`.trim(),
+      familyName: fullName(row),
       email: row.email,
       bookingId: row.bookingId,
       reference: bookingReference(row.bookingId),

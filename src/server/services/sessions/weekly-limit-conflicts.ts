@@ -1,3 +1,4 @@
+import { fullName } from '../../../shared/rules/format';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { WeeklyLimitConflict } from '../../../shared/schemas/sessions';
 import type { Tx } from '../../db/client';
@@ -28,7 +29,7 @@ export async function weeklyLimitConflicts(tx: Tx, input: { bookingIds: string[]
   return booked
     .map((kid) => ({
       childName: kid.childName,
-      parentName: `${kid.firstName} ${kid.lastName}`.trim(),
+      parentName: fullName(kid),
       weeklyLimit: kid.weeklyLimit,
       bookedThatWeek: usage.get(kid.childId) ?? 0,
     }))

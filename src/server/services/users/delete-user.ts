@@ -1,15 +1,25 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
-import { authSessions, children, users } from '../../db/schema';
+import { authSessions, children, officeActions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import type { EmailContext } from '../../mail/email-context';
+import { enqueueEmail } from '../../mail/outbox';
+import { bookingDtoFromFacts, type BookingFacts } from '../bookings/booking-dto';
+import { accountBookingsCancelledEmail } from '../bookings/booking-emails';
 import { retireSetPasswordTokens } from './set-password-token';
 import { lockUser, plural, upcomingBookingsOf } from './user-rules';
 
 export interface DeleteUserInput {
   userId: string;
-  actor: { id: string; role: string };
+  actor: { id: string; role: string; name: string };
   now: Date;
+  /**
+   * Issue 19: cancel the family's upcoming bookings first (spots freed, one e-mail listing them, each action
+   * recorded) instead of refusing.
+   */
+  cancelUpcomingBookings?: boolean;
+  email: EmailContext;
 }
 
 /**
@@ -25,6 +35,15 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
   const target = await lockUser(tx, input.userId);
   if (target.id === input.actor.id) throw new HttpError(409, 'You cannot delete your own account');
   if (target.role === 'SUPER_ADMIN') throw new HttpError(403, 'A super administrator account cannot be deleted');
+  if (input.cancelUpcomingBookings) {
+    // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
+    // booking under way.
+    await tx.execute(sql`
+      select 1 from sessions where id in (
+        select b.session_id from bookings b join sessions s on s.id = b.session_id
+        where b.user_id = ${target.id} and b.status = 'CONFIRMED' and s.starts_at > ${now.toISOString()}::timestamptz)
+      order by id for update`);
+  }
   await tx
     .select({ id: children.id })
     .from(children)
@@ -32,7 +51,9 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
     .orderBy(children.id)
     .for('update');
   const upcoming = await upcomingBookingsOf(tx, target.id, now);
-  if (upcoming.length) {
+  if (upcoming.length && input.cancelUpcomingBookings) {
+    await cancelForClosedAccount(tx, target, upcoming, input);
+  } else if (upcoming.length) {
     throw new HttpError(
       409,
       `This user has ${plural(upcoming.length, 'upcoming booking')}. Cancel ${upcoming.length === 1 ? 'it' : 'them'} before deleting the account.`,
@@ -45,5 +66,32 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
     .where(and(eq(children.userId, target.id), isNull(children.removedAt)));
   await tx.delete(authSessions).where(eq(authSessions.userId, target.id));
   await retireSetPasswordTokens(tx, { userId: target.id, now });
+  await tx.insert(officeActions).values({
+    familyId: target.id,
+    adminId: input.actor.id,
+    adminName: input.actor.name,
+    action: 'DELETE_FAMILY',
+    details: { cancelledBookings: input.cancelUpcomingBookings ? upcoming.length : 0 },
+  });
   return { message: 'User deleted' };
+}
+
+/**
+ * Cancels each upcoming booking of a family being deleted with the families' own cancellation (spots freed,
+ * calendar SEQUENCE raised, the office's action recorded) but no e-mail each: one e-mail lists them all.
+ */
+async function cancelForClosedAccount(tx: Tx, target: { id: string; firstName: string; lastName: string; email: string }, upcoming: Array<{ id: string }>, input: DeleteUserInput) {
+  const parent = JSON.stringify({ firstName: target.firstName, lastName: target.lastName, email: target.email });
+  const office = JSON.stringify({ adminId: input.actor.id, adminName: input.actor.name, note: 'Account deleted', quiet: true });
+  const cancelled = [];
+  for (const booking of upcoming) {
+    const result = await tx.execute(
+      sql`select portal_cancel_booking(${target.id}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb) as answer`,
+    );
+    const answer = (result as unknown as { rows: Array<{ answer: { booking: BookingFacts } | { refusal: string } }> }).rows[0]!.answer;
+    // The sessions and children are locked and each booking is upcoming and confirmed: a refusal cannot happen.
+    if (!('booking' in answer)) throw new Error(`could not cancel booking ${booking.id}: ${answer.refusal}`);
+    cancelled.push(bookingDtoFromFacts(answer.booking));
+  }
+  await enqueueEmail(tx, accountBookingsCancelledEmail(cancelled, input.email));
 }

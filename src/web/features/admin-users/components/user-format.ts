@@ -1,10 +1,7 @@
 import type { AdminUserDto } from '../../../../shared/schemas/admin-users';
 import { MIN_WEEKLY_LIMIT, type Role } from '../../../../shared/schemas/users';
 
-/** 'Priya Patel': how the table and the dialogs name a user. */
-export function fullName(user: Pick<AdminUserDto, 'firstName' | 'lastName'>): string {
-  return `${user.firstName} ${user.lastName}`.trim();
-}
+export { fullName } from '../../../../shared/rules/format';
 
 /** Spec 2, Users tab: the Role column (SUPER_ADMIN displayed as 'Super Admin'). */
 export const ROLE_LABELS: Record<Role, string> = { PARENT: 'Parent', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
