@@ -339,20 +339,19 @@ test('an admin deactivates the family in Edit User: the table says Inactive and 
   expect((await page.request.post('/api/auth/login', { data: { email: family.email, password: familyPassword } })).status()).toBe(200);
 });
 
-test('a family with upcoming bookings cannot be deleted; the new family can', async ({ page }) => {
+test('a family with upcoming bookings is deleted only with the choice to cancel them; the new family can be', async ({ page }) => {
   const table = await openUsersTab(page);
   let menu = await openRowMenu(page, table, 'Priya Patel');
   await menu.getByRole('menuitem', { name: 'Delete User Priya Patel' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete User' });
   await expect(dialog).toContainText('Are you sure you want to delete user Priya Patel (parent@example.com)? This action cannot be undone.');
-  await expect(dialog).toContainText('Note: Users with active bookings cannot be deleted for safety reasons.');
+  // Issue 19: the dialog says what will happen to the bookings, and its only way on is to cancel them first
+  // (taken in admin-front-desk.spec.ts; the demo family stays).
+  await expect(dialog).toContainText(/This family has \d+ upcoming bookings?\. They will be cancelled first/);
+  await expect(dialog.getByRole('button', { name: /^Cancel their \d+ upcoming bookings? and delete$/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Delete User' })).toHaveCount(0);
   await saveScreenshot(page, 'admin-users-delete-dialog', { fullPage: false });
-  await dialog.getByRole('button', { name: 'Delete User' }).click();
-  await expect(notifications(page).getByText('Delete Failed', { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(/upcoming booking/)).toBeVisible();
-  // The refusal keeps the dialog open; the family is still listed.
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(rowOf(table, 'Priya Patel')).toHaveCount(1);
 
@@ -406,7 +405,7 @@ test('the Users tab and its dialogs fit a phone', async ({ page }) => {
   menu = await openRowMenu(page, table, 'Priya Patel');
   await menu.getByRole('menuitem', { name: 'Delete User Priya Patel' }).click();
   await fits(page.getByRole('alertdialog', { name: 'Delete User' }), 'admin-users-delete-dialog-mobile');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(rowOf(table, 'Priya Patel').getByRole('button', { name: 'More actions for Priya Patel' })).toBeFocused();
 });
 

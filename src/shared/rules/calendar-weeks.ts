@@ -14,12 +14,15 @@ export const MAX_WEEK_OFFSET = 1;
 export const CALENDAR_FETCH_DAYS = 14;
 export const CALENDAR_FETCH_LIMIT = 1000;
 
-export function clampWeekOffset(offset: number): number {
-  return Math.min(MAX_WEEK_OFFSET, Math.max(MIN_WEEK_OFFSET, Math.trunc(offset)));
+/** The office's calendar (issue 19) may go this many weeks ahead: any future session it may book. */
+export const OFFICE_MAX_WEEK_OFFSET = 104;
+
+export function clampWeekOffset(offset: number, max = MAX_WEEK_OFFSET): number {
+  return Math.min(max, Math.max(MIN_WEEK_OFFSET, Math.trunc(offset)));
 }
 
 export const canGoToPreviousWeek = (offset: number) => offset > MIN_WEEK_OFFSET;
-export const canGoToNextWeek = (offset: number) => offset < MAX_WEEK_OFFSET;
+export const canGoToNextWeek = (offset: number, max = MAX_WEEK_OFFSET) => offset < max;
 
 export interface CalendarWeek {
   /** Monday 00:00 Toronto. */
@@ -31,8 +34,8 @@ export interface CalendarWeek {
 }
 
 /** The week shown at `offset` weeks after the current Toronto week (clamped to the navigation bounds). */
-export function calendarWeek(now: Date | number, offset: number): CalendarWeek {
-  const start = addWeeks(startOfTorontoWeek(now), clampWeekOffset(offset));
+export function calendarWeek(now: Date | number, offset: number, max = MAX_WEEK_OFFSET): CalendarWeek {
+  const start = addWeeks(startOfTorontoWeek(now), clampWeekOffset(offset, max));
   const lastDay = addDays(start, 6);
   return { start, lastDay, label: weekRangeLabel(start, lastDay) };
 }
@@ -90,7 +93,12 @@ export function groupByTorontoDay<T extends { startsAt: string | Date }>(items: 
 }
 
 /** The navigation offset of the week holding `instant` (0 = current week), clamped to the bounds. */
-export function weekOffsetOf(instant: Date | string, now: Date | number): number {
+export function weekOffsetOf(instant: Date | string, now: Date | number, max = MAX_WEEK_OFFSET): number {
   const weeks = Math.round((startOfTorontoWeek(instant).getTime() - startOfTorontoWeek(now).getTime()) / (7 * 24 * 3_600_000));
-  return clampWeekOffset(weeks);
+  return clampWeekOffset(weeks, max);
+}
+
+/** The instants of one shown week (Monday 00:00 to Sunday 23:59:59.999 Toronto): the office's calendar fetches a week at a time. */
+export function weekFetchRange(week: CalendarWeek): { from: string; to: string } {
+  return { from: new Date(week.start.getTime()).toISOString(), to: new Date(endOfDay(week.lastDay).getTime()).toISOString() };
 }

@@ -11,6 +11,25 @@ import { SignedInLayout } from './layout/signed-in-layout';
 
 /** The admin area is its own chunk: a parent's first load does not grow because of it. */
 const AdminScreen = lazy(() => import('./admin/admin-screen'));
+const FamilyScreen = lazy(() => import('./admin/family-screen'));
+const RosterScreen = lazy(() => import('./admin/roster-screen'));
+
+/** An admin page: the role check, then its chunk with a spinner meanwhile. */
+function AdminPage({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <RequireAdmin>
+      <Suspense
+        fallback={
+          <div className="flex justify-center py-24">
+            <Spinner className="size-10" label={label} />
+          </div>
+        }
+      >
+        {children}
+      </Suspense>
+    </RequireAdmin>
+  );
+}
 
 /** Spec 2: any path containing 'reset-password' is reachable without a session. */
 export function isResetPasswordPath(pathname: string): boolean {
@@ -70,17 +89,25 @@ export function AppRoutes() {
           <Route
             path="/admin"
             element={
-              <RequireAdmin>
-                <Suspense
-                  fallback={
-                    <div className="flex justify-center py-24">
-                      <Spinner className="size-10" label="Loading the admin area" />
-                    </div>
-                  }
-                >
-                  <AdminScreen />
-                </Suspense>
-              </RequireAdmin>
+              <AdminPage label="Loading the admin area">
+                <AdminScreen />
+              </AdminPage>
+            }
+          />
+          <Route
+            path="/admin/users/:id"
+            element={
+              <AdminPage label="Loading the account">
+                <FamilyScreen />
+              </AdminPage>
+            }
+          />
+          <Route
+            path="/admin/sessions/:id"
+            element={
+              <AdminPage label="Loading the session">
+                <RosterScreen />
+              </AdminPage>
             }
           />
           <Route

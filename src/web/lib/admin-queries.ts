@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BookingDto } from '../../shared/schemas/bookings';
+import type { FamilyDetailResponse } from '../../shared/schemas/admin-users';
+import type { AdminBookingDto, ChildStatsResponse } from '../../shared/schemas/bookings';
+import type { RosterResponse } from '../../shared/schemas/sessions';
 import type { TemplateListResponse } from '../../shared/schemas/field-mapping-templates';
 import type { AdminStats } from '../../shared/schemas/stats';
 import type { WebhookListResponse, WebhookLogDetail, WebhookLogListResponse } from '../../shared/schemas/webhooks';
@@ -42,11 +44,65 @@ export const reservationsKeys = {
 /** GET /api/admin/reservations: every booking (any status) whose session starts in the range, by session start. */
 export function reservationsQuery({ classCode, from, to }: ReservationsParams) {
   const params = { classCode, from, to };
-  return queryOptions<BookingDto[], Error>({
+  return queryOptions<AdminBookingDto[], Error>({
     queryKey: reservationsKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<BookingDto[]>('GET', withSearchParams(RESERVATIONS_PATH, params), undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<AdminBookingDto[]>('GET', withSearchParams(RESERVATIONS_PATH, params), undefined, { signal }),
   });
 }
+
+const USERS_PATH = '/api/admin/users';
+
+/** The family page's reads (issue 19): all under /api/admin/users/:id, so `all` matches every family's. */
+export const familyKeys = {
+  all: [USERS_PATH, 'family'] as const,
+  detail: (userId: string) => [USERS_PATH, 'family', userId] as const,
+  bookings: (userId: string) => [USERS_PATH, 'family', userId, 'bookings'] as const,
+  childStats: (userId: string, week: string) => [USERS_PATH, 'family', userId, 'child-stats', week] as const,
+};
+
+const familyPath = (userId: string) => `${USERS_PATH}/${encodeURIComponent(userId)}`;
+
+/** GET /api/admin/users/:id: the account, its children's use of this and next week, the office's actions. */
+export function familyQuery(userId: string) {
+  return queryOptions<FamilyDetailResponse, Error>({
+    queryKey: familyKeys.detail(userId),
+    queryFn: ({ signal }) => apiRequest<FamilyDetailResponse>('GET', familyPath(userId), undefined, { signal }),
+  });
+}
+
+/** GET /api/admin/users/:id/bookings: upcoming bookings and those of the last 90 days, by session start. */
+export function familyBookingsQuery(userId: string) {
+  return queryOptions<AdminBookingDto[], Error>({
+    queryKey: familyKeys.bookings(userId),
+    queryFn: ({ signal }) => apiRequest<AdminBookingDto[]>('GET', `${familyPath(userId)}/bookings`, undefined, { signal }),
+  });
+}
+
+/** GET /api/admin/users/:id/child-stats?week=YYYY-MM-DD: each child's use of that Toronto week. */
+export function familyChildStatsQuery(userId: string, week: string) {
+  return queryOptions<ChildStatsResponse, Error>({
+    queryKey: familyKeys.childStats(userId, week),
+    queryFn: ({ signal }) => apiRequest<ChildStatsResponse>('GET', withSearchParams(`${familyPath(userId)}/child-stats`, { week }), undefined, { signal }),
+  });
+}
+
+const adminSessionPath = (sessionId: string) => `/api/admin/sessions/${encodeURIComponent(sessionId)}`;
+
+export const rosterKeys = {
+  all: ['/api/admin/sessions', 'roster'] as const,
+  detail: (sessionId: string) => ['/api/admin/sessions', 'roster', sessionId] as const,
+};
+
+/** GET /api/admin/sessions/:id/roster: the session and every booked child, by name. */
+export function rosterQuery(sessionId: string) {
+  return queryOptions<RosterResponse, Error>({
+    queryKey: rosterKeys.detail(sessionId),
+    queryFn: ({ signal }) => apiRequest<RosterResponse>('GET', `${adminSessionPath(sessionId)}/roster`, undefined, { signal }),
+  });
+}
+
+/** The roster's CSV download address. */
+export const rosterCsvPath = (sessionId: string) => `${adminSessionPath(sessionId)}/roster/export.csv`;
 
 /** The webhook configurations' address; their writes (lists, single ones) start with it too. */
 export const WEBHOOKS_PATH = '/api/admin/webhooks';

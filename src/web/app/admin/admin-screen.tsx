@@ -11,6 +11,14 @@ import { OwnPasswordForm } from '../../features/admin-settings/components/own-pa
 import { FieldMappingTab } from '../../features/admin-field-mapping/components/field-mapping-tab';
 import { WebhookLogsTab } from '../../features/admin-webhook-logs/components/webhook-logs-tab';
 import { WebhookConfigsCard } from '../../features/admin-webhooks/components/webhook-configs-card';
+import { OfficeBookingActions } from '../../features/admin-front-desk/components/office-booking-actions';
+import type { RenderReservationActions } from '../../features/admin-reservations/components/reservations-tab';
+import { renderOfficeSessionPicker } from './office-session-picker';
+
+/** The front desk's Cancel and Reschedule on each reservation (issue 19). */
+const renderReservationActions: RenderReservationActions = (booking) => (
+  <OfficeBookingActions booking={booking} renderSessionPicker={renderOfficeSessionPicker} />
+);
 
 /** Spec 2: the admin tabs, in order, with their labels. The open tab is kept in the address (?tab=…). */
 export const ADMIN_TABS = [
@@ -55,7 +63,7 @@ export default function AdminScreen() {
           <SessionsTab />
         </TabsContent>
         <TabsContent value="reservations">
-          <ReservationsTab />
+          <ReservationsTab renderActions={renderReservationActions} />
         </TabsContent>
         <TabsContent value="classes">
           <ClassesTab />

@@ -29,7 +29,7 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
   const showAdminNav = isAdminRole(user.role);
 
   return (
-    <header className="sticky top-[var(--app-banner-offset,0px)] z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-[var(--app-banner-offset,0px)] z-40 print:hidden border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="h-1 bg-brand-600" />
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6 lg:px-8">
         <Link

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { format } from 'date-fns';
 import { Download, X } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -28,7 +30,10 @@ export function rangeLabel({ from, to }: { from: string; to: string }): string {
 }
 
 /** Spec 2, Reservations tab: class and day filters, confirmed counts per class, a CSV export and the bookings table. */
-export function ReservationsTab() {
+/** What each row offers (the front desk's Cancel and Reschedule, composed in src/web/app). */
+export type RenderReservationActions = (booking: AdminBookingDto) => ReactNode;
+
+export function ReservationsTab({ renderActions }: { renderActions?: RenderReservationActions } = {}) {
   const ids = useId();
   const now = useNow();
   const [classCode, setClassCode] = useState(ALL_CLASSES);
@@ -129,7 +134,7 @@ export function ReservationsTab() {
             </p>
             <PageSizeSelect value={pageSize} onChange={(size) => changeFilter(() => setPageSize(size))} />
           </div>
-          <ReservationsTable rows={pageRows} loading={reservations.isPending} caption={`Reservations ${rangeText}`} />
+          <ReservationsTable rows={pageRows} loading={reservations.isPending} caption={`Reservations ${rangeText}`} renderActions={renderActions} />
           <Pagination page={currentPage} totalPages={totalPages} onPageChange={setPage} label="Reservations pages" />
         </div>
       )}

@@ -2,7 +2,8 @@ import { format } from 'date-fns';
 import { formatTimeRange } from '../../../../shared/rules/format';
 import { reservationStatusLabel } from '../../../../shared/rules/session-status';
 import { inToronto } from '../../../../shared/rules/week';
-import type { BookingDto } from '../../../../shared/schemas/bookings';
+import type { ReactNode } from 'react';
+import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { Badge } from '../../../components/ui/badge';
 
@@ -10,7 +11,7 @@ import { Badge } from '../../../components/ui/badge';
 export const formatSessionDay = (instant: string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
 export const formatBookedOn = (instant: string) => format(inToronto(instant), 'MMM d, yyyy, h:mm a');
 
-const columns: Array<DataTableColumn<BookingDto>> = [
+const columns: Array<DataTableColumn<AdminBookingDto>> = [
   {
     id: 'parent',
     header: 'Parent',
@@ -49,25 +50,42 @@ const columns: Array<DataTableColumn<BookingDto>> = [
     },
   },
   { id: 'children', header: 'Children', cell: (booking) => booking.childNames.join(', '), className: 'text-slate-700' },
+  {
+    // Issue 19: who made the booking, and the office's note.
+    id: 'by',
+    header: 'Booked by',
+    cell: (booking) => (
+      <div className="grid min-w-28">
+        <span className="whitespace-nowrap">{booking.bookedBy === 'OFFICE' ? `Office${booking.bookedByName ? ` (${booking.bookedByName})` : ''}` : 'Family'}</span>
+        {booking.note && <span className="text-xs text-slate-600">Note: {booking.note}</span>}
+      </div>
+    ),
+    className: 'text-slate-700',
+  },
 ];
 
 interface ReservationsTableProps {
-  rows: readonly BookingDto[];
+  rows: readonly AdminBookingDto[];
   loading: boolean;
   /** Names the table, e.g. 'Reservations, Nov 15 to Dec 22'. */
   caption: string;
+  /** Each row's actions (the front desk's Cancel and Reschedule). */
+  renderActions?: ((booking: AdminBookingDto) => ReactNode) | undefined;
 }
 
 /** Spec 2, reservations table: parent, class, session date, booked on, status and children. */
-export function ReservationsTable({ rows, loading, caption }: ReservationsTableProps) {
+export function ReservationsTable({ rows, loading, caption, renderActions }: ReservationsTableProps) {
+  const withActions = renderActions
+    ? [...columns, { id: 'actions', header: <span className="sr-only">Actions</span>, cell: renderActions } satisfies DataTableColumn<AdminBookingDto>]
+    : columns;
   return (
     <DataTable
       caption={caption}
-      columns={columns}
+      columns={withActions}
       rows={rows}
       getRowId={(booking) => booking.id}
       loading={loading}
-      minWidthClassName="min-w-[860px]"
+      minWidthClassName={renderActions ? "min-w-[1040px]" : "min-w-[960px]"}
       empty={<TableEmptyState title="No reservations in this range">Choose another class or day, or clear the date to see the default range.</TableEmptyState>}
     />
   );

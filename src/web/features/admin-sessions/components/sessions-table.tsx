@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { VariantProps } from 'class-variance-authority';
 import { Ban, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { formatTimeRange } from '../../../../shared/rules/format';
@@ -51,7 +52,13 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
       header: 'Class',
       cell: (session) => (
         <div className="grid min-w-36 gap-0.5">
-          <span className={cn('font-medium text-slate-900', isCancelled(session) && 'text-slate-500')}>{session.classType.name}</span>
+          {/* Who is coming (issue 19): the session's roster. */}
+          <Link
+            to={`/admin/sessions/${encodeURIComponent(session.id)}`}
+            className={cn('font-medium text-brand-800 underline-offset-2 hover:underline', isCancelled(session) && 'text-slate-500')}
+          >
+            {session.classType.name}
+          </Link>
           <span className="text-xs text-slate-500">Code: {session.classType.code}</span>
         </div>
       ),

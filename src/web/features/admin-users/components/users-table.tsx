@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { VariantProps } from 'class-variance-authority';
 import { KeyRound, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
@@ -101,7 +102,10 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       cell: (user) => (
         <div className="grid min-w-48 gap-0.5">
           <span className="font-medium text-slate-900">
-            {fullName(user)}
+            {/* The family page (issue 19): the account, its bookings, and acting for the family. */}
+            <Link to={`/admin/users/${encodeURIComponent(user.id)}`} className="text-brand-800 underline-offset-2 hover:underline">
+              {fullName(user)}
+            </Link>
             {user.id === signedIn?.id && <span className="ml-1.5 text-xs font-normal text-slate-500">(you)</span>}
           </span>
           <span className="text-slate-600">{user.email}</span>

@@ -9,6 +9,8 @@ import {
   canGoToPreviousWeek,
   clampWeekOffset,
   groupByTorontoDay,
+  MAX_WEEK_OFFSET,
+  weekFetchRange,
   weekOffsetOf,
 } from '../../../../shared/rules/calendar-weeks';
 import { sessionCardState } from '../../../../shared/rules/session-card';
@@ -46,6 +48,11 @@ export interface WeeklyCalendarProps {
   title?: string | undefined;
   /** Open on the week holding this instant (within the bounds) instead of the current week. */
   initialWeekOf?: string | undefined;
+  /**
+   * How many weeks ahead the calendar may go: the family's two-week window by default; the office books any future
+   * week (OFFICE_MAX_WEEK_OFFSET), and the calendar then fetches the week on screen.
+   */
+  maxWeekOffset?: number | undefined;
   className?: string | undefined;
 }
 
@@ -61,22 +68,24 @@ export function WeeklyCalendar({
   currentSessionId,
   title,
   initialWeekOf,
+  maxWeekOffset = MAX_WEEK_OFFSET,
   className,
 }: WeeklyCalendarProps) {
   const ids = useId();
   const now = useNow();
   // Offline the week shows as last saved, but no card can be chosen: a booking or move needs the server.
   const online = useOnline();
-  const [weekOffset, setWeekOffset] = useState(() => (initialWeekOf ? weekOffsetOf(initialWeekOf, now) : 0));
+  const anyWeek = maxWeekOffset > MAX_WEEK_OFFSET;
+  const [weekOffset, setWeekOffset] = useState(() => (initialWeekOf ? weekOffsetOf(initialWeekOf, now, maxWeekOffset) : 0));
   const [classCode, setClassCode] = useState(ALL_CLASSES);
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
 
-  const range = calendarFetchRange(now);
+  const week = calendarWeek(now, weekOffset, maxWeekOffset);
+  const range = anyWeek ? weekFetchRange(week) : calendarFetchRange(now);
   const sessions = useCalendarSessions({ ...range, classCode: classCode === ALL_CLASSES ? undefined : classCode });
   const classes = useClassTypes();
 
-  const week = calendarWeek(now, weekOffset);
   const days = calendarDays(week.start, now);
   // The week's cards render in an interruptible pass once the data is there (a week has dozens of them).
   const sessionsData = useDeferredValue(sessions.data);
@@ -86,11 +95,11 @@ export function WeeklyCalendar({
 
   /** Moves a week; when the pressed button becomes disabled at a bound, focus goes to the other one. */
   function moveWeek(step: -1 | 1) {
-    const next = clampWeekOffset(weekOffset + step);
+    const next = clampWeekOffset(weekOffset + step, maxWeekOffset);
     // Render first, so the button that receives focus is already enabled.
     flushSync(() => setWeekOffset(next));
     if (step < 0 && !canGoToPreviousWeek(next)) nextRef.current?.focus();
-    if (step > 0 && !canGoToNextWeek(next)) previousRef.current?.focus();
+    if (step > 0 && !canGoToNextWeek(next, maxWeekOffset)) previousRef.current?.focus();
   }
 
   const titleId = `${ids}-title`;
@@ -142,7 +151,7 @@ export function WeeklyCalendar({
           <p id={rangeId} aria-live="polite" className="text-base font-semibold text-slate-900 sm:text-lg">
             {week.label}
           </p>
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">Two-week booking window</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{anyWeek ? 'Any future week' : 'Two-week booking window'}</p>
         </div>
         <Tooltip content="Next week">
           <Button
@@ -150,7 +159,7 @@ export function WeeklyCalendar({
             size="icon"
             ref={nextRef}
             aria-label="Next week"
-            disabled={!canGoToNextWeek(weekOffset)}
+            disabled={!canGoToNextWeek(weekOffset, maxWeekOffset)}
             onClick={() => moveWeek(1)}
           >
             <ChevronRight aria-hidden="true" />

@@ -1,0 +1,333 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, CalendarPlus, RotateCw, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isAdminRole } from '../../../../shared/rules/roles';
+import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
+import { isFutureBooking } from '../../../../shared/rules/session-card';
+import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
+import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { familyBookingsQuery, familyQuery } from '../../../lib/admin-queries';
+import { apiErrorMessage } from '../../../lib/api';
+import { useNow } from '../../../lib/use-now';
+import { OfficeBookDialog } from './office-book-dialog';
+import { OfficeCancelDialog } from './office-cancel-dialog';
+import { OfficeRescheduleDialog } from './office-reschedule-dialog';
+import type { RenderOfficeSessionPicker } from './session-picker';
+
+const ROLE_LABELS: Record<string, string> = { PARENT: 'Parent', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
+const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
+  BOOK: 'Booked',
+  CANCEL: 'Cancelled',
+  RESCHEDULE: 'Rescheduled',
+  DELETE_FAMILY: 'Deleted the account',
+};
+
+/** 'Office (Adam Archer)' or 'Family': who made a booking. */
+export function bookedByLabel(booking: Pick<AdminBookingDto, 'bookedBy' | 'bookedByName'>): string {
+  return booking.bookedBy === 'OFFICE' ? `Office${booking.bookedByName ? ` (${booking.bookedByName})` : ''}` : 'Family';
+}
+
+interface FamilyPageProps {
+  userId: string;
+  renderSessionPicker: RenderOfficeSessionPicker;
+}
+
+/**
+ * /admin/users/:id, the family page (issue 19): the account, the children with this and next week's use, upcoming
+ * bookings (cancel, reschedule) and those of the last 90 days, what the office did, and 'Book for this family'.
+ * An administrator's account shows the account only.
+ */
+export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
+  const family = useQuery(familyQuery(userId));
+  const [booking, setBooking] = useState(false);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <Link to="/admin?tab=users" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Users
+      </Link>
+      {family.isError ? (
+        <Alert variant="destructive" role="alert">
+          <TriangleAlert aria-hidden="true" />
+          <div className="grid gap-2">
+            <div>
+              <AlertTitle>This account could not be loaded</AlertTitle>
+              <AlertDescription>{apiErrorMessage(family.error, 'Failed to load the account.')}</AlertDescription>
+            </div>
+            <Button variant="outline" size="sm" className="w-fit" onClick={() => void family.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : !family.data ? (
+        <div className="grid gap-4" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading the account
+          </span>
+          <Skeleton className="h-10 w-64" />
+          <Skeleton className="h-40" />
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{fullName(family.data.user)}</h1>
+              <p className="mt-1 text-slate-600 [overflow-wrap:anywhere]">{family.data.user.email}</p>
+            </div>
+            {!isAdminRole(family.data.user.role) && (
+              <Button onClick={() => setBooking(true)} disabled={!family.data.user.isActive}>
+                <CalendarPlus aria-hidden="true" />
+                Book for this family
+              </Button>
+            )}
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <AccountCard family={family.data} />
+            {!isAdminRole(family.data.user.role) && <ChildrenCard family={family.data} />}
+          </div>
+          {!isAdminRole(family.data.user.role) && (
+            <>
+              <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} />
+              <ActivityCard actions={family.data.actions} />
+              <OfficeBookDialog family={family.data} open={booking} onOpenChange={setBooking} renderSessionPicker={renderSessionPicker} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function AccountCard({ family }: { family: FamilyDetailResponse }) {
+  const { user } = family;
+  const rows: Array<[string, React.ReactNode]> = [
+    ['Role', ROLE_LABELS[user.role] ?? 'Parent'],
+    ['Plan', user.planTier],
+    ['Status', user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Inactive</Badge>],
+    ['Password', user.passwordSet ? 'Set' : 'Invitation pending'],
+    ['Created', formatShortDate(user.createdAt)],
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Account</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+          {rows.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Children</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {family.children.length === 0 ? (
+          <p className="text-sm text-slate-600">No children on this account.</p>
+        ) : (
+          <table className="w-full text-sm">
+            <caption className="sr-only">Children and their sessions this week and next week</caption>
+            <thead>
+              <tr className="text-left text-xs uppercase tracking-wide text-slate-600">
+                <th className="pb-2 font-semibold">Child</th>
+                <th className="pb-2 font-semibold">Weekly limit</th>
+                <th className="pb-2 font-semibold">This week</th>
+                <th className="pb-2 font-semibold">Next week</th>
+              </tr>
+            </thead>
+            <tbody>
+              {family.children.map((child) => (
+                <tr key={child.id} className="border-t border-slate-100">
+                  <td className="py-2 font-medium text-slate-900">{child.name}</td>
+                  <td className="py-2">{child.weeklyLimit}</td>
+                  <td className="py-2">
+                    {child.thisWeek.used} used, {child.thisWeek.remaining} left
+                  </td>
+                  <td className="py-2">
+                    {child.nextWeek.used} used, {child.nextWeek.remaining} left
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function FamilyBookings({ userId, renderSessionPicker }: { userId: string; renderSessionPicker: RenderOfficeSessionPicker }) {
+  const bookings = useQuery(familyBookingsQuery(userId));
+  const now = useNow();
+  const [cancelling, setCancelling] = useState<AdminBookingDto | null>(null);
+  const [moving, setMoving] = useState<AdminBookingDto | null>(null);
+  const rows = bookings.data ?? [];
+  const upcoming = rows.filter((b) => isFutureBooking(b, now));
+  const past = rows.filter((b) => !isFutureBooking(b, now)).reverse();
+  const columns = bookingColumns({ onCancel: setCancelling, onReschedule: setMoving, now });
+  if (bookings.isError) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <TriangleAlert aria-hidden="true" />
+        <div className="grid gap-2">
+          <AlertTitle>The bookings could not be loaded</AlertTitle>
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => void bookings.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <section className="grid gap-3" aria-labelledby="family-upcoming">
+        <h2 id="family-upcoming" className="text-lg font-semibold text-slate-900">
+          Upcoming bookings
+        </h2>
+        <DataTable
+          caption="Upcoming bookings"
+          columns={columns}
+          rows={upcoming}
+          getRowId={(b) => b.id}
+          loading={bookings.isPending}
+          minWidthClassName="min-w-[820px]"
+          empty={<TableEmptyState title="No upcoming bookings">Use 'Book for this family' to book a session.</TableEmptyState>}
+        />
+      </section>
+      <section className="grid gap-3" aria-labelledby="family-past">
+        <h2 id="family-past" className="text-lg font-semibold text-slate-900">
+          Past bookings (last 90 days)
+        </h2>
+        <DataTable
+          caption="Past bookings of the last 90 days"
+          columns={columns.filter((c) => c.id !== 'actions')}
+          rows={past}
+          getRowId={(b) => b.id}
+          loading={bookings.isPending}
+          minWidthClassName="min-w-[720px]"
+          empty={<TableEmptyState title="No bookings in the last 90 days" />}
+        />
+      </section>
+      <OfficeCancelDialog booking={cancelling} open={cancelling !== null} onOpenChange={(open) => !open && setCancelling(null)} />
+      <OfficeRescheduleDialog
+        booking={moving}
+        open={moving !== null}
+        onOpenChange={(open) => !open && setMoving(null)}
+        renderSessionPicker={renderSessionPicker}
+      />
+    </>
+  );
+}
+
+/** The columns of a family's bookings; `actions` offers Cancel and Reschedule on future confirmed ones. */
+export function bookingColumns({
+  onCancel,
+  onReschedule,
+  now,
+}: {
+  onCancel: (b: AdminBookingDto) => void;
+  onReschedule: (b: AdminBookingDto) => void;
+  now: Date;
+}): Array<DataTableColumn<AdminBookingDto>> {
+  return [
+    {
+      id: 'session',
+      header: 'Session',
+      cell: (b) => (
+        <div className="grid">
+          <span className="font-medium text-slate-900">{b.session.classType.name}</span>
+          <span className="whitespace-nowrap text-xs text-slate-600">
+            {formatShortDate(b.session.startsAt)}, {formatTimeRange(b.session.startsAt, b.session.endsAt)}
+          </span>
+        </div>
+      ),
+    },
+    { id: 'children', header: 'Children', cell: (b) => b.childNames.join(', ') },
+    {
+      id: 'status',
+      header: 'Status',
+      // The front desk reads plain words (the Reservations report keeps the spec's 'confirmed' / 'pending').
+      cell: (b) => (b.status === 'CONFIRMED' ? <Badge variant="success">Confirmed</Badge> : <Badge variant="warning">Cancelled</Badge>),
+    },
+    {
+      id: 'by',
+      header: 'Booked by',
+      cell: (b) => (
+        <div className="grid">
+          <span>{bookedByLabel(b)}</span>
+          {b.note && <span className="text-xs text-slate-600">Note: {b.note}</span>}
+        </div>
+      ),
+    },
+    { id: 'reference', header: 'Reference', cell: (b) => <span className="font-mono text-xs">{b.reference}</span> },
+    {
+      id: 'actions',
+      header: <span className="sr-only">Actions</span>,
+      cell: (b) =>
+        b.status === 'CONFIRMED' && isFutureBooking(b, now) ? (
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" size="sm" onClick={() => onReschedule(b)} aria-label={`Reschedule ${b.reference}`}>
+              Reschedule
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => onCancel(b)} aria-label={`Cancel ${b.reference}`}>
+              Cancel
+            </Button>
+          </div>
+        ) : null,
+    },
+  ];
+}
+
+function ActivityCard({ actions }: { actions: OfficeActionDto[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>What the office did</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {actions.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing yet: the family made every change itself.</p>
+        ) : (
+          <ol className="grid gap-3 text-sm">
+            {actions.map((a) => (
+              <li key={a.id} className="grid gap-0.5 border-l-2 border-brand-200 pl-3">
+                <span className="text-slate-900">
+                  <strong className="font-semibold">{ACTION_LABELS[a.action]}</strong>
+                  {a.className && ` ${a.childNames.join(', ')} – ${a.className}`}
+                  {a.startsAt && `, ${formatShortDate(a.startsAt)} at ${formatTime(a.startsAt)}`}
+                  {a.previousStartsAt && ` (was ${formatShortDate(a.previousStartsAt)} at ${formatTime(a.previousStartsAt)})`}
+                  {a.reference && ` · ${a.reference}`}
+                  {a.overrideWeeklyLimit && ' · weekly limit overridden'}
+                </span>
+                <span className="text-xs text-slate-600">
+                  {a.adminName}, {formatShortDate(a.createdAt)} at {formatTime(a.createdAt)}
+                  {a.note && ` — “${a.note}”`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

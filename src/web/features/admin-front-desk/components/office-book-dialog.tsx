@@ -1,0 +1,177 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { formatShortDate, formatTime } from '../../../../shared/rules/format';
+import { sessionCardState } from '../../../../shared/rules/session-card';
+import { torontoDateKey } from '../../../../shared/rules/week';
+import type { FamilyDetailResponse } from '../../../../shared/schemas/admin-users';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { BookingSummary } from '../../../components/booking-summary';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../hooks/use-toast';
+import { familyChildStatsQuery } from '../../../lib/admin-queries';
+import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
+import { cn } from '../../../lib/utils';
+import { useOfficeBook } from '../api/office-bookings';
+import { OfficeNoteFields } from './office-note-fields';
+import type { RenderOfficeSessionPicker } from './session-picker';
+
+interface OfficeBookDialogProps {
+  family: FamilyDetailResponse;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  renderSessionPicker: RenderOfficeSessionPicker;
+}
+
+/**
+ * 'Book for this family' (issue 19): a session of any future week from the same weekly calendar the parents use,
+ * then the children, each with what they have left that week, a note and the weekly-limit override.
+ */
+export function OfficeBookDialog({ family, open, onOpenChange, renderSessionPicker }: OfficeBookDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-5xl">{open && <BookSteps family={family} onClose={() => onOpenChange(false)} renderSessionPicker={renderSessionPicker} />}</DialogContent>
+    </Dialog>
+  );
+}
+
+function BookSteps({ family, onClose, renderSessionPicker }: { family: FamilyDetailResponse; onClose: () => void; renderSessionPicker: RenderOfficeSessionPicker }) {
+  const [choice, setChoice] = useState<SessionDto | null>(null);
+  const [step, setStep] = useState<'choose' | 'children'>('choose');
+  const name = `${family.user.firstName} ${family.user.lastName}`;
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Book for {name}</DialogTitle>
+        <DialogDescription>
+          {step === 'choose' ? 'Choose a session in any upcoming week.' : 'Choose the children to book. The family gets the confirmation e-mail.'}
+        </DialogDescription>
+      </DialogHeader>
+      {step === 'choose' ? (
+        <>
+          {renderSessionPicker({
+            selectedSessionId: choice?.id ?? null,
+            onSelectSession: setChoice,
+            isSelectable: (session, now) => sessionCardState(session, { booked: false, now }).bookable,
+          })}
+          <p aria-live="polite" className="text-sm text-slate-700">
+            {choice ? (
+              <>
+                <span className="font-medium text-slate-900">Session:</span> {choice.classType.name}, {formatShortDate(choice.startsAt)} at{' '}
+                {formatTime(choice.startsAt)} ({choice.availableSpots} {choice.availableSpots === 1 ? 'spot' : 'spots'} left)
+              </>
+            ) : (
+              'No session selected yet.'
+            )}
+          </p>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => setStep('children')} disabled={!choice}>
+              Continue
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        choice && <ChildrenStep family={family} session={choice} onBack={() => setStep('choose')} onDone={onClose} />
+      )}
+    </div>
+  );
+}
+
+function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetailResponse; session: SessionDto; onBack: () => void; onDone: () => void }) {
+  const ids = useId();
+  const book = useOfficeBook();
+  const week = torontoDateKey(session.startsAt);
+  const stats = useQuery(familyChildStatsQuery(family.user.id, week));
+  const [picked, setPicked] = useState<Set<string>>(new Set());
+  const [note, setNote] = useState('');
+  const [override, setOverride] = useState(false);
+  const [triedWithoutNote, setTriedWithoutNote] = useState(false);
+  const attempt = useAttemptKeys();
+  const submitting = useRef(false);
+  const busy = book.isPending;
+  const remainingOf = (name: string) => stats.data?.children.find((c) => c.name === name);
+  const atLimit = [...picked].some((name) => (remainingOf(name)?.remaining ?? 1) <= 0);
+  const noteMissing = override && !note.trim();
+
+  function toggle(name: string, checked: boolean) {
+    const next = new Set(picked);
+    if (checked) next.add(name);
+    else next.delete(name);
+    setPicked(next);
+  }
+
+  function submit() {
+    if (!picked.size || busy || submitting.current) return;
+    if (noteMissing) {
+      setTriedWithoutNote(true);
+      return;
+    }
+    submitting.current = true;
+    const childNames = family.children.map((c) => c.name).filter((n) => picked.has(n));
+    const body = { userId: family.user.id, sessionId: session.id, childNames, note: note.trim() || undefined, overrideWeeklyLimit: override || undefined };
+    book.mutate(
+      { body, idempotencyKey: attempt.keyFor(JSON.stringify(body)) },
+      {
+        onSuccess: (booked) => {
+          attempt.finish();
+          toast({ title: 'Booking Confirmed', description: `${childNames.join(' and ')} booked for ${booked.session.classType.name} on ${formatShortDate(booked.session.startsAt)}. Reference ${booked.reference}.` });
+          onDone();
+        },
+        onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
+          toast({ variant: 'destructive', title: 'Booking Failed', description: apiErrorMessage(error, 'Failed to book the session') });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+        <BookingSummary session={session} childNames={[]} layout="inline" />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium text-slate-900">Children (sessions left in the week of {formatShortDate(session.startsAt)})</legend>
+        {family.children.length === 0 && <p className="text-sm text-slate-600">This account has no children to book.</p>}
+        {family.children.map((child) => {
+          const stat = remainingOf(child.name);
+          const left = stat ? `${stat.remaining} of ${stat.limit} left that week` : 'Checking the week…';
+          return (
+            <label
+              key={child.id}
+              htmlFor={`${ids}-${child.id}`}
+              className={cn('flex cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2', picked.has(child.name) && 'border-brand-300 bg-brand-50')}
+            >
+              <Checkbox id={`${ids}-${child.id}`} checked={picked.has(child.name)} onChange={(e) => toggle(child.name, e.target.checked)} disabled={busy} />
+              <span className="font-medium text-slate-900">{child.name}</span>
+              <span className={cn('ml-auto text-sm', stat && stat.remaining <= 0 ? 'font-medium text-amber-800' : 'text-slate-600')}>{left}</span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <OfficeNoteFields
+        note={note}
+        onNoteChange={setNote}
+        override={{ checked: override, onChange: setOverride, needed: atLimit }}
+        noteMissing={triedWithoutNote && noteMissing}
+        disabled={busy}
+      />
+      <DialogFooter>
+        <Button variant="outline" onClick={onBack} disabled={busy}>
+          Back
+        </Button>
+        <Button onClick={submit} disabled={busy || picked.size === 0}>
+          {busy ? 'Booking...' : 'Book Session'}
+        </Button>
+      </DialogFooter>
+    </>
+  );
+}

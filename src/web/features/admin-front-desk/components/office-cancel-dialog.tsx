@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import { BookingSummary } from '../../../components/booking-summary';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
+import { useOfficeCancel } from '../api/office-bookings';
+import { OfficeNoteFields } from './office-note-fields';
+
+interface OfficeCancelDialogProps {
+  booking: AdminBookingDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Spec 8's 'cancel booking' prompt, for the office acting for a family (issue 19): a note, then the family is told by e-mail. */
+export function OfficeCancelDialog({ booking, open, onOpenChange }: OfficeCancelDialogProps) {
+  const cancel = useOfficeCancel();
+  const [note, setNote] = useState('');
+  const attempt = useAttemptKeys();
+  const submitting = useRef(false);
+
+  function confirm() {
+    if (!booking || submitting.current) return;
+    submitting.current = true;
+    const trimmed = note.trim();
+    cancel.mutate(
+      { bookingId: booking.id, note: trimmed || undefined, idempotencyKey: attempt.keyFor(`${booking.id}\n${trimmed}`) },
+      {
+        onSuccess: () => {
+          attempt.finish();
+          toast({ title: 'Booking Cancelled', description: `${booking.user.firstName} ${booking.user.lastName} gets an e-mail; the spots are released.` });
+          setNote('');
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
+          toast({ variant: 'destructive', title: 'Cancellation Failed', description: apiErrorMessage(error, 'Failed to cancel booking') });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={open && booking !== null}
+      onOpenChange={onOpenChange}
+      title="Cancel Booking"
+      description={
+        booking && (
+          <p>
+            Cancel this booking of <strong className="font-semibold text-slate-900">{`${booking.user.firstName} ${booking.user.lastName}`}</strong>? The
+            spots are released and the family gets an e-mail.
+          </p>
+        )
+      }
+      confirmLabel="Cancel Booking"
+      pendingLabel="Cancelling..."
+      cancelLabel="Keep Booking"
+      pending={cancel.isPending}
+      destructive
+      onConfirm={confirm}
+    >
+      {booking && (
+        <div className="grid gap-4">
+          <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+            <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" />
+          </div>
+          <OfficeNoteFields note={note} onNoteChange={setNote} disabled={cancel.isPending} />
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}

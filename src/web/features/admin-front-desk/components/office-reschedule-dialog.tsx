@@ -1,0 +1,153 @@
+import { ArrowDown } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { formatShortDate, formatTime } from '../../../../shared/rules/format';
+import { isRescheduleTarget } from '../../../../shared/rules/session-card';
+import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { BookingSummary } from '../../../components/booking-summary';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
+import { useOfficeReschedule } from '../api/office-bookings';
+import { OfficeNoteFields } from './office-note-fields';
+import type { RenderOfficeSessionPicker } from './session-picker';
+
+interface OfficeRescheduleDialogProps {
+  booking: AdminBookingDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  renderSessionPicker: RenderOfficeSessionPicker;
+}
+
+/** Spec 8's 'reschedule' prompt for the office (issue 19): any future session with room, a note, the override. */
+export function OfficeRescheduleDialog({ booking, open, onOpenChange, renderSessionPicker }: OfficeRescheduleDialogProps) {
+  return (
+    <Dialog open={open && booking !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-5xl">
+        {booking && <RescheduleSteps key={booking.id} booking={booking} onClose={() => onOpenChange(false)} renderSessionPicker={renderSessionPicker} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: AdminBookingDto; onClose: () => void; renderSessionPicker: RenderOfficeSessionPicker }) {
+  const reschedule = useOfficeReschedule();
+  const [choice, setChoice] = useState<SessionDto | null>(null);
+  const [step, setStep] = useState<'choose' | 'confirm'>('choose');
+  const [note, setNote] = useState('');
+  const [override, setOverride] = useState(false);
+  const [triedWithoutNote, setTriedWithoutNote] = useState(false);
+  const attempt = useAttemptKeys();
+  const submitting = useRef(false);
+  const busy = reschedule.isPending;
+  const noteMissing = override && !note.trim();
+
+  function confirm() {
+    if (!choice || busy || submitting.current) return;
+    if (noteMissing) {
+      setTriedWithoutNote(true);
+      return;
+    }
+    submitting.current = true;
+    const body = { newSessionId: choice.id, note: note.trim() || undefined, overrideWeeklyLimit: override || undefined };
+    reschedule.mutate(
+      { bookingId: booking.id, body, idempotencyKey: attempt.keyFor(JSON.stringify(body)) },
+      {
+        onSuccess: (moved) => {
+          attempt.finish();
+          toast({
+            title: 'Booking Rescheduled',
+            description: `Moved to ${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}. The family gets an e-mail.`,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
+          toast({ variant: 'destructive', title: 'Reschedule Failed', description: apiErrorMessage(error, 'Failed to reschedule booking') });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      <DialogHeader>
+        <DialogTitle>Reschedule Booking</DialogTitle>
+        <DialogDescription>
+          {step === 'choose'
+            ? `Choose a new session for ${booking.user.firstName} ${booking.user.lastName}'s booking: any upcoming session with room for every child.`
+            : 'Please confirm the move. The spots in the current session are released and the family gets an e-mail.'}
+        </DialogDescription>
+      </DialogHeader>
+      {step === 'choose' ? (
+        <>
+          <section aria-label="Current booking" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+            <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Current booking</p>
+            <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" />
+          </section>
+          {renderSessionPicker({
+            currentSessionId: booking.sessionId,
+            selectedSessionId: choice?.id ?? null,
+            onSelectSession: setChoice,
+            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, booking.childNames.length),
+            initialWeekOf: booking.session.startsAt,
+          })}
+          <p aria-live="polite" className="text-sm text-slate-700">
+            {choice ? (
+              <>
+                <span className="font-medium text-slate-900">New session:</span> {choice.classType.name}, {formatShortDate(choice.startsAt)} at{' '}
+                {formatTime(choice.startsAt)}
+              </>
+            ) : (
+              'No new session selected yet.'
+            )}
+          </p>
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => setStep('confirm')} disabled={!choice}>
+              Continue
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <>
+          <div className="mx-auto grid w-full max-w-lg gap-3">
+            <section aria-label="Current booking" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">From</p>
+              <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} />
+            </section>
+            <ArrowDown className="mx-auto size-5 text-slate-500" aria-hidden="true" />
+            {choice && (
+              <section aria-label="New session" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
+                <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-brand-800">To</p>
+                <BookingSummary session={choice} childNames={booking.childNames} />
+              </section>
+            )}
+            <OfficeNoteFields
+              note={note}
+              onNoteChange={setNote}
+              override={{ checked: override, onChange: setOverride, needed: false }}
+              noteMissing={triedWithoutNote && noteMissing}
+              disabled={busy}
+            />
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setStep('choose')} disabled={busy}>
+              Back
+            </Button>
+            <Button onClick={confirm} disabled={busy}>
+              {busy ? 'Rescheduling...' : 'Confirm Reschedule'}
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </div>
+  );
+}

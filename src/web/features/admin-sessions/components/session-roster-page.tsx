@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Download, Printer, RotateCw, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { rosterCsvPath, rosterQuery } from '../../../lib/admin-queries';
+import { apiErrorMessage } from '../../../lib/api';
+
+/**
+ * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail
+ * and booking reference, by child name; Print (the print stylesheet keeps the list and drops the app around it:
+ * up to 40 children on one page) and Export CSV.
+ */
+export function SessionRosterPage({ sessionId }: { sessionId: string }) {
+  const roster = useQuery(rosterQuery(sessionId));
+  return (
+    <div className="grid grid-cols-1 gap-6 print:gap-2">
+      <Link to="/admin" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline print:hidden">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to Sessions
+      </Link>
+      {roster.isError ? (
+        <Alert variant="destructive" role="alert">
+          <TriangleAlert aria-hidden="true" />
+          <div className="grid gap-2">
+            <div>
+              <AlertTitle>This session could not be loaded</AlertTitle>
+              <AlertDescription>{apiErrorMessage(roster.error, 'Failed to load the session.')}</AlertDescription>
+            </div>
+            <Button variant="outline" size="sm" className="w-fit" onClick={() => void roster.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        </Alert>
+      ) : !roster.data ? (
+        <div className="grid gap-4" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading the session
+          </span>
+          <Skeleton className="h-10 w-72" />
+          <Skeleton className="h-64" />
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl print:text-xl">{roster.data.session.classType.name}</h1>
+              <p className="mt-1 text-slate-700">
+                {formatLongDate(roster.data.session.startsAt)}, {formatTimeRange(roster.data.session.startsAt, roster.data.session.endsAt)} (Toronto time) ·{' '}
+                {roster.data.session.location}
+              </p>
+              <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+                {roster.data.children.length} of {roster.data.session.capacity} spots booked
+                {roster.data.session.status === 'CANCELLED' && <Badge variant="danger">Cancelled</Badge>}
+              </p>
+            </div>
+            <div className="flex gap-2 print:hidden">
+              <Button variant="outline" onClick={() => window.print()}>
+                <Printer aria-hidden="true" />
+                Print
+              </Button>
+              <Button variant="outline" asChild>
+                <a href={rosterCsvPath(sessionId)} download>
+                  <Download aria-hidden="true" />
+                  Export CSV
+                </a>
+              </Button>
+            </div>
+          </div>
+          {roster.data.children.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No one is booked in this session yet.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 print:overflow-visible print:border-0">
+              <table className="w-full min-w-[640px] text-sm print:min-w-0 print:text-[11px]">
+                <caption className="sr-only">Booked children, by name</caption>
+                <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th className="px-3 py-2 print:py-1">#</th>
+                    <th className="px-3 py-2 print:py-1">Child</th>
+                    <th className="px-3 py-2 print:py-1">Family</th>
+                    <th className="px-3 py-2 print:py-1">E-mail</th>
+                    <th className="px-3 py-2 print:py-1">Reference</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {roster.data.children.map((row, i) => (
+                    <tr key={`${row.bookingId}-${row.childName}`} className="border-t border-slate-100 print:break-inside-avoid">
+                      <td className="px-3 py-2 text-slate-500 print:py-0.5">{i + 1}</td>
+                      <td className="px-3 py-2 font-medium text-slate-900 print:py-0.5">{row.childName}</td>
+                      <td className="px-3 py-2 print:py-0.5">{row.familyName}</td>
+                      <td className="px-3 py-2 [overflow-wrap:anywhere] print:py-0.5">{row.email}</td>
+                      <td className="px-3 py-2 font-mono text-xs print:py-0.5">{row.reference}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
