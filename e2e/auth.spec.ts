@@ -40,7 +40,9 @@ test.describe('login screen', () => {
     );
     expect(timeline.fadingAt, 'the splash starts to fade after 2 s').toBeGreaterThanOrEqual(2000);
     expect(timeline.fadingAt, 'the splash starts to fade after about 2 s').toBeLessThan(6000);
-    expect(timeline.goneAt - timeline.fadingAt, 'the fade lasts about 300 ms').toBeGreaterThanOrEqual(250);
+    // The observer sees the fade's start only when the page next runs its callbacks: on a loaded machine tens of
+    // milliseconds late (223 ms measured on CI). The lower bound only proves there is a fade, not a cut.
+    expect(timeline.goneAt - timeline.fadingAt, 'the fade lasts about 300 ms').toBeGreaterThanOrEqual(120);
     expect(timeline.goneAt - timeline.fadingAt, 'the fade lasts about 300 ms').toBeLessThan(1500);
     await expect(splash).toHaveCount(0);
 
