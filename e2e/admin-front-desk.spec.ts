@@ -162,6 +162,23 @@ test('the roster of a session lists who is coming, prints and exports', async ({
   await saveScreenshot(page, 'front-desk-roster-mobile');
 });
 
+test('a family page that fails to load says so, and Try again recovers', async ({ page }) => {
+  let failing = true;
+  await page.route(/\/api\/admin\/users\/[0-9a-f-]{36}$/, (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }) }) : route.continue(),
+  );
+  await signIn(page, demoAccounts.admin);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
+  await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: familyName }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This account could not be loaded' });
+  await expect(alert).toContainText('Something went wrong on our side. Please try again.');
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: familyName })).toBeVisible();
+});
+
 test('deleting the family offers to cancel its upcoming bookings first, and the family gets one e-mail', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarPlus, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isAdminRole } from '../../../../shared/rules/roles';
@@ -8,13 +8,12 @@ import { isFutureBooking } from '../../../../shared/rules/session-card';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { familyBookingsQuery, familyQuery } from '../../../lib/admin-queries';
-import { apiErrorMessage } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
 import { OfficeBookDialog } from './office-book-dialog';
 import { OfficeCancelDialog } from './office-cancel-dialog';
@@ -54,19 +53,7 @@ export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
         Back to Users
       </Link>
       {family.isError ? (
-        <Alert variant="destructive" role="alert">
-          <TriangleAlert aria-hidden="true" />
-          <div className="grid gap-2">
-            <div>
-              <AlertTitle>This account could not be loaded</AlertTitle>
-              <AlertDescription>{apiErrorMessage(family.error, 'Failed to load the account.')}</AlertDescription>
-            </div>
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => void family.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        </Alert>
+        <QueryErrorAlert title="This account could not be loaded" error={family.error} onRetry={() => void family.refetch()} />
       ) : !family.data ? (
         <div className="grid gap-4" aria-busy="true">
           <span className="sr-only" role="status">
@@ -185,18 +172,7 @@ function FamilyBookings({ userId, renderSessionPicker }: { userId: string; rende
   const past = rows.filter((b) => !isFutureBooking(b, now)).reverse();
   const columns = bookingColumns({ onCancel: setCancelling, onReschedule: setMoving, now });
   if (bookings.isError) {
-    return (
-      <Alert variant="destructive" role="alert">
-        <TriangleAlert aria-hidden="true" />
-        <div className="grid gap-2">
-          <AlertTitle>The bookings could not be loaded</AlertTitle>
-          <Button variant="outline" size="sm" className="w-fit" onClick={() => void bookings.refetch()}>
-            <RotateCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
-      </Alert>
-    );
+    return <QueryErrorAlert title="The bookings could not be loaded" error={bookings.error} onRetry={() => void bookings.refetch()} />;
   }
   return (
     <>

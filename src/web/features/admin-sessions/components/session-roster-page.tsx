@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, Printer, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { rosterCsvPath, rosterQuery } from '../../../lib/admin-queries';
-import { apiErrorMessage } from '../../../lib/api';
 
 /**
  * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail
@@ -23,19 +22,7 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
         Back to Sessions
       </Link>
       {roster.isError ? (
-        <Alert variant="destructive" role="alert">
-          <TriangleAlert aria-hidden="true" />
-          <div className="grid gap-2">
-            <div>
-              <AlertTitle>This session could not be loaded</AlertTitle>
-              <AlertDescription>{apiErrorMessage(roster.error, 'Failed to load the session.')}</AlertDescription>
-            </div>
-            <Button variant="outline" size="sm" className="w-fit" onClick={() => void roster.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        </Alert>
+        <QueryErrorAlert title="This session could not be loaded" error={roster.error} onRetry={() => void roster.refetch()} />
       ) : !roster.data ? (
         <div className="grid gap-4" aria-busy="true">
           <span className="sr-only" role="status">
