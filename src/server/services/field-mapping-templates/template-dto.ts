@@ -45,24 +45,21 @@ export async function loadTemplateDtos(db: DbOrTx, templates: TemplateRow[]): Pr
   if (!templates.length) return [];
   const ids = templates.map((template) => template.id);
   const authorIds = [...new Set(templates.map((template) => template.createdById).filter((id): id is string => id !== null))];
-  const [ruleRows, configRows, authorRows] = await Promise.all([
-    db
-      .select()
-      .from(fieldMappingRules)
-      .where(inArray(fieldMappingRules.templateId, ids))
-      .orderBy(asc(fieldMappingRules.order), asc(fieldMappingRules.id)),
-    db
-      .select({ id: webhookConfigs.id, name: webhookConfigs.name, templateId: webhookConfigs.templateId })
-      .from(webhookConfigs)
-      .where(inArray(webhookConfigs.templateId, ids))
-      .orderBy(asc(webhookConfigs.name), asc(webhookConfigs.id)),
-    authorIds.length
-      ? db
-          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
-          .from(users)
-          .where(inArray(users.id, authorIds))
-      : Promise.resolve([]),
-  ]);
+  // One after another: `db` may be a transaction, one connection that runs one query at a time (pg warns, and
+  // will refuse, when queries overlap on it).
+  const ruleRows = await db
+    .select()
+    .from(fieldMappingRules)
+    .where(inArray(fieldMappingRules.templateId, ids))
+    .orderBy(asc(fieldMappingRules.order), asc(fieldMappingRules.id));
+  const configRows = await db
+    .select({ id: webhookConfigs.id, name: webhookConfigs.name, templateId: webhookConfigs.templateId })
+    .from(webhookConfigs)
+    .where(inArray(webhookConfigs.templateId, ids))
+    .orderBy(asc(webhookConfigs.name), asc(webhookConfigs.id));
+  const authorRows = authorIds.length
+    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, authorIds))
+    : [];
   const authors = new Map(authorRows.map((author) => [author.id, author]));
   return templates.map((template) => {
     const author = template.createdById ? authors.get(template.createdById) : undefined;
