@@ -157,6 +157,18 @@ test('the roster of a session lists who is coming, prints and exports', async ({
   await saveScreenshot(page, 'front-desk-roster-desktop');
   await page.emulateMedia({ media: 'print' });
   await saveScreenshot(page, 'front-desk-roster-print');
+  // Forty children print on one Letter page (the roster's answer padded to 40 rows).
+  const url = page.url();
+  await page.route(/\/roster$/, async (route) => {
+    const real = await (await route.fetch()).json();
+    const children = Array.from({ length: 40 }, (_, i) => ({ ...real.children[0], childName: `Child ${String(i + 1).padStart(2, '0')}` }));
+    await route.fulfill({ json: { ...real, children } });
+  });
+  await page.goto(url);
+  await expect(page.getByRole('cell', { name: 'Child 40', exact: true })).toBeVisible();
+  const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? [], 'pages of the printed roster').toHaveLength(1);
+  await page.unroute(/\/roster$/);
   await page.emulateMedia({ media: 'screen' });
   await page.setViewportSize({ width: 390, height: 844 });
   await saveScreenshot(page, 'front-desk-roster-mobile');

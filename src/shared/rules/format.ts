@@ -15,6 +15,11 @@ export function weekRangeLabel(weekStart: Date | string, weekEnd: Date | string)
 /** "1 booking", "3 bookings", "2 families" (counts of 1,000 and more with a thousands separator). */
 export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-CA')} ${count === 1 ? one : many}`;
 
+/** Who made a booking, as the office reads it: 'Family', or 'Office (Adam Archer)'. */
+export function bookedByLabel(booking: { bookedBy: 'FAMILY' | 'OFFICE'; bookedByName: string | null }): string {
+  return booking.bookedBy === 'OFFICE' ? `Office${booking.bookedByName ? ` (${booking.bookedByName})` : ''}` : 'Family';
+}
+
 /** 'Priya Patel': how the office's screens, records and e-mails name a person. */
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim();

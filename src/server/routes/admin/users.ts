@@ -19,7 +19,7 @@ import { changeUserPassword } from '../../services/users/change-user-password';
 import { createUser } from '../../services/users/create-user';
 import { getChildStats } from '../../services/bookings/get-child-stats';
 import { deleteUser } from '../../services/users/delete-user';
-import { getFamily, listFamilyBookings } from '../../services/users/get-family';
+import { getFamily, listFamilyBookings, liveUser } from '../../services/users/get-family';
 import { issueSetPasswordLink } from '../../services/users/issue-set-password-link';
 import { listUsers } from '../../services/users/list-users';
 import { updateUser } from '../../services/users/update-user';
@@ -53,7 +53,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/users/:id/child-stats', { schema: { params: idParams, querystring: childStatsQuery, response: { 200: childStatsResponse } } }, async (request) => {
-    await getFamily(app.db, request.params.id, app.clock());
+    await liveUser(app.db, request.params.id);
     return getChildStats(app.db, request.params.id, request.query.week, app.clock());
   });
 

@@ -18,7 +18,7 @@ import { USER_NOT_FOUND } from './user-rules';
 const ACTIONS_SHOWN = 100;
 
 /** A live (not deleted) account by id, else 404. */
-async function liveUser(db: Database, userId: string) {
+export async function liveUser(db: Database, userId: string) {
   const id = idOr404(userId, USER_NOT_FOUND);
   const [user] = await db
     .select()

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isAdminRole } from '../../../../shared/rules/roles';
-import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
+import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
+import { bookedByLabel, formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
@@ -20,18 +20,12 @@ import { OfficeCancelDialog } from './office-cancel-dialog';
 import { OfficeRescheduleDialog } from './office-reschedule-dialog';
 import type { RenderOfficeSessionPicker } from './session-picker';
 
-const ROLE_LABELS: Record<string, string> = { PARENT: 'Parent', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
 const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
   BOOK: 'Booked',
   CANCEL: 'Cancelled',
   RESCHEDULE: 'Rescheduled',
   DELETE_FAMILY: 'Deleted the account',
 };
-
-/** 'Office (Adam Archer)' or 'Family': who made a booking. */
-export function bookedByLabel(booking: Pick<AdminBookingDto, 'bookedBy' | 'bookedByName'>): string {
-  return booking.bookedBy === 'OFFICE' ? `Office${booking.bookedByName ? ` (${booking.bookedByName})` : ''}` : 'Family';
-}
 
 interface FamilyPageProps {
   userId: string;
@@ -96,7 +90,7 @@ export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
 function AccountCard({ family }: { family: FamilyDetailResponse }) {
   const { user } = family;
   const rows: Array<[string, React.ReactNode]> = [
-    ['Role', ROLE_LABELS[user.role] ?? 'Parent'],
+    ['Role', ROLE_LABELS[user.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.PARENT],
     ['Plan', user.planTier],
     ['Status', user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Inactive</Badge>],
     ['Password', user.passwordSet ? 'Set' : 'Invitation pending'],

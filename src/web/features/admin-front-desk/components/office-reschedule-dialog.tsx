@@ -1,10 +1,10 @@
-import { ArrowDown } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatShortDate, formatTime } from '../../../../shared/rules/format';
 import { isRescheduleTarget } from '../../../../shared/rules/session-card';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
+import { RescheduleSummary } from '../../../components/reschedule-summary';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
@@ -119,17 +119,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
       ) : (
         <>
           <div className="mx-auto grid w-full max-w-lg gap-3">
-            <section aria-label="Current booking" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-              <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">From</p>
-              <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} />
-            </section>
-            <ArrowDown className="mx-auto size-5 text-slate-500" aria-hidden="true" />
-            {choice && (
-              <section aria-label="New session" className="rounded-lg border border-brand-200 bg-brand-50 p-4">
-                <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-brand-800">To</p>
-                <BookingSummary session={choice} childNames={booking.childNames} />
-              </section>
-            )}
+            <RescheduleSummary booking={booking} to={choice} />
             <OfficeNoteFields
               note={note}
               onNoteChange={setNote}

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { formatTimeRange } from '../../../../shared/rules/format';
+import { bookedByLabel, formatTimeRange } from '../../../../shared/rules/format';
 import { reservationStatusLabel } from '../../../../shared/rules/session-status';
 import { inToronto } from '../../../../shared/rules/week';
 import type { ReactNode } from 'react';
@@ -56,7 +56,7 @@ const columns: Array<DataTableColumn<AdminBookingDto>> = [
     header: 'Booked by',
     cell: (booking) => (
       <div className="grid min-w-28">
-        <span className="whitespace-nowrap">{booking.bookedBy === 'OFFICE' ? `Office${booking.bookedByName ? ` (${booking.bookedByName})` : ''}` : 'Family'}</span>
+        <span className="whitespace-nowrap">{bookedByLabel(booking)}</span>
         {booking.note && <span className="text-xs text-slate-600">Note: {booking.note}</span>}
       </div>
     ),

@@ -1,10 +1,9 @@
 import type { AdminUserDto } from '../../../../shared/schemas/admin-users';
-import { MIN_WEEKLY_LIMIT, type Role } from '../../../../shared/schemas/users';
+import { MIN_WEEKLY_LIMIT } from '../../../../shared/schemas/users';
 
 export { fullName } from '../../../../shared/rules/format';
 
-/** Spec 2, Users tab: the Role column (SUPER_ADMIN displayed as 'Super Admin'). */
-export const ROLE_LABELS: Record<Role, string> = { PARENT: 'Parent', ADMIN: 'Admin', SUPER_ADMIN: 'Super Admin' };
+export { ROLE_LABELS } from '../../../../shared/rules/roles';
 
 /** Spec 2, Users tab: the Children column, names joined by commas, or 'No children'. */
 export function childrenText(user: Pick<AdminUserDto, 'children'>): string {
