@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORTS } from './e2e/support/ports.mjs';
 
 /** The journeys' server, and the office's (see the projects below); each starts on fresh, seeded data. */
-const JOURNEYS_URL = 'http://127.0.0.1:4173';
-const OFFICE_PORT = 4177;
+const JOURNEYS_URL = `http://127.0.0.1:${E2E_PORTS.journeys}`;
+const OFFICE_PORT = E2E_PORTS.office;
 const OFFICE_URL = `http://127.0.0.1:${OFFICE_PORT}`;
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BUILT_IN_SAMPLE_PAYLOAD } from '../src/shared/rules/field-mapping';
 import { demoAccounts, notifications, signIn } from './support/login';
+import { E2E_PORTS } from './support/ports.mjs';
 
 // The CRM integration from the office's side: a webhook configuration is created with a generated secret (shown
 // once), the CRM's signed delivery creates a parent account and shows up in the Logs tab as Success (with the
@@ -284,7 +285,7 @@ test('a configuration saved without a secret says plainly that it receives nothi
     id: '00000000-0000-4000-8000-0000000000b1',
     name: `Old unsigned feed ${run}`,
     endpoint: `old-feed-${run}`,
-    receiverUrl: `http://127.0.0.1:4173/api/webhooks/old-feed-${run}`,
+    receiverUrl: `http://127.0.0.1:${E2E_PORTS.journeys}/api/webhooks/old-feed-${run}`,
     description: null,
     isActive: true,
     fieldMappings: '{"email": "contact.email"}',

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { CurrentUser } from '../src/shared/schemas/users';
 import { demoAccounts, fetchCurrentUser, notifications, openApp, saveScreenshot, signIn, signOut, submitLoginForm } from './support/login';
 import { linkIn, waitForMail } from './support/mailbox';
+import { E2E_PORTS } from './support/ports.mjs';
 
 // A family the office adds without a password chooses their own through the welcome e-mail's link: the link
 // signs them in (even in a browser where the administrator is still signed in), works once, and the new
@@ -45,7 +46,7 @@ test("the welcome e-mail's link lets a new family choose a password and signs th
   const mail = await waitForMail(page.request, { to: family.email, subjectStartsWith: 'Welcome to' });
   expect(mail.text).toContain(`Hello ${family.firstName},`);
   link = linkIn(mail, '/reset-password?token=');
-  expect(link.startsWith('http://127.0.0.1:4173/reset-password?token=')).toBe(true);
+  expect(link.startsWith(`http://127.0.0.1:${E2E_PORTS.journeys}/reset-password?token=`)).toBe(true);
 
   // The administrator is still signed in on this browser: the page says who will be signed in instead.
   await openApp(page, link);

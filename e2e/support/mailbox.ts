@@ -1,7 +1,8 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { E2E_PORTS } from './ports.mjs';
 
 /** The e-mails the e2e server's SMTP mailbox received (see start-server.mjs). */
-export const MAILBOX_URL = 'http://127.0.0.1:4176/messages';
+export const MAILBOX_URL = `http://127.0.0.1:${E2E_PORTS.mailbox}/messages`;
 
 export interface MailMessage {
   /** Recipient addresses, lower case. */

@@ -1,7 +1,7 @@
 // Starts the built server for the Playwright run on a fresh, empty data directory
 // (the server seeds the demo accounts on first start) and removes that directory on exit.
 //
-// It also runs a mailbox: an SMTP server on 127.0.0.1:4175 that the portal sends its e-mails to, keeping every
+// It also runs a mailbox: an SMTP server on 127.0.0.1:4175 (ports: e2e/support/ports.mjs) that the portal sends its e-mails to, keeping every
 // message in memory, and an HTTP endpoint http://127.0.0.1:4176/messages that lists them as JSON
 // ([{ to: string[], subject, text, html, receivedAt }], oldest first) for e2e/support/mailbox.ts.
 //
@@ -15,11 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { E2E_PORTS } from './ports.mjs';
 
 const HOST = '127.0.0.1';
-const APP_PORT = Number(process.env.E2E_PORT || 4173);
-const SMTP_PORT = 4175;
-const MAILBOX_PORT = 4176;
+const APP_PORT = Number(process.env.E2E_PORT || E2E_PORTS.journeys);
+const SMTP_PORT = E2E_PORTS.smtp;
+const MAILBOX_PORT = E2E_PORTS.mailbox;
 const startsMailbox = process.env.E2E_SHARED_MAILBOX !== '1';
 
 /** @type {Array<{ to: string[]; subject: string; text: string; html: string; receivedAt: string }>} */
