@@ -214,6 +214,30 @@ describe('POST /api/bookings', () => {
     expect(res.body.message).toBe('Bookings are open for the current week and next week only');
   });
 
+  it('names every child it refuses, each with the reason, and books none of them (issue 20)', async () => {
+    const { api } = await signedInParent([['Ava', 1], ['Leo', 1], ['Mia', 2]]);
+    const mon = await newSession(at(7, 9));
+    const tue = await newSession(at(8, 9));
+    const wed = await newSession(at(9, 9));
+    expect((await api.post('/api/bookings', { sessionId: mon.id, childNames: ['Ava', 'Leo'] })).status).toBe(201);
+    expect((await api.post('/api/bookings', { sessionId: tue.id, childNames: ['Mia'] })).status).toBe(201);
+
+    const both = await api.post('/api/bookings', { sessionId: wed.id, childNames: ['Ava', 'Leo', 'Mia'] });
+    expect([both.status, both.body.message]).toEqual([
+      409,
+      'Ava (1 of 1 session) and Leo (1 of 1 session) have reached their weekly limits for that week',
+    ]);
+    const mixed = await api.post('/api/bookings', { sessionId: tue.id, childNames: ['Leo', 'Mia', 'Ava'] });
+    expect([mixed.status, mixed.body.message]).toEqual([
+      409,
+      'Mia is already booked in this session, and Leo (1 of 1 session) and Ava (1 of 1 session) have reached their weekly limits for that week',
+    ]);
+    expect(await bookedCount(wed.id)).toBe(0);
+    expect(await bookedCount(tue.id)).toBe(1);
+    // Mia alone still fits Wednesday (her limit is 2): the refusal was about the others.
+    expect((await api.post('/api/bookings', { sessionId: wed.id, childNames: ['Mia'] })).status).toBe(201);
+  });
+
   it("holds each child's weekly limit within the Toronto week, counting only confirmed bookings", async () => {
     const { api } = await signedInParent([['Ava', 2], ['Leo', 1]]);
     const mon = await newSession(at(7, 9));

@@ -15,8 +15,8 @@ export type BookingRefusal =
   | { refusal: 'not-your-children'; names: string[] }
   | { refusal: 'full' }
   | { refusal: 'spots'; available: number; requested: number }
-  | { refusal: 'already-booked'; names: string[] }
-  | { refusal: 'weekly-limit'; name: string; limit: number }
+  | { refusal: 'already-booked'; names: string[]; overLimit?: OverLimit[] }
+  | { refusal: 'weekly-limit'; name: string; limit: number; overLimit?: OverLimit[] }
   | { refusal: 'booking-not-found' }
   | { refusal: 'already-cancelled' }
   | { refusal: 'cancel-started' }
@@ -25,7 +25,43 @@ export type BookingRefusal =
   | { refusal: 'reschedule-started' }
   | { refusal: 'family-not-found' };
 
+/** A child the booking would take past their weekly limit, with what they have used of it that week. */
+export interface OverLimit {
+  name: string;
+  limit: number;
+  used: number;
+}
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** 'Ava', 'Ava and Leo', 'Ava, Leo and Mia'. */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+const sessions = (count: number) => `${count} ${plural(count, 'session', 'sessions')}`;
+
+/**
+ * The children a booking cannot take, each named with the reason (issue 20): those already booked in the session,
+ * then those at their weekly limit. One child at the limit keeps the single-child sentence.
+ */
+function childrenRefusedMessage(alreadyBooked: readonly string[], overLimit: readonly OverLimit[]): string {
+  const parts: string[] = [];
+  if (alreadyBooked.length) parts.push(`${joinNames(alreadyBooked)} ${plural(alreadyBooked.length, 'is', 'are')} already booked in this session`);
+  const [only] = overLimit;
+  if (overLimit.length === 1 && only) {
+    parts.push(`${only.name} has reached the weekly limit of ${sessions(only.limit)} for that week`);
+  } else if (overLimit.length > 1) {
+    const each = overLimit.map((child) => `${child.name} (${child.used} of ${sessions(child.limit)})`);
+    parts.push(`${joinNames(each)} have reached their weekly limits for that week`);
+  }
+  return parts.join(', and ');
+}
+
+/** The over-limit list of a refusal (older answers named only the first child). */
+const overLimitOf = (refused: { overLimit?: OverLimit[] | undefined }, fallback: OverLimit[]): OverLimit[] =>
+  refused.overLimit && refused.overLimit.length ? refused.overLimit : fallback;
 
 /** Who asked: the family sees "your children"; the office is told about "this family" and how to override. */
 export type Asker = 'family' | 'office';
@@ -41,7 +77,7 @@ export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): 
       case 'weekly-limit':
         return new HttpError(
           409,
-          `${refused.name} has reached the weekly limit of ${refused.limit} ${plural(refused.limit, 'session', 'sessions')} for that week. To book anyway, tick "Override weekly limit" and add a note.`,
+          `${childrenRefusedMessage([], overLimitOf(refused, [{ name: refused.name, limit: refused.limit, used: refused.limit }]))}. To book anyway, tick "Override weekly limit" and add a note.`,
         );
       case 'family-not-found':
         return new HttpError(404, USER_NOT_FOUND);
@@ -71,12 +107,9 @@ export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): 
         `Only ${refused.available} ${plural(refused.available, 'spot is', 'spots are')} left in this session; you asked for ${refused.requested}`,
       );
     case 'already-booked':
-      return new HttpError(409, `${refused.names.join(' and ')} ${plural(refused.names.length, 'is', 'are')} already booked in this session`);
+      return new HttpError(409, childrenRefusedMessage(refused.names, refused.overLimit ?? []));
     case 'weekly-limit':
-      return new HttpError(
-        409,
-        `${refused.name} has reached the weekly limit of ${refused.limit} ${plural(refused.limit, 'session', 'sessions')} for that week`,
-      );
+      return new HttpError(409, childrenRefusedMessage([], overLimitOf(refused, [{ name: refused.name, limit: refused.limit, used: refused.limit }])));
     case 'booking-not-found':
       return new HttpError(404, BOOKING_NOT_FOUND);
     case 'already-cancelled':
