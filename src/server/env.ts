@@ -29,6 +29,14 @@ const envSchema = z.object({
   BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
   /** Name under the installed app's home-screen icon; default: the first word of BUSINESS_NAME (at most 12 characters). */
   BUSINESS_SHORT_NAME: z.string().trim().min(1).max(12, 'BUSINESS_SHORT_NAME must be at most 12 characters').optional(),
+  /** The office's e-mail address: the sign-in page's 'contact us' becomes a mailto link to it. */
+  BUSINESS_CONTACT_EMAIL: z.email({ error: 'BUSINESS_CONTACT_EMAIL must be an e-mail address such as office@example.com' }).optional(),
+  /** The office's phone number, shown as a tel: link on the sign-in page. */
+  BUSINESS_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ().-]{2,29}$/, 'BUSINESS_PHONE must be a phone number such as +1 416 555 0100')
+    .optional(),
   /** smtp://user:pass@host:port or smtps://…; without it e-mails are written to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   /** Sender of the e-mails; default "<BUSINESS_NAME> <no-reply@localhost>". */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SERVER_TROUBLE } from '../../shared/schemas/common';
 import { HttpError } from '../http-error';
 import { serializeError } from '../logging';
 
@@ -42,7 +43,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // Serialised here (and again by the logger's err serializer) without the values of a failed query:
     // a Drizzle error's message and params carry e-mails and password or token hashes.
     request.log.error({ err: serializeError(error) }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send({ message: SERVER_TROUBLE });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestDatabase } from '../test-support/test-database';
+import { fillBusinessFacts } from './web';
 
 // The server serving a built web app: SPA fallback, product name, caching, and /api staying JSON.
 // The web root sits inside an outer folder that also holds files the server must never serve.
@@ -66,6 +67,27 @@ describe('serving the web app', () => {
     const html = await res.text();
     expect(html).toContain('<title>Maple &amp; &quot;Leaf&quot; Sports · Parent Booking Portal</title>');
     expect(html).not.toContain('__BUSINESS_NAME__');
+  });
+
+  it('fills the short name, and the office e-mail and phone (empty when not configured) for the sign-in page', () => {
+    const template =
+      '<meta name="business-short-name" content="__BUSINESS_SHORT_NAME__"><meta name="business-contact-email" content="__BUSINESS_CONTACT_EMAIL__"><meta name="business-phone" content="__BUSINESS_PHONE__"><title>__BUSINESS_NAME__</title>';
+    const configured = loadEnv({
+      NODE_ENV: 'test',
+      BUSINESS_NAME: 'Maple & Leaf Sports',
+      BUSINESS_SHORT_NAME: 'M&L',
+      BUSINESS_CONTACT_EMAIL: 'office@maple.example',
+      BUSINESS_PHONE: '+1 416 555 0100',
+    });
+    expect(fillBusinessFacts(template, configured)).toBe(
+      '<meta name="business-short-name" content="M&amp;L"><meta name="business-contact-email" content="office@maple.example"><meta name="business-phone" content="+1 416 555 0100"><title>Maple &amp; Leaf Sports</title>',
+    );
+    const bare = loadEnv({ NODE_ENV: 'test', BUSINESS_NAME: 'Maple Leaf Sports' });
+    expect(fillBusinessFacts(template, bare)).toBe(
+      '<meta name="business-short-name" content="Maple"><meta name="business-contact-email" content=""><meta name="business-phone" content=""><title>Maple Leaf Sports</title>',
+    );
+    expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_PHONE: 'call us <script>' })).toThrow(/BUSINESS_PHONE must be a phone number/);
+    expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_CONTACT_EMAIL: 'not-an-address' })).toThrow(/BUSINESS_CONTACT_EMAIL must be an e-mail address/);
   });
 
   it('answers every app route with the app (the router decides), including reset-password paths', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasNoControlCharacters } from '../../shared/schemas/text';
 import type { Env } from '../env';
 import { escapeHtml } from '../escape-html';
-import { webAppManifest } from './web-manifest';
+import { shortNameOf, webAppManifest } from './web-manifest';
 
 type PageEncoding = 'br' | 'gzip';
 
@@ -32,6 +32,23 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Pag
 }
 
 /**
+ * The page template's placeholders filled with the business's facts (escaped): its name, the short name of the top
+ * bar on a phone, and the office's e-mail and phone for the sign-in page (empty when not configured).
+ */
+export function fillBusinessFacts(
+  template: string,
+  env: Pick<Env, 'BUSINESS_NAME' | 'BUSINESS_SHORT_NAME' | 'BUSINESS_CONTACT_EMAIL' | 'BUSINESS_PHONE'>,
+): string {
+  const facts: Record<string, string> = {
+    __BUSINESS_SHORT_NAME__: shortNameOf(env.BUSINESS_NAME, env.BUSINESS_SHORT_NAME),
+    __BUSINESS_CONTACT_EMAIL__: env.BUSINESS_CONTACT_EMAIL ?? '',
+    __BUSINESS_PHONE__: env.BUSINESS_PHONE ?? '',
+    __BUSINESS_NAME__: env.BUSINESS_NAME,
+  };
+  return template.replace(/__BUSINESS_(?:SHORT_NAME|CONTACT_EMAIL|PHONE|NAME)__/g, (placeholder) => escapeHtml(facts[placeholder] ?? ''));
+}
+
+/**
  * Serves the built web app (dist/web) with a single-page fallback: any GET outside /api that is not a
  * file answers index.html, with the product name filled in. Unknown /api paths stay JSON 404s.
  *
@@ -42,12 +59,12 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Pag
 export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
-  env: Pick<Env, 'BUSINESS_NAME' | 'BUSINESS_SHORT_NAME' | 'NODE_ENV'>,
+  env: Pick<Env, 'BUSINESS_NAME' | 'BUSINESS_SHORT_NAME' | 'BUSINESS_CONTACT_EMAIL' | 'BUSINESS_PHONE' | 'NODE_ENV'>,
 ): Promise<boolean> {
   const indexFile = path.join(webRoot, 'index.html');
   if (!existsSync(indexFile)) return false;
   const hideSourceMaps = env.NODE_ENV === 'production';
-  const indexHtml = Buffer.from(readFileSync(indexFile, 'utf8').replaceAll('__BUSINESS_NAME__', escapeHtml(env.BUSINESS_NAME)));
+  const indexHtml = Buffer.from(fillBusinessFacts(readFileSync(indexFile, 'utf8'), env));
   const indexVariants: Record<PageEncoding, Buffer> = {
     br: brotliCompressSync(indexHtml, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }),
     gzip: gzipSync(indexHtml, { level: 9 }),

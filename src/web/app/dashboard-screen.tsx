@@ -11,6 +11,7 @@ import { useAuth } from '../lib/auth';
 import { DeferredRender } from '../lib/deferred-render';
 import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
 import { useMyBookings } from '../lib/my-bookings';
+import { usePageTitle } from '../lib/page-title';
 import { focusedElement, restoreFocus } from '../lib/restore-focus';
 import { BookingConfirmationPage } from './lazy-pages';
 
@@ -23,6 +24,7 @@ const BookingDialog = lazyWithPreload(() => import('../features/booking/componen
  */
 export function DashboardScreen() {
   const { user } = useAuth();
+  usePageTitle('Dashboard');
   const bookings = useMyBookings();
   const bookedSessionIds = useMemo(() => confirmedSessionIds(bookings.data ?? []), [bookings.data]);
   const [booking, setBooking] = useState<{ session: SessionDto; open: boolean } | null>(null);

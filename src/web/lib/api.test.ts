@@ -35,6 +35,8 @@ beforeAll(async () => {
       res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'A webhook with this endpoint already exists', field: 'endpoint' }));
     } else if (req.url === '/text-error') {
       res.writeHead(502, { 'content-type': 'text/plain' }).end('Bad gateway from proxy');
+    } else if (req.url === '/html-error') {
+      res.writeHead(413, { 'content-type': 'text/html' }).end('<html><body><h1>413 Request Entity Too Large</h1></body></html>');
     } else if (req.url === '/empty-error') {
       res.writeHead(503).end();
     } else if (req.url === '/unauthorized') {
@@ -95,6 +97,15 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new Error('409: This session is full'), 'Failed to book session')).toBe('This session is full');
     expect(apiErrorMessage(new Error('Failed to fetch'), 'Failed to book session')).toBe('Failed to book session');
     expect(apiErrorMessage('weird', 'Fallback')).toBe('Fallback');
+  });
+
+  it('never shows a person a status code, a status text or a proxy page (issue 20)', async () => {
+    const failure = (url: string) => apiRequest('GET', `${base}${url}`).catch((e: unknown) => e);
+    expect(apiErrorMessage(await failure('/json-error'), 'Fallback')).toBe('This session is full');
+    expect(apiErrorMessage(await failure('/text-error'), 'Fallback')).toBe('Something went wrong on our side. Please try again.');
+    expect(apiErrorMessage(await failure('/empty-error'), 'Fallback')).toBe('Something went wrong on our side. Please try again.');
+    expect(apiErrorMessage(await failure('/html-error'), 'Fallback')).toBe('Fallback');
+    expect(apiErrorMessage(await failure('/unauthorized'), 'Fallback')).toBe('Please sign in to continue');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { SERVER_TROUBLE } from '../../shared/schemas/common';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -118,13 +119,25 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+/** The server's own `{ message }` for people, when the error body had one. */
+const serverMessageOf = (body: unknown): string | null =>
+  body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim() ? body.message.trim() : null;
+
 /**
- * The human part of an API error: the text after '<status>: '. Anything else (a network failure,
- * an empty message) gives the fallback.
+ * What a person reads of an API error (issue 20): the server's message without spec 8's '<status>: ' prefix, which
+ * stays in the data layer. A server failure without a message of ours (a proxy's 502 page, a bare 503) reads
+ * SERVER_TROUBLE, never a status text or markup; anything else without a message (a network failure) gives the
+ * fallback.
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
+  if (error instanceof ApiError) {
+    const message = serverMessageOf(error.body);
+    if (message) return message;
+    if (error.status >= 500) return SERVER_TROUBLE;
+  }
   const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
   const text = match?.[1]?.trim();
-  return text ? text : fallback;
+  if (!text || text.startsWith('<')) return fallback;
+  return text;
 }

@@ -1,9 +1,11 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { usePageTitle } from '../../lib/page-title';
 
 /** Spec 2, admin dashboard: what a non-admin sees. */
 export function AccessDenied() {
+  usePageTitle('Access Denied');
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700">

@@ -5,7 +5,7 @@ import { isAdminRole } from '../../../shared/rules/roles';
 import { BrandMark } from '../../components/brand-mark';
 import { buttonVariants } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
-import { businessName } from '../../lib/business-name';
+import { businessName, businessShortName } from '../../lib/business-name';
 import { TruncatedText } from '../../components/ui/tooltip';
 import { cn } from '../../lib/utils';
 import { UserMenu } from './user-menu';
@@ -37,7 +37,12 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
           className="flex min-w-0 grow basis-0 items-center gap-2.5 rounded-md sm:grow-0 sm:basis-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
           <BrandMark />
-          <TruncatedText className="text-base font-bold tracking-tight text-slate-900 sm:text-lg">{businessName}</TruncatedText>
+          {/* A phone shows the short name (BUSINESS_SHORT_NAME) whole rather than the full one cut short. */}
+          <span className="truncate text-base font-bold tracking-tight text-slate-900 sm:hidden" aria-hidden="true">
+            {businessShortName}
+          </span>
+          <span className="sr-only sm:hidden">{businessName}</span>
+          <TruncatedText className="hidden text-base font-bold tracking-tight text-slate-900 sm:block sm:text-lg">{businessName}</TruncatedText>
         </Link>
 
         <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:order-last sm:gap-2">

@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
 import { businessName } from '../../../lib/business-name';
 import { copyText } from '../../../lib/clipboard';
+import { usePageTitle } from '../../../lib/page-title';
 import { useMyBookings } from '../../../lib/my-bookings';
 import { downloadCalendarEvent } from './download-calendar-event';
 
@@ -17,9 +18,11 @@ export function BookingConfirmationPage() {
   const { bookingId } = useParams();
   // The list may be cached from before this booking existed: always ask the server once on arrival.
   const bookings = useMyBookings({ refetchOnMount: 'always' });
+  const found = bookings.data?.find((candidate) => candidate.id === bookingId);
+  usePageTitle(found ? `Booking ${bookingReference(found.id)}` : bookings.isPending ? 'Booking' : 'Booking Not Found');
   if (!bookingId) return <Navigate to="/dashboard" replace />;
 
-  const booking = bookings.data?.find((candidate) => candidate.id === bookingId);
+  const booking = found;
   if (bookings.isPending || (!booking && bookings.isFetching)) {
     return (
       <div className="flex justify-center py-24">

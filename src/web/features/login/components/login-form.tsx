@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { loginBody, LoginBody } from '../../../../shared/schemas/auth';
@@ -30,11 +31,16 @@ export function LoginForm() {
   useEffect(() => whenIdle(() => void loadLoginResolver().catch(() => undefined)), []);
   const { errors } = form.formState;
   const busy = loginMutation.isPending;
+  // Issue 20: the refusal also stays under the form, where the person looks (the toast goes after 5 s).
+  const [failure, setFailure] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit((credentials) => {
+    setFailure(null);
     loginMutation.mutate(credentials, {
       onError: (error) => {
-        toast({ variant: 'destructive', title: 'Login Failed', description: apiErrorMessage(error, 'Invalid email or password') });
+        const message = apiErrorMessage(error, 'Invalid email or password');
+        setFailure(message);
+        toast({ variant: 'destructive', title: 'Login Failed', description: message });
       },
     });
   });
@@ -72,6 +78,17 @@ export function LoginForm() {
       <Button type="submit" size="lg" className="w-full" disabled={busy}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
+      <div role="alert" aria-live="assertive" className="empty:hidden">
+        {failure && (
+          <p id="login-failure" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Login Failed: </span>
+              {failure}
+            </span>
+          </p>
+        )}
+      </div>
     </form>
   );
 }

@@ -1,9 +1,23 @@
 import { BrandMark } from '../../../components/brand-mark';
-import { businessName } from '../../../lib/business-name';
+import { businessContactEmail, businessName, businessPhone } from '../../../lib/business-name';
+import { usePageTitle } from '../../../lib/page-title';
 import { LoginForm } from './login-form';
+
+const linkClass = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/** 'contact us': a mailto link when the office's address is configured (BUSINESS_CONTACT_EMAIL), else plain words. */
+function ContactUs() {
+  if (!businessContactEmail) return <>contact us</>;
+  return (
+    <a className={linkClass} href={`mailto:${businessContactEmail}`}>
+      contact us
+    </a>
+  );
+}
 
 /** Spec 2, login screen: branded header, the form and the help text (no self-registration, no self-service reset). */
 export function LoginPage() {
+  usePageTitle('Sign In');
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header
@@ -28,7 +42,19 @@ export function LoginPage() {
           </section>
 
           <div className="mt-6 space-y-2 text-center text-sm text-slate-600">
-            <p>Forgot your password? Please contact us for assistance.</p>
+            <p>
+              Forgot your password? Please <ContactUs /> for assistance.
+              {businessPhone && (
+                <>
+                  {' '}
+                  Call{' '}
+                  <a className={linkClass} href={`tel:${businessPhone.replace(/[^+0-9]/g, '')}`}>
+                    {businessPhone}
+                  </a>
+                  .
+                </>
+              )}
+            </p>
             <p>{`New to ${businessName}? Contact our office to set up your account.`}</p>
           </div>
         </div>

@@ -1,9 +1,11 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { usePageTitle } from '../../../lib/page-title';
 
 /** Spec 2: any unknown path, for a signed-in user. */
 export function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">

@@ -17,6 +17,7 @@ import { apiErrorMessage } from '../../../lib/api';
 import { serverFieldError } from '../../../lib/server-field-error';
 import { useAuth } from '../../../lib/auth';
 import { businessName } from '../../../lib/business-name';
+import { usePageTitle } from '../../../lib/page-title';
 import { isLinkGone, useSetPasswordLink, useSetPasswordWithLink, type SetPasswordLink } from '../api/set-password-link';
 
 /**
@@ -27,6 +28,7 @@ import { isLinkGone, useSetPasswordLink, useSetPasswordWithLink, type SetPasswor
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
+  usePageTitle(token ? 'Set Your Password' : 'Password Reset');
   return <PageFrame>{token ? <SetPasswordFlow key={token} token={token} /> : <OfficeHandlesResets />}</PageFrame>;
 }
 
