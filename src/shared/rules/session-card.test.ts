@@ -11,6 +11,7 @@ describe('session card state (spec 4)', () => {
       full: false,
       past: false,
       bookable: true,
+      opens: true,
     });
   });
 
@@ -18,6 +19,8 @@ describe('session card state (spec 4)', () => {
     const state = sessionCardState(session('2026-11-18T23:00:00Z'), { booked: false, now });
     expect(state.past).toBe(true);
     expect(state.bookable).toBe(false);
+    expect(state.opens).toBe(false);
+    expect(sessionCardState(session('2026-11-18T23:00:00Z'), { booked: true, now }).opens).toBe(false);
   });
 
   it('a session starting exactly now is not past yet', () => {
@@ -28,11 +31,12 @@ describe('session card state (spec 4)', () => {
     const state = sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: false, now });
     expect(state.full).toBe(true);
     expect(state.bookable).toBe(false);
+    expect(state.opens).toBe(false);
   });
 
-  it('a booked future session with spots still opens the dialog; booked and full does not', () => {
-    expect(sessionCardState(session('2026-11-20T21:30:00Z'), { booked: true, now })).toMatchObject({ booked: true, bookable: true });
-    expect(sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: true, now })).toMatchObject({ booked: true, bookable: false });
+  it('a booked future session opens the dialog, even when full (to manage the booking), but takes no new booking when full', () => {
+    expect(sessionCardState(session('2026-11-20T21:30:00Z'), { booked: true, now })).toMatchObject({ booked: true, bookable: true, opens: true });
+    expect(sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: true, now })).toMatchObject({ booked: true, bookable: false, opens: true });
   });
 });
 

@@ -12,8 +12,13 @@ export interface SessionCardState {
   full: boolean;
   /** Started before now. */
   past: boolean;
-  /** Opens the booking dialog: neither past nor full (booked sessions still open, spec 4). */
+  /** Can take a new booking: neither past nor full. */
   bookable: boolean;
+  /**
+   * Opens the booking dialog (spec 4: 'available and booked-not-past ones do'): bookable, or booked and not past,
+   * even when full, so that a booked card leads to its booking (issue 20).
+   */
+  opens: boolean;
 }
 
 const startTime = (session: { startsAt: string | Date }) => new Date(session.startsAt).getTime();
@@ -26,7 +31,7 @@ export const isFullSession = (session: { availableSpots: number }) => session.av
 export function sessionCardState(session: CardSession, options: { booked: boolean; now: Date | number }): SessionCardState {
   const past = isPastSession(session, options.now);
   const full = isFullSession(session);
-  return { booked: options.booked, full, past, bookable: !past && !full };
+  return { booked: options.booked, full, past, bookable: !past && !full, opens: !past && (options.booked || !full) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmedSessionIds, nextBooking, upcomingBookings } from './upcoming-bookings';
+import { confirmedSessionIds, nextBooking, pastBookings, upcomingBookings } from './upcoming-bookings';
 
 const now = new Date('2026-11-19T01:00:00Z'); // Wednesday 2026-11-18 20:00 Toronto
 const booking = (id: string, startsAt: string, status = 'CONFIRMED') => ({ id, sessionId: `s-${id}`, status, session: { startsAt } });
@@ -14,6 +14,19 @@ const bookings = [
   booking('f5', '2026-11-28T14:00:00Z'),
   booking('f6', '2026-11-29T15:00:00Z'),
 ];
+
+describe('past bookings (issue 20, the page of every booking)', () => {
+  it('lists the sessions started in the last 90 days, cancelled ones too, most recent first', () => {
+    const history = [
+      ...bookings,
+      booking('old', '2026-08-19T00:59:00Z'), // 90 days and a minute ago
+      booking('edge', '2026-08-21T01:00:00Z'),
+      booking('gone', '2026-11-10T21:30:00Z', 'CANCELLED'),
+    ];
+    expect(pastBookings(history, now).map((b) => b.id)).toEqual(['past', 'gone', 'edge']);
+    expect(upcomingBookings(history, now, Number.POSITIVE_INFINITY).map((b) => b.id)).toEqual(['f1', 'f2', 'f3', 'f4', 'f5', 'f6']);
+  });
+});
 
 describe('upcoming bookings (spec 2, dashboard)', () => {
   it('lists the first 5 future confirmed bookings, soonest first', () => {

@@ -24,6 +24,21 @@ export function upcomingBookings<T extends BookingLike>(
     .slice(0, limit);
 }
 
+/** How far back the family's page of bookings goes (issue 20). */
+export const PAST_BOOKINGS_DAYS = 90;
+
+/**
+ * The family's bookings whose session started in the last 90 days (every status: a cancelled one says so), most
+ * recent first.
+ */
+export function pastBookings<T extends BookingLike>(bookings: readonly T[], now: Date | number, days = PAST_BOOKINGS_DAYS): T[] {
+  const time = typeof now === 'number' ? now : now.getTime();
+  const since = time - days * 24 * 60 * 60 * 1000;
+  return bookings
+    .filter((booking) => startTime(booking) <= time && startTime(booking) >= since)
+    .sort((a, b) => startTime(b) - startTime(a));
+}
+
 /** The next future confirmed booking ('Next Session' card), or null. */
 export function nextBooking<T extends BookingLike>(bookings: readonly T[], now: Date | number): T | null {
   return upcomingBookings(bookings, now, 1)[0] ?? null;

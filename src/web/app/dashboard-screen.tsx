@@ -1,34 +1,41 @@
-import { Suspense, useMemo, useRef, useState } from 'react';
-import { confirmedSessionIds } from '../../shared/rules/upcoming-bookings';
+import { Suspense, useRef, useState } from 'react';
+import { calendarWeek } from '../../shared/rules/calendar-weeks';
+import { torontoDateKey } from '../../shared/rules/week';
 import type { SessionDto } from '../../shared/schemas/sessions';
 import { Card, CardContent } from '../components/ui/card';
 import { DialogLoadingOverlay } from '../components/ui/spinner';
 import { WeeklyCalendar } from '../features/calendar/components/weekly-calendar';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import type { SessionPickerProps } from '../features/my-bookings/components/reschedule-booking-dialog';
+import { useBookingActions } from '../features/my-bookings/components/booking-actions';
 import { UpcomingBookings } from '../features/my-bookings/components/upcoming-bookings';
 import { useAuth } from '../lib/auth';
 import { DeferredRender } from '../lib/deferred-render';
 import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
-import { useMyBookings } from '../lib/my-bookings';
 import { usePageTitle } from '../lib/page-title';
 import { focusedElement, restoreFocus } from '../lib/restore-focus';
+import { useNow } from '../lib/use-now';
 import { BookingConfirmationPage } from './lazy-pages';
+import { useBookedSessionIds, useRescheduleSessionPicker } from './session-picker';
 
 /** The booking dialog (and the zod schema it checks with) loads on demand, and is preloaded once the calendar is up. */
 const BookingDialog = lazyWithPreload(() => import('../features/booking/components/booking-dialog').then((m) => m.BookingDialog));
 
 /**
  * /dashboard: the dashboard feature laid out with the calendar (which opens the booking dialog) and the
- * upcoming bookings (whose reschedule dialog reuses the calendar as its session picker).
+ * upcoming bookings (whose reschedule dialog reuses the calendar as its session picker). The child cards follow
+ * the week the calendar shows (issue 20); Cancel and Reschedule are one pair of dialogs, opened from the upcoming
+ * list or from the booking dialog's 'Manage booking'.
  */
 export function DashboardScreen() {
   const { user } = useAuth();
   usePageTitle('Dashboard');
-  const bookings = useMyBookings();
-  const bookedSessionIds = useMemo(() => confirmedSessionIds(bookings.data ?? []), [bookings.data]);
+  const now = useNow();
+  const bookedSessionIds = useBookedSessionIds();
   const [booking, setBooking] = useState<{ session: SessionDto; open: boolean } | null>(null);
+  const [weekOffset, setWeekOffset] = useState(0);
   const openerRef = useRef<HTMLElement | null>(null);
+  const upcomingHeadingRef = useRef<HTMLHeadingElement>(null);
+  const actions = useBookingActions({ renderSessionPicker: useRescheduleSessionPicker(), fallbackFocus: () => upcomingHeadingRef.current });
   // A session card's likely next steps: the booking dialog, then the confirmation screen.
   usePreloadWhenIdle(BookingDialog.preload, BookingConfirmationPage.preload);
 
@@ -39,34 +46,30 @@ export function DashboardScreen() {
     setBooking({ session, open: true });
   }
 
-  const renderSessionPicker = (picker: SessionPickerProps) => (
-    <WeeklyCalendar
-      title="Choose a new session"
-      bookedSessionIds={bookedSessionIds}
-      onSelectSession={picker.onSelectSession}
-      isSelectable={picker.isSelectable}
-      selectedSessionId={picker.selectedSessionId}
-      currentSessionId={picker.currentSessionId}
-      initialWeekOf={picker.currentSessionStartsAt}
-    />
-  );
+  const shownWeek = calendarWeek(now, weekOffset);
 
   return (
     <>
       <DashboardPage
         user={user}
+        week={{ start: torontoDateKey(shownWeek.start), offset: weekOffset, label: shownWeek.label }}
         calendar={
           <DeferredRender fallback={<Card aria-busy="true" className="h-[32rem]" />}>
             <Card>
               <CardContent className="p-4 sm:p-6">
-                <WeeklyCalendar title="Weekly Calendar" bookedSessionIds={bookedSessionIds} onSelectSession={openBookingDialog} />
+                <WeeklyCalendar
+                  title="Weekly Calendar"
+                  bookedSessionIds={bookedSessionIds}
+                  onSelectSession={openBookingDialog}
+                  onWeekChange={setWeekOffset}
+                />
               </CardContent>
             </Card>
           </DeferredRender>
         }
         upcomingBookings={
           <DeferredRender fallback={<Card aria-busy="true" className="h-48" />}>
-            <UpcomingBookings renderSessionPicker={renderSessionPicker} />
+            <UpcomingBookings onAction={actions.open} headingRef={upcomingHeadingRef} />
           </DeferredRender>
         }
       />
@@ -77,9 +80,11 @@ export function DashboardScreen() {
             open={booking.open}
             onOpenChange={(open) => setBooking((current) => (current ? { ...current, open } : null))}
             onCloseAutoFocus={(event) => restoreFocus(event, openerRef.current)}
+            onManageBooking={(kind, managed) => actions.open(kind, managed, openerRef.current)}
           />
         </Suspense>
       )}
+      {actions.dialogs}
     </>
   );
 }

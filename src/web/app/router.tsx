@@ -5,6 +5,8 @@ import { LoginPage } from '../features/login/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { useAuth } from '../lib/auth';
 import { DashboardScreen } from './dashboard-screen';
+import { MyBookingsScreen } from './my-bookings-screen';
+import { MY_BOOKINGS_ROUTE } from '../features/my-bookings/components/upcoming-bookings';
 import { BookingConfirmationPage, ResetPasswordPage } from './lazy-pages';
 import { RequireAdmin } from './admin/require-admin';
 import { SignedInLayout } from './layout/signed-in-layout';
@@ -86,6 +88,7 @@ export function AppRoutes() {
         <Route path="/" element={<LoginRoute />} />
         <Route element={<SignedInLayout />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
+          <Route path={MY_BOOKINGS_ROUTE} element={<MyBookingsScreen />} />
           <Route
             path="/admin"
             element={

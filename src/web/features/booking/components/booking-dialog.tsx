@@ -1,7 +1,13 @@
-import { TriangleAlert, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { canSubmitBooking } from '../../../../shared/rules/session-card';
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, TriangleAlert, Users } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { bookingReference } from '../../../../shared/product';
+import { childChoices, noChildBookableReason, weekWordOf } from '../../../../shared/rules/child-choice';
+import { canSubmitBooking, isFutureBooking } from '../../../../shared/rules/session-card';
+import { CONFIRMED } from '../../../../shared/rules/upcoming-bookings';
+import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/week';
+import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
@@ -17,6 +23,12 @@ import { useCreateBooking } from '../api/create-booking';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
 import { useLatestSession } from '../../../lib/session-cache';
+import { childStatsQuery } from '../../../lib/child-stats';
+import { useMyBookings } from '../../../lib/my-bookings';
+import { useNow } from '../../../lib/use-now';
+
+/** Reschedule or cancel one of the family's bookings (the my-bookings dialogs, composed in src/web/app). */
+export type ManageBooking = (kind: 'cancel' | 'reschedule', booking: BookingDto) => void;
 
 interface BookingDialogProps {
   /** The session being booked; kept while the dialog animates closed. */
@@ -25,14 +37,16 @@ interface BookingDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Where focus goes when the dialog closes (Radix's onCloseAutoFocus). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** 'Manage booking' of a child already booked in the session: this dialog closes and the chosen one opens. */
+  onManageBooking?: ManageBooking | undefined;
 }
 
 /** Spec 2, booking dialog ('Book Session'); spec 4 booking flow; spec 5 booking validation; spec 8 toasts. */
-export function BookingDialog({ session, open, onOpenChange, onCloseAutoFocus }: BookingDialogProps) {
+export function BookingDialog({ session, open, onOpenChange, onCloseAutoFocus, onManageBooking }: BookingDialogProps) {
   return (
     <Dialog open={open && session !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
-        {session && <BookingForm key={session.id} session={session} onClose={() => onOpenChange(false)} />}
+        {session && <BookingForm key={session.id} session={session} onClose={() => onOpenChange(false)} onManageBooking={onManageBooking} />}
       </DialogContent>
     </Dialog>
   );
@@ -55,10 +69,11 @@ function availabilityLabel(spots: number | null): string {
   return spots <= 0 ? 'Full' : spotsLeftLabel(spots);
 }
 
-function BookingForm({ session: opened, onClose }: { session: SessionDto; onClose: () => void }) {
+function BookingForm({ session: opened, onClose, onManageBooking }: { session: SessionDto; onClose: () => void; onManageBooking?: ManageBooking | undefined }) {
   const ids = useId();
   const navigate = useNavigate();
   const { user } = useAuth();
+  const now = useNow();
   const createBooking = useCreateBooking();
   // The session as the calendar's reads know it now: a refused booking refreshes them, and the dialog then
   // shows the spots as they are ('Full') instead of what they were when it opened. Null: no longer listed.
@@ -67,6 +82,22 @@ function BookingForm({ session: opened, onClose }: { session: SessionDto; onClos
   const availableSpots = latest ? latest.availableSpots : 0;
   const [selected, setSelected] = useState<string[]>([]);
   const children = user?.children ?? [];
+  // Issue 20: each child as this session's week sees them (the same read as the dashboard's cards of that week),
+  // and the family's bookings of this session.
+  const stats = useQuery(childStatsQuery(torontoDateKey(startOfTorontoWeek(session.startsAt))));
+  const myBookings = useMyBookings();
+  const bookingsHere = useMemo(
+    () => (myBookings.data ?? []).filter((booking) => booking.sessionId === session.id && booking.status === CONFIRMED),
+    [myBookings.data, session.id],
+  );
+  const choices = childChoices(children, {
+    bookedHere: bookingsHere.flatMap((booking) => booking.childNames),
+    week: stats.data?.children,
+    weekWord: weekWordOf(session.startsAt, now),
+  });
+  const noneBookable = noChildBookableReason(choices);
+  // A child ticked before their week was known, and then found unbookable, is left out (and shown unticked).
+  const picked = selected.filter((name) => choices.some((choice) => choice.name === name && choice.bookable));
   const busy = createBooking.isPending;
   // Set at once on submit (the pending state re-renders only later): a fast double tap sends one request.
   const submitting = useRef(false);
@@ -74,9 +105,9 @@ function BookingForm({ session: opened, onClose }: { session: SessionDto; onClos
   const submitButton = useRef<HTMLButtonElement>(null);
   const refocusSubmit = useRef(false);
   const online = useOnline();
-  const canSubmit = online && canSubmitBooking(selected.length, availableSpots);
+  const canSubmit = online && canSubmitBooking(picked.length, availableSpots) && !noneBookable;
   const full = availableSpots <= 0;
-  const tooFewSpots = !full && selected.length > availableSpots;
+  const tooFewSpots = !full && picked.length > availableSpots;
   const ages = agesLabel(session.classType);
 
   // The disabled button lost focus while the request ran: give it back once it is enabled again.
@@ -94,8 +125,8 @@ function BookingForm({ session: opened, onClose }: { session: SessionDto; onClos
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || submitting.current) return;
-    const parsed = createBookingBody.safeParse({ sessionId: session.id, childNames: selected });
-    if (selected.length === 0) {
+    const parsed = createBookingBody.safeParse({ sessionId: session.id, childNames: picked });
+    if (picked.length === 0) {
       toast({ variant: 'destructive', title: 'No Children Selected', description: NO_CHILDREN_SELECTED });
       return;
     }
@@ -145,32 +176,47 @@ function BookingForm({ session: opened, onClose }: { session: SessionDto; onClos
           <p className="text-sm text-slate-600">There are no children on your account yet. Please contact our office to add them.</p>
         ) : (
           <div className="grid gap-2 sm:grid-cols-2">
-            {children.map((child, index) => {
+            {choices.map((choice, index) => {
               const id = `${ids}-child-${index}`;
-              const checked = selected.includes(child.name);
+              const checked = picked.includes(choice.name);
+              const noteId = `${id}-note`;
               return (
                 <label
-                  key={child.name}
+                  key={choice.name}
                   htmlFor={id}
                   className={cn(
                     'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2.5 text-sm font-medium text-slate-900 transition-colors hover:border-brand-300',
                     checked && 'border-brand-600 bg-brand-50',
+                    !choice.bookable && 'cursor-not-allowed bg-slate-50 text-slate-600 hover:border-slate-200',
                   )}
                 >
-                  <Checkbox id={id} checked={checked} onChange={(event) => toggle(child.name, event.target.checked)} />
-                  {child.name}
+                  <Checkbox
+                    id={id}
+                    checked={checked}
+                    disabled={!choice.bookable}
+                    aria-describedby={choice.reason || choice.left ? noteId : undefined}
+                    onChange={(event) => toggle(choice.name, event.target.checked)}
+                  />
+                  <span className="grid min-w-0">
+                    <span className="truncate">{choice.name}</span>
+                    {(choice.reason || choice.left) && (
+                      <span id={noteId} className={cn('text-xs font-normal', choice.bookable ? 'text-slate-600' : 'font-medium text-amber-800')}>
+                        {choice.reason ?? choice.left}
+                      </span>
+                    )}
+                  </span>
                 </label>
               );
             })}
           </div>
         )}
         <div aria-live="polite" className="grid gap-1 text-sm">
-          {selected.length > 0 && (
+          {picked.length > 0 && (
             <p className="text-slate-700">
-              <span className="font-medium text-slate-900">Selected:</span> {selected.join(', ')}
+              <span className="font-medium text-slate-900">Selected:</span> {picked.join(', ')}
             </p>
           )}
-          {selected.length > 1 && <p className="font-medium text-brand-800">{`This will book ${selected.length} spots in the session.`}</p>}
+          {picked.length > 1 && <p className="font-medium text-brand-800">{`This will book ${picked.length} spots in the session.`}</p>}
           {tooFewSpots && (
             <p className="flex items-center gap-1.5 font-medium text-red-700">
               <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
@@ -183,8 +229,16 @@ function BookingForm({ session: opened, onClose }: { session: SessionDto; onClos
               {latest ? 'This session is full.' : 'This session is no longer available.'}
             </p>
           )}
+          {noneBookable && !full && (
+            <p className="flex items-start gap-1.5 font-medium text-amber-800">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {noneBookable}
+            </p>
+          )}
         </div>
       </fieldset>
+
+      {bookingsHere.length > 0 && <ManageBookings bookings={bookingsHere} now={now} onClose={onClose} onManageBooking={onManageBooking} online={online} />}
 
       <section aria-labelledby={`${ids}-details`} className="grid gap-1.5 text-sm">
         <h3 id={`${ids}-details`} className="font-semibold text-slate-900">
@@ -199,19 +253,90 @@ function BookingForm({ session: opened, onClose }: { session: SessionDto; onClos
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button
-          ref={submitButton}
-          type="submit"
-          // Spec 5: the button reads as disabled until the choice is valid, yet stays focusable and clickable
-          // so that trying it with no child selected explains why ('No Children Selected'). While the request
-          // is in flight it is disabled outright.
-          aria-disabled={!canSubmit || busy}
-          disabled={busy}
-          className={cn(!canSubmit && 'cursor-not-allowed opacity-60 hover:bg-brand-600')}
-        >
-          {busy ? 'Booking...' : 'Book Session'}
-        </Button>
+        {/* Issue 20: with no child left to book, the dialog says why (above) instead of offering Book. */}
+        {!noneBookable && (
+          <Button
+            ref={submitButton}
+            type="submit"
+            // Spec 5: the button reads as disabled until the choice is valid, yet stays focusable and clickable
+            // so that trying it with no child selected explains why ('No Children Selected'). While the request
+            // is in flight it is disabled outright.
+            aria-disabled={!canSubmit || busy}
+            disabled={busy}
+            className={cn(!canSubmit && 'cursor-not-allowed opacity-60 hover:bg-brand-600')}
+          >
+            {busy ? 'Booking...' : 'Book Session'}
+          </Button>
+        )}
       </DialogFooter>
     </form>
+  );
+}
+
+/**
+ * Issue 20: the family's booking(s) of this session, each with Reschedule, Cancel and View: a booked card leads to
+ * its booking. Reschedule and Cancel close this dialog and open the dashboard's own dialogs for that booking.
+ */
+function ManageBookings({
+  bookings,
+  now,
+  online,
+  onClose,
+  onManageBooking,
+}: {
+  bookings: BookingDto[];
+  now: Date;
+  online: boolean;
+  onClose: () => void;
+  onManageBooking?: ManageBooking | undefined;
+}) {
+  const headingId = useId();
+  const manage = (kind: 'cancel' | 'reschedule', booking: BookingDto) => {
+    onClose();
+    onManageBooking?.(kind, booking);
+  };
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2 rounded-lg border border-brand-200 bg-brand-50/60 p-3 text-sm">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        Manage booking
+      </h3>
+      {bookings.map((booking) => {
+        const reference = bookingReference(booking.id);
+        const changeable = isFutureBooking(booking, now);
+        return (
+          <div key={booking.id} className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-center gap-1.5 text-slate-800">
+              <CircleCheck className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span>
+                <span className="font-medium">{booking.childNames.join(', ')}</span> booked <span className="text-slate-600">#{reference}</span>
+              </span>
+            </p>
+            <div className="flex shrink-0 gap-2">
+              <Button asChild variant="ghost" size="sm" className="flex-1 sm:flex-none">
+                <Link to={`/booking-confirmation/${booking.id}`} onClick={onClose}>
+                  View<span className="sr-only">{` booking #${reference}`}</span>
+                </Link>
+              </Button>
+              {onManageBooking && changeable && (
+                <>
+                  <Button variant="outline" size="sm" className="flex-1 sm:flex-none" disabled={!online} onClick={() => manage('reschedule', booking)}>
+                    Reschedule<span className="sr-only">{` booking #${reference}`}</span>
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
+                    disabled={!online}
+                    onClick={() => manage('cancel', booking)}
+                  >
+                    Cancel<span className="sr-only">{` booking #${reference}`}</span>
+                  </Button>
+                </>
+              )}
+            </div>
+          </div>
+        );
+      })}
+    </section>
   );
 }

@@ -53,6 +53,8 @@ export interface WeeklyCalendarProps {
    * week (OFFICE_MAX_WEEK_OFFSET), and the calendar then fetches the week on screen.
    */
   maxWeekOffset?: number | undefined;
+  /** Told the week on screen (weeks after the current one) when the parent moves (the dashboard's child cards follow it). */
+  onWeekChange?: ((weekOffset: number) => void) | undefined;
   className?: string | undefined;
 }
 
@@ -69,6 +71,7 @@ export function WeeklyCalendar({
   title,
   initialWeekOf,
   maxWeekOffset = MAX_WEEK_OFFSET,
+  onWeekChange,
   className,
 }: WeeklyCalendarProps) {
   const ids = useId();
@@ -98,6 +101,7 @@ export function WeeklyCalendar({
     const next = clampWeekOffset(weekOffset + step, maxWeekOffset);
     // Render first, so the button that receives focus is already enabled.
     flushSync(() => setWeekOffset(next));
+    onWeekChange?.(next);
     if (step < 0 && !canGoToPreviousWeek(next)) nextRef.current?.focus();
     if (step > 0 && !canGoToNextWeek(next, maxWeekOffset)) previousRef.current?.focus();
   }
@@ -230,7 +234,9 @@ export function WeeklyCalendar({
                     <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
                       {daySessions.map((session) => {
                         const state = sessionCardState(session, { booked: bookedSessionIds.has(session.id), now });
-                        const selectable = online && (isSelectable ? isSelectable(session, now) && state.bookable : state.bookable);
+                        // Pickers choose among bookable sessions; the family's calendar also opens a booked one, even
+                        // when full, to manage that booking (issue 20).
+                        const selectable = online && (isSelectable ? isSelectable(session, now) && state.bookable : state.opens);
                         return (
                           <li key={session.id}>
                             <SessionCard

@@ -17,9 +17,19 @@ const toneStyles: Record<ChildUsageTone, { card: string; bar: string; text: stri
   danger: { card: 'border-red-200 bg-red-50/70', bar: 'bg-red-600', text: 'text-red-800', icon: CircleAlert },
 };
 
-/** Spec 2 and 4: one card per child for the current week, coloured by what is left of the weekly limit. */
-export function ChildUsageCards({ week }: { week: string }) {
-  const stats = useChildStats(week);
+/** The Toronto week the calendar shows: its Monday (YYYY-MM-DD), weeks after the current one, 'Nov 30 - Dec 6, 2026'. */
+export interface ShownWeek {
+  start: string;
+  offset: number;
+  label: string;
+}
+
+/**
+ * Spec 2 and 4: one card per child, coloured by what is left of the weekly limit, for the week the calendar shows
+ * (this week at first; issue 20: browsing next week shows next week's use, and each card says which week).
+ */
+export function ChildUsageCards({ week }: { week: ShownWeek }) {
+  const stats = useChildStats(week.start);
 
   if (stats.isPending) {
     return (
@@ -56,19 +66,20 @@ export function ChildUsageCards({ week }: { week: string }) {
   return (
     <>
       {stats.data.children.map((child) => (
-        <ChildUsageCard key={child.name} child={child} />
+        <ChildUsageCard key={child.name} child={child} week={week} />
       ))}
     </>
   );
 }
 
-function ChildUsageCard({ child }: { child: ChildStat }) {
+function ChildUsageCard({ child, week }: { child: ChildStat; week: ShownWeek }) {
+  const weekWord = week.offset === 0 ? 'this week' : 'next week';
   const tone = childUsageTone(child.remaining);
   const style = toneStyles[tone];
   const Icon = style.icon;
   const share = child.limit > 0 ? Math.min(100, Math.round((child.used / child.limit) * 100)) : 100;
   return (
-    <Card className={cn('flex flex-col gap-2 p-4', style.card)} data-tone={tone} aria-label={`${child.name}, this week`} role="group">
+    <Card className={cn('flex flex-col gap-2 p-4', style.card)} data-tone={tone} aria-label={`${child.name}, ${weekWord}`} role="group">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="flex min-w-0 items-center gap-2 font-semibold text-slate-900">
           <UserRound className="size-4 shrink-0 text-slate-600" aria-hidden="true" />
@@ -81,8 +92,9 @@ function ChildUsageCard({ child }: { child: ChildStat }) {
       </div>
       <p className="text-slate-900">
         <span className="text-base font-bold tracking-tight sm:text-xl">{childUsageSummary(child)}</span>{' '}
-        <span className="whitespace-nowrap text-sm text-slate-600">this week</span>
+        <span className="whitespace-nowrap text-sm text-slate-600">{weekWord}</span>
       </p>
+      {week.offset > 0 && <p className="text-xs font-medium text-slate-600">{week.label}</p>}
       <div className="mt-auto h-2 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-200" aria-hidden="true">
         <div className={cn('h-full rounded-full', style.bar)} style={{ width: `${share}%` }} />
       </div>

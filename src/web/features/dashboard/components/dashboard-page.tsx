@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
-import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/week';
 import type { CurrentUser } from '../../../../shared/schemas/users';
 import { useNow } from '../../../lib/use-now';
-import { ChildUsageCards, ThisWeekCard } from './child-usage-cards';
+import { ChildUsageCards, ThisWeekCard, type ShownWeek } from './child-usage-cards';
 import { ComingSoonCard } from './coming-soon-card';
 import { NextSessionCard } from './next-session-card';
 
 interface DashboardPageProps {
   user: CurrentUser;
+  /** The week the calendar shows (issue 20: the child cards follow it): its Monday, weeks after this one, its label. */
+  week: ShownWeek;
   /** The weekly calendar (composed in src/web/app). */
   calendar: ReactNode;
   /** 'My Upcoming Bookings' (composed in src/web/app). */
@@ -18,9 +19,8 @@ interface DashboardPageProps {
  * Spec 2, parent dashboard: per-child usage cards (or 'This Week'), Next Session, Coming Soon, the calendar
  * and the upcoming bookings.
  */
-export function DashboardPage({ user, calendar, upcomingBookings }: DashboardPageProps) {
+export function DashboardPage({ user, week, calendar, upcomingBookings }: DashboardPageProps) {
   const now = useNow();
-  const week = torontoDateKey(startOfTorontoWeek(now));
 
   return (
     <div className="space-y-8">

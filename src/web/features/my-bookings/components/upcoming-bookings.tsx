@@ -1,55 +1,42 @@
 import { CalendarClock, CalendarX2, RotateCw, TriangleAlert } from 'lucide-react';
-import { Suspense, useId, useRef, useState } from 'react';
+import { useId, type Ref } from 'react';
 import { Link } from 'react-router';
-import { bookingReference } from '../../../../shared/product';
-import { upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
+import { UPCOMING_BOOKINGS_SHOWN, upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
-import { BookingSummary } from '../../../components/booking-summary';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { DialogLoadingOverlay } from '../../../components/ui/spinner';
 import { apiErrorMessage } from '../../../lib/api';
-import { lazyWithPreload } from '../../../lib/lazy';
 import { useMyBookings } from '../../../lib/my-bookings';
-import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { useNow } from '../../../lib/use-now';
-import type { RenderSessionPicker } from './reschedule-booking-dialog';
+import type { BookingActionKind } from './booking-actions';
+import { BookingListItem } from './booking-list-item';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
 
-/** The dialogs load the first time one is asked for (hovering or focusing a button starts the download). */
-const CancelBookingDialog = lazyWithPreload(() => import('./cancel-booking-dialog').then((m) => m.CancelBookingDialog));
-const RescheduleBookingDialog = lazyWithPreload(() => import('./reschedule-booking-dialog').then((m) => m.RescheduleBookingDialog));
+/** The route of every booking of the family (issue 20). */
+export const MY_BOOKINGS_ROUTE = '/my-bookings';
 
 interface UpcomingBookingsProps {
-  /** The calendar shown in the reschedule dialog (composed in src/web/app). */
-  renderSessionPicker: RenderSessionPicker;
+  /** Opens Cancel or Reschedule for a booking (useBookingActions, one pair of dialogs for the page). */
+  onAction: (kind: BookingActionKind, booking: BookingDto) => void;
+  /** The card's heading, where focus goes when a dialog's opener is gone. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
-type Action = { kind: 'cancel' | 'reschedule'; booking: BookingDto; open: boolean };
-
-const preloadCancel = () => void CancelBookingDialog.preload().catch(() => undefined);
-const preloadReschedule = () => void RescheduleBookingDialog.preload().catch(() => undefined);
-
-/** Spec 2, 'My Upcoming Bookings': the first 5 future confirmed bookings, each with Reschedule and Cancel. */
-export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps) {
+/**
+ * Spec 2, 'My Upcoming Bookings': the first 5 future confirmed bookings, each with Reschedule and Cancel; with more,
+ * 'View all (N)' leads to the page of every booking (issue 20).
+ */
+export function UpcomingBookings({ onAction, headingRef }: UpcomingBookingsProps) {
   const bookings = useMyBookings();
   const now = useNow();
   const online = useOnline();
-  const [action, setAction] = useState<Action | null>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const headingId = useId();
-  const upcoming = upcomingBookings(bookings.data ?? [], now);
-
-  function open(kind: Action['kind'], booking: BookingDto) {
-    openerRef.current = focusedElement();
-    setAction({ kind, booking, open: true });
-  }
-  const setOpen = (next: boolean) => setAction((current) => (current ? { ...current, open: next } : null));
-  const onCloseAutoFocus = (event: Event) => restoreFocus(event, openerRef.current, headingRef.current);
+  const allUpcoming = upcomingBookings(bookings.data ?? [], now, Number.POSITIVE_INFINITY);
+  const upcoming = allUpcoming.slice(0, UPCOMING_BOOKINGS_SHOWN);
+  const open = onAction;
 
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -63,6 +50,12 @@ export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps)
           </CardTitle>
           <CardDescription>Your next sessions. Plans changed? Reschedule or cancel here.</CardDescription>
         </div>
+        <Link
+          to={MY_BOOKINGS_ROUTE}
+          className="ml-auto shrink-0 self-center rounded-md px-2 py-1 text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          {allUpcoming.length > UPCOMING_BOOKINGS_SHOWN ? `View all (${allUpcoming.length})` : 'All bookings'}
+        </Link>
       </CardHeader>
       <CardContent>
         {bookings.isPending ? (
@@ -96,70 +89,12 @@ export function UpcomingBookings({ renderSessionPicker }: UpcomingBookingsProps)
             {!online && <OfflineNotice />}
             <ul className="grid gap-3">
               {upcoming.map((booking) => (
-                <li
-                  key={booking.id}
-                  className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <BookingSummary
-                    session={booking.session}
-                    childNames={booking.childNames}
-                    bookingId={booking.id}
-                    layout="inline"
-                    className="min-w-0"
-                  />
-                  <div className="flex shrink-0 gap-2">
-                    {/* At the gym door (offline too): the booking's confirmation, to show. */}
-                    <Button asChild variant="ghost" size="sm" className="flex-1 sm:flex-none">
-                      <Link to={`/booking-confirmation/${booking.id}`}>
-                        View<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
-                      </Link>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="flex-1 sm:flex-none"
-                      onPointerEnter={preloadReschedule}
-                      onFocus={preloadReschedule}
-                      disabled={!online}
-                      onClick={() => open('reschedule', booking)}
-                    >
-                      Reschedule<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
-                      onPointerEnter={preloadCancel}
-                      onFocus={preloadCancel}
-                      disabled={!online}
-                      onClick={() => open('cancel', booking)}
-                    >
-                      Cancel<span className="sr-only">{` booking #${bookingReference(booking.id)}`}</span>
-                    </Button>
-                  </div>
-                </li>
+                <BookingListItem key={booking.id} booking={booking} online={online} onAction={open} />
               ))}
             </ul>
           </div>
         )}
       </CardContent>
-
-      {action?.kind === 'cancel' && (
-        <Suspense fallback={<DialogLoadingOverlay label="Opening Cancel Booking" />}>
-          <CancelBookingDialog booking={action.booking} open={action.open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
-        </Suspense>
-      )}
-      {action?.kind === 'reschedule' && (
-        <Suspense fallback={<DialogLoadingOverlay label="Opening Reschedule Booking" />}>
-          <RescheduleBookingDialog
-            booking={action.booking}
-            open={action.open}
-            onOpenChange={setOpen}
-            onCloseAutoFocus={onCloseAutoFocus}
-            renderSessionPicker={renderSessionPicker}
-          />
-        </Suspense>
-      )}
     </Card>
   );
 }

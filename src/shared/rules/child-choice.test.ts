@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { childChoices, noChildBookableReason, weekWordOf } from './child-choice';
+import { torontoTime } from './week';
+
+const family = [{ name: 'Ava' }, { name: 'Leo' }, { name: 'Mia' }];
+const week = [
+  { name: 'Ava', used: 1, limit: 2, remaining: 1 },
+  { name: 'Leo', used: 1, limit: 1, remaining: 0 },
+  { name: 'Mia', used: 0, limit: 3, remaining: 3 },
+];
+
+describe('the booking dialog’s children (issue 20)', () => {
+  it('tells each child’s sessions left, and disables one already booked here or at the weekly limit, saying why', () => {
+    expect(childChoices(family, { bookedHere: ['mia'], week, weekWord: 'next week' })).toEqual([
+      { name: 'Ava', bookable: true, reason: null, left: '1 of 2 left next week' },
+      { name: 'Leo', bookable: false, reason: 'Weekly limit reached (1 of 1)', left: '0 of 1 left next week' },
+      { name: 'Mia', bookable: false, reason: 'Already booked', left: '3 of 3 left next week' },
+    ]);
+  });
+
+  it('lets every child be chosen while the week’s use is still loading (the server decides)', () => {
+    expect(childChoices(family, { bookedHere: [], week: undefined, weekWord: 'this week' }).every((c) => c.bookable && c.left === null)).toBe(true);
+  });
+
+  it('explains, naming each child, when none can be booked', () => {
+    const choices = childChoices(family.slice(0, 2), { bookedHere: ['Ava'], week, weekWord: 'this week' });
+    expect(noChildBookableReason(choices)).toBe(
+      'None of your children can be booked into this session. Ava is already booked; Leo: weekly limit reached (1 of 1).',
+    );
+    expect(noChildBookableReason(childChoices(family, { bookedHere: [], week, weekWord: 'this week' }))).toBeNull();
+    expect(noChildBookableReason([])).toBeNull();
+  });
+
+  it('names the Toronto week of the session, whatever the machine’s zone, across the DST change', () => {
+    // Sunday 2026-11-01 01:30 (the clocks go back at 02:00) is in the week of Monday Oct 26.
+    const now = torontoTime(2026, 10, 27, 9);
+    expect(weekWordOf(torontoTime(2026, 11, 1, 23, 30), now)).toBe('this week');
+    expect(weekWordOf(torontoTime(2026, 11, 2, 0, 0), now)).toBe('next week');
+  });
+});

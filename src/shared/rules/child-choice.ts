@@ -1,0 +1,58 @@
+import { startOfTorontoWeek } from './week';
+
+/**
+ * Issue 20: what the booking dialog tells about each child before the parent presses Book. The server stays the
+ * authority (it checks all of this again under locks); the browser only explains sooner.
+ */
+
+/** 'this week' or 'next week', as the family sees the Toronto week of a session (the window holds only these two). */
+export function weekWordOf(sessionStart: Date | string | number, now: Date | number): 'this week' | 'next week' {
+  return startOfTorontoWeek(sessionStart).getTime() === startOfTorontoWeek(now).getTime() ? 'this week' : 'next week';
+}
+
+export interface ChildWeek {
+  name: string;
+  used: number;
+  limit: number;
+  remaining: number;
+}
+
+export interface ChildChoice {
+  name: string;
+  /** Can be ticked: not booked in this session, and sessions left in its week (or not known yet). */
+  bookable: boolean;
+  /** Why not, in words: 'Already booked' or 'Weekly limit reached (2 of 2)'. */
+  reason: string | null;
+  /** '1 of 2 left this week', once the week's use is known. */
+  left: string | null;
+}
+
+export const ALREADY_BOOKED = 'Already booked';
+
+export const weeklyLimitReached = (week: Pick<ChildWeek, 'used' | 'limit'>) => `Weekly limit reached (${week.used} of ${week.limit})`;
+
+const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Each child of the family for one session: booked in it already (any of the family's confirmed bookings of the
+ * session), out of sessions that week (the child-stats of the session's week; unknown while they load), or free.
+ */
+export function childChoices(
+  children: readonly { name: string }[],
+  options: { bookedHere: readonly string[]; week: readonly ChildWeek[] | undefined; weekWord: string },
+): ChildChoice[] {
+  return children.map(({ name }) => {
+    const week = options.week?.find((candidate) => same(candidate.name, name));
+    const left = week ? `${week.remaining} of ${week.limit} left ${options.weekWord}` : null;
+    if (options.bookedHere.some((booked) => same(booked, name))) return { name, bookable: false, reason: ALREADY_BOOKED, left };
+    if (week && week.remaining <= 0) return { name, bookable: false, reason: weeklyLimitReached(week), left };
+    return { name, bookable: true, reason: null, left };
+  });
+}
+
+/** With no child left to book: why, naming each child ('Ava is already booked; Leo: weekly limit reached (1 of 1).'). */
+export function noChildBookableReason(choices: readonly ChildChoice[]): string | null {
+  if (choices.length === 0 || choices.some((choice) => choice.bookable)) return null;
+  const each = choices.map((choice) => (choice.reason === ALREADY_BOOKED ? `${choice.name} is already booked` : `${choice.name}: ${choice.reason?.toLowerCase()}`));
+  return `None of your children can be booked into this session. ${each.join('; ')}.`;
+}
