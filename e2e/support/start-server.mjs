@@ -110,6 +110,9 @@ const server = spawn(process.execPath, ['dist/server/server.js'], {
     NODE_ENV: 'test',
     SMTP_URL: `smtp://${HOST}:${SMTP_PORT}`,
     PUBLIC_URL: `http://${HOST}:${APP_PORT}`,
+    // The sign-in page links the office (issue 20; e2e/everyday-parents.spec.ts).
+    BUSINESS_CONTACT_EMAIL: 'office@northbound.example',
+    BUSINESS_PHONE: '+1 416 555 0100',
   },
 });
 
