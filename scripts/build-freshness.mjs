@@ -14,11 +14,10 @@ export const STAMP = 'dist/.build-stamp';
 const STARTED = 'dist/.build-started';
 /** What `npm start` and `npm run start:cluster` run: missing one means there is no build to reuse. */
 export const OUTPUTS = ['dist/server/server.js', 'dist/server/cluster.js', 'dist/web/index.html'];
-/** Folders read recursively: the web app, the server, shared code, public files, index.html. */
+/** Folders read recursively: the web app (src/web/index.html and src/web/public included), the server, shared code. */
 export const INPUT_FOLDERS = ['src'];
 /** Single files the build reads (a missing one is skipped). node_modules/.package-lock.json changes on every npm install/ci. */
 export const INPUT_FILES = [
-  'index.html',
   'vite.config.ts',
   'scripts/build-server.mjs',
   'scripts/compress-web.mjs',
