@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: "unit" (pure rules and web helpers) and "integration" (the server through real HTTP,
+// Two projects: "unit" (pure rules, web helpers and build scripts) and "integration" (the server through real HTTP,
 // on PGlite by default or on PostgreSQL when DATABASE_URL is set: each test file gets a fresh database).
 const zone = (process.env.TZ || 'local').replaceAll('/', '-');
 
@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

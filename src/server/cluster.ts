@@ -9,7 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadEnv } from './env';
+import { loadEnv, openUrl } from './env';
 
 /**
  * Start-up failures in a row (workers that exit before they ever listened, with no worker listening in between)
@@ -68,6 +68,7 @@ function runPrimary(): void {
   const listening = new WeakSet<Worker>();
   const pendingRestarts = new Set<NodeJS.Timeout>();
   let startupFailures = 0;
+  let openPrinted = false;
   let stopping = false;
   let exitCode = 0;
 
@@ -97,6 +98,11 @@ function runPrimary(): void {
     listening.add(worker);
     startupFailures = 0;
     log('info', 'worker listening', { worker: worker.process.pid, port: address.port });
+    // Once, as server.ts prints it for a single process (its workers do not).
+    if (!openPrinted) {
+      openPrinted = true;
+      console.log(`Open ${openUrl(env, address.port)}`);
+    }
   });
 
   cluster.on('exit', (worker, code, signal) => {

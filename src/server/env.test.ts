@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv, parseTrustProxy } from './env';
+import { loadEnv, openUrl, parseTrustProxy } from './env';
 
 // TRUST_PROXY (docs/decisions/011): which reverse proxies are believed about the client's address and scheme.
 
@@ -57,5 +57,20 @@ describe('HTTPS in production (secure cookies and HSTS)', () => {
     expect(loadEnv({ NODE_ENV: 'production', INSECURE_HTTP: 'true' }).secureCookies).toBe(false);
     expect(loadEnv({ NODE_ENV: 'development' }).secureCookies).toBe(false);
     expect(loadEnv({ NODE_ENV: 'test' }).secureCookies).toBe(false);
+  });
+});
+
+describe("the 'Open <url>' line printed once the server listens", () => {
+  it('is http://localhost:<PORT> without PUBLIC_URL', () => {
+    expect(openUrl(loadEnv({}))).toBe('http://localhost:3000');
+    expect(openUrl(loadEnv({ PORT: '3999' }))).toBe('http://localhost:3999');
+  });
+
+  it('names the port the server listens on (PORT=0: the one the system chose)', () => {
+    expect(openUrl(loadEnv({ PORT: '0' }), 41234)).toBe('http://localhost:41234');
+  });
+
+  it('is PUBLIC_URL when set (without a trailing slash), whatever the port', () => {
+    expect(openUrl(loadEnv({ PUBLIC_URL: 'https://portal.example.com/', PORT: '8080' }), 8080)).toBe('https://portal.example.com');
   });
 });

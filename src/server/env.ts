@@ -118,6 +118,14 @@ export type Env = z.infer<typeof envSchema> & {
   mailFrom: string;
 };
 
+/**
+ * The address a newcomer opens once the server listens (printed as 'Open <url>'): PUBLIC_URL when set, else
+ * http://localhost:<the port it listens on> (PORT, or the one the system chose for PORT=0).
+ */
+export function openUrl(env: Pick<Env, 'PUBLIC_URL' | 'publicUrl' | 'PORT'>, listeningPort: number = env.PORT): string {
+  return env.PUBLIC_URL ? env.publicUrl : `http://localhost:${listeningPort}`;
+}
+
 /** Parses process.env once; a bad value stops the start-up with a list of what is wrong. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));

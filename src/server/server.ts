@@ -1,7 +1,8 @@
+import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database, DatabaseHandle } from './db/client';
-import { loadEnv } from './env';
+import { loadEnv, openUrl } from './env';
 import { buildApp } from './app';
 import { accountsWithDemoPasswords, shouldSeedDemoData, webhooksWithDemoSecret } from './db/demo-data-policy';
 import { hasNoUsers, openDatabaseFromEnv } from './db/open-from-env';
@@ -54,7 +55,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`${env.BUSINESS_NAME} portal on http://localhost:${env.PORT} (database: ${database.kind})`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  app.log.info(`${env.BUSINESS_NAME} portal on http://localhost:${port} (database: ${database.kind})`);
+  // A plain line, whatever LOG_LEVEL, for whoever just ran `npm start`. Under npm run start:cluster the primary
+  // prints it once, when the first worker listens (cluster.ts).
+  if (!cluster.isWorker) console.log(`Open ${openUrl(env, port)}`);
 }
 
 /** Arbitrary constant that names the start-up (demo data) lock among PostgreSQL advisory locks. */
