@@ -53,6 +53,8 @@ for (const { name, viewport } of widths) {
     test.use({ viewport });
 
     test('the booking dialog knows each child: what is left that week, who is booked, who is at the limit', async ({ page, family }) => {
+      // Three bookings and four dialogs: longer than one journey step on a loaded machine.
+      test.setTimeout(90_000);
       await signIn(page, family);
 
       // 1 and 4: Ava is booked in this session: shown as booked, not selectable, with Manage booking; Leo can still go.

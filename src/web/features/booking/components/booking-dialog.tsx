@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, TriangleAlert, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
 import { childChoices, noChildBookableReason, weekWordOf } from '../../../../shared/rules/child-choice';
 import { canSubmitBooking, isFutureBooking } from '../../../../shared/rules/session-card';
@@ -10,6 +10,7 @@ import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/wee
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { BookingActionButtons } from '../../../components/booking-action-buttons';
 import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -311,29 +312,13 @@ function ManageBookings({
                 <span className="font-medium">{booking.childNames.join(', ')}</span> booked <span className="text-slate-600">#{reference}</span>
               </span>
             </p>
-            <div className="flex shrink-0 gap-2">
-              <Button asChild variant="ghost" size="sm" className="flex-1 sm:flex-none">
-                <Link to={`/booking-confirmation/${booking.id}`} onClick={onClose}>
-                  View<span className="sr-only">{` booking #${reference}`}</span>
-                </Link>
-              </Button>
-              {onManageBooking && changeable && (
-                <>
-                  <Button variant="outline" size="sm" className="flex-1 sm:flex-none" disabled={!online} onClick={() => manage('reschedule', booking)}>
-                    Reschedule<span className="sr-only">{` booking #${reference}`}</span>
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="flex-1 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800 sm:flex-none"
-                    disabled={!online}
-                    onClick={() => manage('cancel', booking)}
-                  >
-                    Cancel<span className="sr-only">{` booking #${reference}`}</span>
-                  </Button>
-                </>
-              )}
-            </div>
+            <BookingActionButtons
+              bookingId={booking.id}
+              online={online}
+              onView={onClose}
+              onReschedule={onManageBooking && changeable ? () => manage('reschedule', booking) : undefined}
+              onCancel={onManageBooking && changeable ? () => manage('cancel', booking) : undefined}
+            />
           </div>
         );
       })}
