@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { addDays, format } from 'date-fns';
 import { formatTime } from '../src/shared/rules/format';
-import { reservationBadge, reservationStatusLabel } from '../src/shared/rules/session-status';
+import { reservationBadge, bookingStatusLabel } from '../src/shared/rules/session-status';
 import { inToronto, torontoDateKey, torontoTime } from '../src/shared/rules/week';
 import type { BookingDto } from '../src/shared/schemas/bookings';
 import type { ClassTypeDto } from '../src/shared/schemas/classes';
@@ -79,7 +79,7 @@ test('an admin sees the counts and rows, filters by a class and exports the same
   await expect(table.locator('tbody tr')).toHaveCount(Math.min(25, all.length));
   const firstBooking = all[0]!;
   await expect(table.locator('tbody tr').first()).toContainText(`${firstBooking.user.firstName} ${firstBooking.user.lastName}`);
-  await expect(table.locator('tbody tr').first()).toContainText(reservationStatusLabel(firstBooking.status));
+  await expect(table.locator('tbody tr').first()).toContainText(bookingStatusLabel(firstBooking.status));
   await saveScreenshot(page, 'admin-reservations-desktop');
 
   // Filter by one class: the table follows, the cards keep counting every class.
@@ -92,7 +92,7 @@ test('an admin sees the counts and rows, filters by a class and exports the same
   const shown = await readAllRows(tab);
   expect(shown.length).toBe(all.filter((b) => b.session.classType.code === 'HOOPS').length);
   expect(new Set(shown.map((cells) => cells[1]))).toEqual(new Set([hoops.name]));
-  expect(shown.filter((cells) => cells[4] === 'confirmed').length).toBe(confirmed('HOOPS'));
+  expect(shown.filter((cells) => cells[4] === 'Confirmed').length).toBe(confirmed('HOOPS'));
 
   // Export CSV downloads the same rows, with the same filter.
   const downloading = page.waitForEvent('download');

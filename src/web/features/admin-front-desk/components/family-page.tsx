@@ -7,6 +7,7 @@ import { bookedByLabel, formatShortDate, formatTime, formatTimeRange, fullName }
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
@@ -236,8 +237,8 @@ export function bookingColumns({
     {
       id: 'status',
       header: 'Status',
-      // The front desk reads plain words (the Reservations report keeps the spec's 'confirmed' / 'pending').
-      cell: (b) => (b.status === 'CONFIRMED' ? <Badge variant="success">Confirmed</Badge> : <Badge variant="warning">Cancelled</Badge>),
+      // The same words as the Reservations report: Confirmed, Cancelled, or Pending for anything else.
+      cell: (b) => <BookingStatusBadge status={b.status} />,
     },
     {
       id: 'by',
