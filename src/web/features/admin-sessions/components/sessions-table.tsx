@@ -116,6 +116,7 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
         const changeable = !isCancelled(session) && !hasStarted(session, now);
         // Only what would succeed: Delete while nobody is booked; a booked session is cancelled instead (which
         // tells the families), and once it has started neither is possible.
+        if (!changeable && !isDeletable(session)) return null;
         return (
           <div className="flex justify-end gap-1">
             {changeable && (
