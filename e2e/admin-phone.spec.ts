@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { UsersListResponse } from '../src/shared/schemas/admin-users';
 import type { SessionsListResponse } from '../src/shared/schemas/sessions';
+import type { WebhookLogListResponse, WebhookLogSummary } from '../src/shared/schemas/webhooks';
 import { torontoDateKey } from '../src/shared/rules/week';
 import { demoAccounts, openApp, saveScreenshot, signIn } from './support/login';
 
@@ -11,6 +12,18 @@ test.use({ timezoneId: 'Asia/Tokyo' });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/** A webhook delivery as the logs list shows it. */
+const DELIVERY = {
+  webhookConfigId: null,
+  webhookName: 'CRM plan purchases',
+  endpoint: 'crm-plans',
+  method: 'POST',
+  responseStatus: 200,
+  responseMessage: 'updated',
+  processingTimeMs: 42,
+  ipAddress: '203.0.113.7',
+  createdAt: new Date().toISOString(),
+} satisfies Omit<WebhookLogSummary, 'id'>;
 const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Settings', 'Mapping', 'Logs'] as const;
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
@@ -29,6 +42,19 @@ async function expectOnScreen(page: Page, target: Locator, what: string): Promis
   expect(box.y + box.height, `${what} is above the bottom of the screen`).toBeLessThanOrEqual(height);
   // Not clipped away by a scrolling frame either.
   await expect(target, what).toBeInViewport({ ratio: 0.95 });
+}
+
+/** The chosen tab is not under a faded edge or its arrow (the row scrolls it clear). */
+async function expectClearOfCues(page: Page, tab: Locator): Promise<void> {
+  await expect(async () => {
+    const box = (await tab.boundingBox())!;
+    for (const side of ['before', 'after']) {
+      const cue = page.getByTestId(`tabs-more-${side}`);
+      if (!(await cue.count())) continue;
+      const edge = (await cue.boundingBox())!;
+      expect(box.x + box.width <= edge.x || box.x >= edge.x + edge.width, `the tab is clear of the ${side} edge`).toBe(true);
+    }
+  }).toPass({ timeout: 3_000 });
 }
 
 /** A table shown as cards: no header row, and each value labelled with its column's name inside the card. */
@@ -90,6 +116,7 @@ test('at 390 px the tab row shows there is more, and every tab is reached by scr
     await tab.click();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
     await expect(tab).toBeInViewport({ ratio: 1 });
+    await expectClearOfCues(page, tab);
     await expect(page.getByRole('tabpanel', { name })).toBeVisible();
     await expectNoSidewaysScroll(page, `the ${name} tab`);
   }
@@ -183,18 +210,24 @@ for (const size of [PHONE, DESKTOP]) {
     await expectNoSidewaysScroll(page, 'Mapping');
     await saveScreenshot(page, `admin-phone-mapping-${size.width}`);
 
-    // Logs: each delivery's View, and the detail dialog's footer.
+    // Logs: the demo has no deliveries, so the list answers two (one with a long message); each card has its View.
+    await page.route('**/api/admin/webhook-logs?*', (route) =>
+      route.fulfill({
+        json: {
+          logs: [
+            { ...DELIVERY, id: 'log-1', responseStatus: 422, responseMessage: 'Missing required fields: contact.email, contact.firstName, contact.lastName (mapping CRM plan purchases)' },
+            { ...DELIVERY, id: 'log-2' },
+          ],
+        } satisfies WebhookLogListResponse,
+      }),
+    );
     await page.getByRole('tab', { name: 'Logs' }).click();
-    const logsPanel = page.getByRole('tabpanel', { name: 'Logs' });
-    const logs = logsPanel.getByRole('table', { name: 'Webhook deliveries' });
-    await expect(logs.locator('tbody tr').first()).not.toHaveAttribute('aria-busy', 'true', { timeout: 15_000 });
+    const logs = page.getByRole('tabpanel', { name: 'Logs' }).getByRole('table', { name: 'Webhook deliveries' });
+    await expect(logs.locator('tbody tr')).toHaveCount(2, { timeout: 15_000 });
+    await check(logs, 'Message');
+    await expectOnScreen(page, logs.getByRole('button', { name: /^View / }).first(), 'a delivery card’s View');
     await expectNoSidewaysScroll(page, 'Logs');
     await saveScreenshot(page, `admin-phone-logs-${size.width}`);
-    const view = logs.getByRole('button', { name: /^View / }).first();
-    if (await view.count()) {
-      await check(logs, 'Configuration');
-      await expectOnScreen(page, view, 'a delivery card’s View');
-    }
   });
 
   test(`dialog footers stay on screen at ${px}`, async ({ page }) => {

@@ -70,13 +70,13 @@ export const cardTable = {
   wideCell: 'max-sm:block',
   cell: {
     select: 'max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0 max-sm:pt-0.5',
-    title: 'max-sm:col-span-2 max-sm:p-0 max-sm:text-left max-sm:text-base',
-    titleAfterSelect: 'max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:text-left max-sm:text-base',
-    field: 'max-sm:col-span-2 max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-3 max-sm:p-0 max-sm:text-left',
+    title: 'max-sm:col-span-2 max-sm:p-0 max-sm:text-left max-sm:*:max-w-none max-sm:*:min-w-0',
+    titleAfterSelect: 'max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:text-left max-sm:*:max-w-none max-sm:*:min-w-0',
+    field: 'max-sm:col-span-2 max-sm:grid max-sm:grid-cols-[7.5rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-3 max-sm:p-0 max-sm:text-left',
     actions: 'max-sm:col-span-2 max-sm:mt-1 max-sm:border-t max-sm:border-slate-100 max-sm:p-0 max-sm:pt-3 max-sm:empty:hidden',
   },
   /** The visible label of a field on a card (hidden from 640 px up, where the header row labels it). */
-  label: 'text-xs font-semibold uppercase tracking-wide text-slate-500 sm:hidden',
+  label: 'whitespace-normal text-xs font-semibold uppercase tracking-wide text-slate-500 sm:hidden',
   /** A field's value on a card: its contents may shrink and wrap; from 640 px up it is no box at all. */
   value: 'min-w-0 sm:contents max-sm:*:max-w-full max-sm:*:min-w-0 max-sm:[overflow-wrap:anywhere]',
 } as const;

@@ -5,6 +5,9 @@ import { cn } from '../../lib/utils';
 
 export const Tabs = TabsPrimitive.Root;
 
+/** How far a chosen tab is kept from the row's edges, clear of the faded edge and its arrow (scroll-px-16). */
+const EDGE_CLEARANCE = 64;
+
 /**
  * A row of tabs that scrolls sideways on a narrow screen instead of wrapping. When tabs lie beyond an edge, that
  * edge fades and shows an arrow that scrolls the row (issue 20: on a phone the row must show there is more). The
@@ -26,14 +29,26 @@ export function TabsList({ className, children, ...props }: ComponentProps<typeo
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
-    const active = list.querySelector<HTMLElement>('[data-state="active"]');
-    // Only the row scrolls (scrollIntoView could scroll the page too).
-    if (active) list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    const activeTab = () => list.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    // Only the row scrolls (scrollIntoView could scroll the page too). On mount the chosen tab is centred.
+    const first = activeTab();
+    if (first) list.scrollLeft = first.offsetLeft - (list.clientWidth - first.offsetWidth) / 2;
     measure();
+    // A tab chosen later (a click on one half under a faded edge) is brought clear of the edges.
+    const chosen = new MutationObserver(() => {
+      const active = activeTab();
+      if (!active) return;
+      const left = active.offsetLeft - EDGE_CLEARANCE;
+      const right = active.offsetLeft + active.offsetWidth + EDGE_CLEARANCE - list.clientWidth;
+      if (list.scrollLeft > left) list.scrollTo({ left, behavior: 'smooth' });
+      else if (list.scrollLeft < right) list.scrollTo({ left: right, behavior: 'smooth' });
+    });
+    chosen.observe(list, { subtree: true, attributeFilter: ['data-state'] });
     const resize = new ResizeObserver(measure);
     resize.observe(list);
     list.addEventListener('scroll', measure, { passive: true });
     return () => {
+      chosen.disconnect();
       resize.disconnect();
       list.removeEventListener('scroll', measure);
     };
@@ -48,7 +63,7 @@ export function TabsList({ className, children, ...props }: ComponentProps<typeo
     <div className="relative rounded-lg border border-slate-200 bg-white shadow-sm">
       <TabsPrimitive.List
         ref={listRef}
-        className={cn('relative flex w-full scroll-px-12 gap-1 overflow-x-auto p-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden', className)}
+        className={cn('relative flex w-full scroll-px-16 gap-1 overflow-x-auto p-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden', className)}
         {...props}
       >
         {children}
