@@ -107,13 +107,11 @@ test("a refused update shows 'Update Failed' with the server's message and keeps
   await expect(tab.getByRole('row').filter({ hasText: SEEDED_NAME })).toBeVisible();
 });
 
-test('the Settings tab edits class types and changes the admin password with its own messages', async ({ page }) => {
+test('the Settings tab changes the admin password with its own messages', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: 'Settings' }).click();
   const tab = page.getByRole('tabpanel', { name: 'Settings' });
-  await expect(tab.getByRole('heading', { name: 'Class Type Management' })).toBeVisible();
-  await expect(tab.getByRole('button', { name: `Edit ${SEEDED_NAME}` })).toBeVisible();
   await expect(tab.getByRole('heading', { name: 'Webhook Configurations' })).toBeVisible();
 
   const form = tab.getByRole('region', { name: 'Change Password' });
@@ -167,3 +165,34 @@ test('the Settings tab edits class types and changes the admin password with its
   await expect(page.getByRole('dialog', { name: 'Edit Class Type' })).toBeInViewport({ ratio: 1 });
   await saveScreenshot(page, 'admin-classes-edit-dialog-mobile', { fullPage: false });
 });
+
+// Issue 20, item 12: the class types are listed once, in the Classes tab; Settings leads there.
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width} px Settings links to the Classes tab instead of showing the class types a second time`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await signIn(page, demoAccounts.admin);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const settings = page.getByRole('tabpanel', { name: 'Settings' });
+    await expect(settings.getByRole('heading', { name: 'Webhook Configurations' })).toBeVisible();
+    await expect(settings.getByRole('table', { name: 'Class types' })).toHaveCount(0);
+    await expect(settings.getByRole('button', { name: `Edit ${SEEDED_NAME}` })).toHaveCount(0);
+    const section = settings.getByRole('region', { name: 'Class types' });
+    await expect(section).toContainText('edited in the Classes tab');
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `admin-settings-classes-link-${size.width}`, { fullPage: false });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    await section.getByRole('link', { name: 'Edit class types' }).click();
+    await expect(page).toHaveURL(/\/admin\?tab=classes$/);
+    const classesTab = page.getByRole('tab', { name: 'Classes' });
+    await expect(classesTab).toHaveAttribute('aria-selected', 'true');
+    await expect(classesTab).toBeFocused();
+    const classes = page.getByRole('tabpanel', { name: 'Classes' });
+    await expect(classes.getByRole('heading', { name: 'Class Type Management' })).toBeVisible();
+    await expect(classes.getByRole('table', { name: 'Class types' }).getByRole('button', { name: `Edit ${SEEDED_NAME}` })).toBeVisible();
+  });
+}

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { addDays, format } from 'date-fns';
 import { formatTime } from '../src/shared/rules/format';
-import { reservationBadge, reservationStatusLabel } from '../src/shared/rules/session-status';
+import { reservationBadge, bookingStatusLabel } from '../src/shared/rules/session-status';
 import { inToronto, torontoDateKey, torontoTime } from '../src/shared/rules/week';
 import type { BookingDto } from '../src/shared/schemas/bookings';
 import type { ClassTypeDto } from '../src/shared/schemas/classes';
@@ -79,7 +79,7 @@ test('an admin sees the counts and rows, filters by a class and exports the same
   await expect(table.locator('tbody tr')).toHaveCount(Math.min(25, all.length));
   const firstBooking = all[0]!;
   await expect(table.locator('tbody tr').first()).toContainText(`${firstBooking.user.firstName} ${firstBooking.user.lastName}`);
-  await expect(table.locator('tbody tr').first()).toContainText(reservationStatusLabel(firstBooking.status));
+  await expect(table.locator('tbody tr').first()).toContainText(bookingStatusLabel(firstBooking.status));
   await saveScreenshot(page, 'admin-reservations-desktop');
 
   // Filter by one class: the table follows, the cards keep counting every class.
@@ -92,7 +92,7 @@ test('an admin sees the counts and rows, filters by a class and exports the same
   const shown = await readAllRows(tab);
   expect(shown.length).toBe(all.filter((b) => b.session.classType.code === 'HOOPS').length);
   expect(new Set(shown.map((cells) => cells[1]))).toEqual(new Set([hoops.name]));
-  expect(shown.filter((cells) => cells[4] === 'confirmed').length).toBe(confirmed('HOOPS'));
+  expect(shown.filter((cells) => cells[4] === 'Confirmed').length).toBe(confirmed('HOOPS'));
 
   // Export CSV downloads the same rows, with the same filter.
   const downloading = page.waitForEvent('download');
@@ -165,3 +165,40 @@ test('a day without sessions says so, and a failed fetch can be retried', async 
   await expect(tab.getByText('No reservations in this range')).toBeVisible();
   await expect(tab.getByRole('group', { name: 'Total', exact: true }).getByText('0 confirmed', { exact: true })).toBeVisible();
 });
+
+// Issue 20, item 11: statuses are words, and the badges say what they mean, at a desk and on a phone.
+for (const size of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${size.width} px statuses read Confirmed, Cancelled or Pending, and a legend gives the badges' thresholds`, async ({ page }) => {
+    await page.setViewportSize(size);
+    // The answer as the server gives it, but with the first booking cancelled and the second in a status the
+    // product does not know (spec 4: shown as pending).
+    await page.route('**/api/admin/reservations?*', async (route) => {
+      const response = await route.fetch();
+      const bookings = (await response.json()) as BookingDto[];
+      if (bookings[0]) bookings[0].status = 'CANCELLED';
+      if (bookings[1]) (bookings[1] as { status: string }).status = 'WAITLISTED';
+      await route.fulfill({ response, json: bookings });
+    });
+    const { tab } = await openReservations(page);
+    const table = tab.getByRole('table', { name: /^Reservations/ });
+    const rows = table.locator('tbody tr');
+    await expect(rows.nth(2)).toBeVisible();
+    await expect(rows.nth(0).getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(rows.nth(1).getByText('Pending', { exact: true })).toBeVisible();
+    await expect(rows.nth(2).getByText('Confirmed', { exact: true })).toBeVisible();
+    // No status in capitals or in lower case.
+    await expect(table.getByText(/^(CONFIRMED|CANCELLED|confirmed|pending)$/)).toHaveCount(0);
+
+    // The legend, next to the cards, built from the badge rule: each badge with the counts it stands for.
+    const legend = tab.getByRole('list', { name: 'Badges, by confirmed bookings in the range:' });
+    await expect(legend.getByRole('listitem')).toHaveText(['Empty0', 'Low1–4', 'Medium5–14', 'High15 or more']);
+    await legend.scrollIntoViewIfNeeded();
+    await expect(legend).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await tab.getByRole('list', { name: 'Confirmed bookings per class' }).scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `admin-reservations-words-${size.width}`, { fullPage: false });
+  });
+}

@@ -110,6 +110,24 @@ export type SessionFormInput = z.input<typeof sessionFormBody>;
 export type SessionFormBody = z.output<typeof sessionFormBody>;
 
 /**
+ * POST /api/admin/sessions: the session form, plus the office's confirmation that it means to add a second
+ * session of the same class at the same start and place as one that already exists (without it such a
+ * create is answered 409 with the existing session's id).
+ */
+export const createSessionBody = sessionFormBody.safeExtend({
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
+});
+export type CreateSessionInput = z.input<typeof createSessionBody>;
+export type CreateSessionBody = z.output<typeof createSessionBody>;
+
+/** The 409 of a session create: the message, and the id of the identical session when that is the reason. */
+export const createSessionConflict = z.object({
+  message: z.string(),
+  duplicateOf: z.string().optional(),
+});
+export type CreateSessionConflict = z.infer<typeof createSessionConflict>;
+
+/**
  * PUT /api/admin/sessions/:id: the session form, plus the office's confirmation that the move may put booked
  * children over their weekly limit in the new Toronto week (without it such a move is answered 409).
  */

@@ -59,7 +59,7 @@ function expectCsvHeaders(file: CsvDownload, name: string) {
 }
 
 describe('GET /api/admin/sessions/export.csv', () => {
-  it('writes every matching session, cancelled ones too, with Toronto dates, spots and the admin status label', async () => {
+  it('writes every matching session, cancelled ones too, with Toronto dates, spots and the admin status label (Past from the start)', async () => {
     const classType = await createClassType(db(), { code: 'EXPS', name: 'Export Sprint' });
     const nearlyFull = await createSession(db(), { classTypeId: classType.id, startsAt: SESSION_START, capacity: 10, location: '@SUM(1)' });
     await db().update(sessions).set({ bookedCount: 9 }).where(eq(sessions.id, nearlyFull.id));
@@ -68,11 +68,15 @@ describe('GET /api/admin/sessions/export.csv', () => {
     const cancelled = await createSession(db(), { classTypeId: classType.id, startsAt: torontoTime(2026, 11, 27, 23, 30), capacity: 12 });
     await db().update(sessions).set({ status: 'CANCELLED', cancelledAt: NOW }).where(eq(sessions.id, cancelled.id));
     await createSession(db(), { classTypeId: classType.id, startsAt: torontoTime(2026, 11, 28, 10), capacity: 20 });
+    // Started an hour before the clock: 'Past', however full it is.
+    const past = await createSession(db(), { classTypeId: classType.id, startsAt: torontoTime(2026, 11, 18, 20), capacity: 5 });
+    await db().update(sessions).set({ bookedCount: 5 }).where(eq(sessions.id, past.id));
 
-    const file = await download('/api/admin/sessions/export.csv?classCode=EXPS');
+    const file = await download('/api/admin/sessions/export.csv?classCode=EXPS&from=2026-11-18');
     expectCsvHeaders(file, 'sessions');
     expect(file.records[0]).toEqual(['Class', 'Class code', 'Date', 'Start', 'End', 'Location', 'Capacity', 'Booked', 'Available', 'Status']);
     expect(file.records.slice(1)).toEqual([
+      ['Export Sprint', 'EXPS', '2026-11-18', '20:00', '21:00', 'Main Gym', '5', '5', '0', 'Past'],
       ['Export Sprint', 'EXPS', '2026-11-25', '18:00', '19:00', "'@SUM(1)", '10', '9', '1', 'Nearly Full'],
       ['Export Sprint', 'EXPS', '2026-11-26', '09:30', '11:00', 'Main Gym', '4', '4', '0', 'Full'],
       // 23:30 in Toronto is already the 28th in UTC.
@@ -148,7 +152,7 @@ describe('GET /api/admin/reservations/export.csv', () => {
         'Session date': '2026-11-25',
         'Session time': '18:00',
         'Booked on': '2026-11-20 09:05',
-        Status: 'confirmed',
+        Status: 'Confirmed',
         Children: "'-2+3",
       },
       {
@@ -160,7 +164,7 @@ describe('GET /api/admin/reservations/export.csv', () => {
         'Session time': '18:00',
         // 03:30 UTC on the 21st is still the 20th in Toronto.
         'Booked on': '2026-11-20 22:30',
-        Status: 'pending',
+        Status: 'Cancelled',
         Children: 'Ava, Leo',
       },
     ]);

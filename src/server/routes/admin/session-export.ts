@@ -19,10 +19,11 @@ export const adminSessionExportRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: sessionsExportQuery, response: { 200: z.string() } } },
     async (request, reply) => {
       const { from, to, classCode, classTypeId } = request.query;
-      const csv = await exportSessionsCsv(app.db, { from, to, classCode, classTypeId });
+      const now = app.clock();
+      const csv = await exportSessionsCsv(app.db, { from, to, classCode, classTypeId, now });
       return reply
         .type(CSV_CONTENT_TYPE)
-        .header('content-disposition', csvAttachment({ name: 'sessions', now: app.clock() }))
+        .header('content-disposition', csvAttachment({ name: 'sessions', now }))
         .send(csv);
     },
   );

@@ -177,6 +177,65 @@ describe('POST /api/admin/sessions', () => {
   });
 });
 
+describe('POST /api/admin/sessions: a session identical to an existing one', () => {
+  const slot = { startsAt: '2026-12-03T18:00', endsAt: '2026-12-03T19:00', capacity: 20, location: 'Court 2' };
+
+  it('is refused (409, naming it and the existing session) until the office confirms it; then both exist', async () => {
+    const classType = await newClassType('Duplicate Class');
+    const first = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot });
+    expect(first.status).toBe(201);
+
+    // The same class, start and place; the end, the capacity and the location's case do not make it another session.
+    const again = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot, endsAt: '2026-12-03T19:30', capacity: 8, location: 'court 2' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      message: 'A session of Duplicate Class at 6:00 PM on Thu, Dec 3 in Court 2 already exists',
+      duplicateOf: first.body.id,
+    });
+    expect(await sessionsOf(classType.id)).toHaveLength(1);
+
+    const notConfirmed = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot, confirmDuplicate: false });
+    expect(notConfirmed.status).toBe(409);
+
+    const confirmed = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot, confirmDuplicate: true });
+    expect(confirmed.status).toBe(201);
+    expect(confirmed.body).not.toHaveProperty('confirmDuplicate');
+    expect(confirmed.body.id).not.toBe(first.body.id);
+    expect((await sessionsOf(classType.id)).map((row) => row.id).sort()).toEqual([first.body.id, confirmed.body.id].sort());
+  });
+
+  it('is not asked about for another class, another start, another place, or when the other session is cancelled', async () => {
+    const classType = await newClassType('Duplicate Class');
+    const other = await newClassType('Other Duplicate Class');
+    const existing = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot });
+    expect(existing.status).toBe(201);
+    const variants = [
+      { classTypeId: other.id, ...slot },
+      { classTypeId: classType.id, ...slot, startsAt: '2026-12-03T18:15' },
+      { classTypeId: classType.id, ...slot, location: 'Court 3' },
+    ];
+    for (const body of variants) {
+      const res = await admin.post('/api/admin/sessions', body);
+      expect(res.status, JSON.stringify(body)).toBe(201);
+    }
+
+    const cancelled = await admin.post(`/api/admin/sessions/${existing.body.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    const replacement = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot });
+    expect(replacement.status).toBe(201);
+  });
+
+  it('refuses a confirmation that is not a JSON boolean', async () => {
+    const classType = await newClassType();
+    const res = await admin.post('/api/admin/sessions', { classTypeId: classType.id, ...slot, confirmDuplicate: 'yes' });
+    expect({ status: res.status, message: res.body.message }).toEqual({
+      status: 400,
+      message: 'confirmDuplicate: confirmDuplicate must be true or false',
+    });
+    expect(await sessionsOf(classType.id)).toEqual([]);
+  });
+});
+
 describe('PUT /api/admin/sessions/:id', () => {
   it('edits a session, and answers 404 for an unknown or malformed id', async () => {
     const classType = await newClassType();

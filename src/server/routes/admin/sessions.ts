@@ -6,8 +6,9 @@ import {
   bulkSessionBody,
   bulkSessionResponse,
   cancelSessionResponse,
+  createSessionBody,
+  createSessionConflict,
   sessionDto,
-  sessionFormBody,
   updateSessionBody,
   updateSessionConflict,
 } from '../../../shared/schemas/sessions';
@@ -28,10 +29,15 @@ const sessionId = (id: string) => idOr404(id, SESSION_NOT_FOUND);
  * one unit of work: the e-mails an edit or a cancellation queues go out once it has committed.
  */
 export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/sessions', { schema: { body: sessionFormBody, response: { 201: sessionDto } } }, async (request, reply) => {
-    const created = await request.unitOfWork((tx) => createSession(tx, { form: request.body, now: app.clock() }));
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/sessions',
+    { schema: { body: createSessionBody, response: { 201: sessionDto, 409: createSessionConflict } } },
+    async (request, reply) => {
+      const { confirmDuplicate, ...form } = request.body;
+      const created = await request.unitOfWork((tx) => createSession(tx, { form, confirmDuplicate, now: app.clock() }));
+      return reply.status(201).send(created);
+    },
+  );
 
   app.post('/sessions/bulk', { schema: { body: bulkSessionBody, response: { 201: bulkSessionResponse } } }, async (request, reply) => {
     const created = await request.unitOfWork((tx) => createBulkSessions(tx, { form: request.body, now: app.clock() }));

@@ -1,4 +1,4 @@
-import { reservationStatusLabel } from '../../../shared/rules/session-status';
+import { bookingStatusLabel } from '../../../shared/rules/session-status';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { csvDate, csvDateTime, csvTime, toCsv, type CsvColumn } from '../csv/to-csv';
@@ -13,7 +13,7 @@ const columns: Array<CsvColumn<BookingDto>> = [
   { header: 'Session date', value: (b) => csvDate(b.session.startsAt) },
   { header: 'Session time', value: (b) => csvTime(b.session.startsAt) },
   { header: 'Booked on', value: (b) => csvDateTime(b.createdAt) },
-  { header: 'Status', value: (b) => reservationStatusLabel(b.status) },
+  { header: 'Status', value: (b) => bookingStatusLabel(b.status) },
   { header: 'Children', value: (b) => b.childNames.join(', ') },
 ];
 

@@ -1,3 +1,5 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { formatShortDate, formatTime } from '../../../shared/rules/format';
 import type { SessionDto, SessionFormBody } from '../../../shared/schemas/sessions';
 import type { Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
@@ -7,14 +9,42 @@ import { assertClassTypeExists } from './session-rules';
 
 export interface CreateSessionInput {
   form: SessionFormBody;
+  /** The office confirmed it wants a second session identical to an existing one (same class, start and place). */
+  confirmDuplicate?: boolean | undefined;
   now: Date;
 }
 
-/** Spec 5: one new session of an existing class type, starting now or later. */
+/**
+ * Spec 5: one new session of an existing class type, starting now or later. A session of the same class at the
+ * same instant in the same location (without case) as one that is not cancelled is most likely a double click
+ * or a copy of the timetable: it is refused (409, `duplicateOf` the existing session's id) unless the office
+ * confirmed it.
+ */
 export async function createSession(tx: Tx, input: CreateSessionInput): Promise<SessionDto> {
   const { form, now } = input;
   const classType = await assertClassTypeExists(tx, form.classTypeId);
   if (form.startsAt.getTime() < now.getTime()) throw new HttpError(400, 'A new session cannot start in the past');
+  if (!input.confirmDuplicate) {
+    const [existing] = await tx
+      .select({ id: sessions.id, location: sessions.location })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.classTypeId, classType.id),
+          eq(sessions.startsAt, form.startsAt),
+          sql`lower(${sessions.location}) = lower(${form.location})`,
+          ne(sessions.status, 'CANCELLED'),
+        ),
+      )
+      .limit(1);
+    if (existing) {
+      throw new HttpError(
+        409,
+        `A session of ${classType.name} at ${formatTime(form.startsAt)} on ${formatShortDate(form.startsAt)} in ${existing.location} already exists`,
+        { duplicateOf: existing.id },
+      );
+    }
+  }
   const [row] = await tx
     .insert(sessions)
     .values({

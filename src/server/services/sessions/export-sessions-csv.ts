@@ -5,9 +5,12 @@ import { readSnapshot } from '../../db/read-snapshot';
 import { csvDate, csvTime, toCsv, type CsvColumn } from '../csv/to-csv';
 import { listSessions, type ListSessionsInput } from './list-sessions';
 
-export type ExportSessionsInput = Omit<ListSessionsInput, 'limit' | 'page' | 'includeCancelled'>;
+export type ExportSessionsInput = Omit<ListSessionsInput, 'limit' | 'page' | 'includeCancelled'> & {
+  /** Sessions that started before it are 'Past'. */
+  now: Date;
+};
 
-const columns: Array<CsvColumn<SessionDto>> = [
+const columnsAt = (now: Date): Array<CsvColumn<SessionDto>> => [
   { header: 'Class', value: (s) => s.classType.name },
   { header: 'Class code', value: (s) => s.classType.code },
   { header: 'Date', value: (s) => csvDate(s.startsAt) },
@@ -17,7 +20,7 @@ const columns: Array<CsvColumn<SessionDto>> = [
   { header: 'Capacity', value: (s) => s.capacity },
   { header: 'Booked', value: (s) => s.bookedCount },
   { header: 'Available', value: (s) => s.availableSpots },
-  { header: 'Status', value: (s) => adminSessionStatus(s) },
+  { header: 'Status', value: (s) => adminSessionStatus(s, now) },
 ];
 
 /**
@@ -25,7 +28,7 @@ const columns: Array<CsvColumn<SessionDto>> = [
  * CSV file. The pages of listSessions are read in one read-only snapshot (db/read-snapshot.ts), so a session
  * added or removed meanwhile cannot be skipped or written twice.
  */
-export async function exportSessionsCsv(db: Database, filters: ExportSessionsInput): Promise<string> {
+export async function exportSessionsCsv(db: Database, { now, ...filters }: ExportSessionsInput): Promise<string> {
   const rows = await readSnapshot(db, async (tx) => {
     const all: SessionDto[] = [];
     for (let page = 1; ; page++) {
@@ -34,5 +37,5 @@ export async function exportSessionsCsv(db: Database, filters: ExportSessionsInp
       if (page >= result.totalPages) return all;
     }
   });
-  return toCsv({ columns, rows });
+  return toCsv({ columns: columnsAt(now), rows });
 }

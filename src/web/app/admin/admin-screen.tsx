@@ -1,6 +1,7 @@
-import { CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { ArrowRight, CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
@@ -42,6 +43,7 @@ export default function AdminScreen() {
   // The Mapping tab stays mounted (hidden) once opened, so a template being edited survives a look at Logs.
   const [mappingOpened, setMappingOpened] = useState(false);
   if (tab === 'field-mapping' && !mappingOpened) setMappingOpened(true);
+  const classesTabRef = useRef<HTMLButtonElement>(null);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -53,7 +55,7 @@ export default function AdminScreen() {
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'sessions' ? {} : { tab: value }, { replace: true })}>
         <TabsList aria-label="Admin sections">
           {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value}>
+            <TabsTrigger key={value} value={value} ref={value === 'classes' ? classesTabRef : undefined}>
               <Icon aria-hidden="true" />
               {label}
             </TabsTrigger>
@@ -72,8 +74,9 @@ export default function AdminScreen() {
           <UsersTab />
         </TabsContent>
         <TabsContent value="settings" className="grid grid-cols-1 gap-8">
-          {/* Spec 2, Settings: class type editing, webhook configurations and the admin's own password. */}
-          <ClassesTab compact />
+          {/* Spec 2, Settings: class type editing (in the Classes tab, linked from here: issue 20), webhook
+              configurations and the admin's own password. */}
+          <ClassTypesPointer onFollow={() => requestAnimationFrame(() => classesTabRef.current?.focus())} />
           <WebhookConfigsCard />
           <OwnPasswordForm />
         </TabsContent>
@@ -85,5 +88,31 @@ export default function AdminScreen() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** Settings' class type section: the one list of class types is the Classes tab, and this line leads there. */
+function ClassTypesPointer({ onFollow }: { onFollow: () => void }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex min-w-0 flex-1 basis-64 items-start gap-3">
+        <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          <Shapes className="size-5" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold tracking-tight text-slate-900">
+            Class types
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Class names and descriptions parents see when they book are edited in the Classes tab.</p>
+        </div>
+      </div>
+      <Button variant="outline" asChild>
+        <Link to="/admin?tab=classes" replace onClick={onFollow}>
+          Edit class types
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </section>
   );
 }

@@ -7,6 +7,7 @@ const alertVariants = cva('relative flex w-full gap-3 rounded-lg border p-4 text
     variant: {
       default: 'border-slate-200 bg-white text-slate-900 [&>svg]:text-slate-600',
       info: 'border-sky-200 bg-sky-50 text-sky-950 [&>svg]:text-sky-700',
+      warning: 'border-amber-200 bg-amber-50 text-amber-950 [&>svg]:text-amber-700',
       destructive: 'border-red-200 bg-red-50 text-red-900 [&>svg]:text-red-700',
     },
   },

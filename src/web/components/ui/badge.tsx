@@ -10,6 +10,7 @@ export const badgeVariants = cva(
         default: 'border-transparent bg-brand-600 text-white',
         brand: 'border-brand-200 bg-brand-50 text-brand-800',
         secondary: 'border-slate-200 bg-slate-100 text-slate-700',
+        outline: 'border-slate-300 bg-white text-slate-600',
         success: 'border-green-200 bg-green-50 text-green-800',
         warning: 'border-amber-200 bg-amber-50 text-amber-900',
         danger: 'border-red-200 bg-red-50 text-red-800',

@@ -5,7 +5,6 @@ import { DataTable, TableEmptyState, type DataTableColumn } from '../../../compo
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
-import { cn } from '../../../lib/utils';
 import { useClassTypes } from '../../../lib/class-types';
 import { EditClassTypeDialog } from './edit-class-type-dialog';
 
@@ -17,13 +16,8 @@ export function ageRangeLabel({ minAge, maxAge }: Pick<ClassTypeDto, 'minAge' | 
   return 'All ages';
 }
 
-interface ClassesTabProps {
-  /** A smaller heading, for when the list is one section of a page (the Settings tab). */
-  compact?: boolean;
-}
-
 /** Spec 2, Classes tab ('Class Type Management'): the class types with their codes, ages and descriptions, and Edit. */
-export function ClassesTab({ compact = false }: ClassesTabProps) {
+export function ClassesTab() {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -82,20 +76,18 @@ export function ClassesTab({ compact = false }: ClassesTabProps) {
   ];
 
   return (
-    <section aria-labelledby={headingId} className={cn('grid grid-cols-1', compact ? 'gap-3' : 'gap-5')}>
+    <section aria-labelledby={headingId} className="grid grid-cols-1 gap-5">
       <div>
         <h2
           id={headingId}
           ref={headingRef}
           tabIndex={-1}
-          className={cn('font-semibold tracking-tight text-slate-900 focus:outline-none', compact ? 'text-base' : 'text-lg')}
+          className="text-lg font-semibold tracking-tight text-slate-900 focus:outline-none"
         >
           Class Type Management
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {compact
-            ? 'Names and descriptions parents see when they book.'
-            : 'The classes parents see in the calendar. Edit a name or description; codes and age ranges are fixed.'}
+          The classes parents see in the calendar. Edit a name or description; codes and age ranges are fixed.
         </p>
       </div>
 

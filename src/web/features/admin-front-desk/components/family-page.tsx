@@ -7,7 +7,8 @@ import { bookedByLabel, formatShortDate, formatTime, formatTimeRange, fullName }
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
-import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { cardTable, DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Skeleton } from '../../../components/ui/skeleton';
 import { familyBookingsQuery, familyQuery } from '../../../lib/admin-queries';
 import { useNow } from '../../../lib/use-now';
+import { cn } from '../../../lib/utils';
 import { OfficeBookDialog } from './office-book-dialog';
 import { OfficeCancelDialog } from './office-cancel-dialog';
 import { OfficeRescheduleDialog } from './office-reschedule-dialog';
@@ -125,9 +127,9 @@ function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
         {family.children.length === 0 ? (
           <p className="text-sm text-slate-600">No children on this account.</p>
         ) : (
-          <table className="w-full text-sm">
+          <table className={cardTable.table}>
             <caption className="sr-only">Children and their sessions this week and next week</caption>
-            <thead>
+            <thead className={cardTable.head}>
               <tr className="text-left text-xs uppercase tracking-wide text-slate-600">
                 <th className="pb-2 font-semibold">Child</th>
                 <th className="pb-2 font-semibold">Weekly limit</th>
@@ -135,17 +137,17 @@ function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
                 <th className="pb-2 font-semibold">Next week</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={cn(cardTable.body, 'divide-slate-100')}>
               {family.children.map((child) => (
-                <tr key={child.id} className="border-t border-slate-100">
-                  <td className="py-2 font-medium text-slate-900">{child.name}</td>
-                  <td className="py-2">{child.weeklyLimit}</td>
-                  <td className="py-2">
+                <tr key={child.id} className={cn(cardTable.row, 'max-sm:shadow-none')}>
+                  <td className={cn('py-2 font-medium text-slate-900', cardTable.cell.title)}>{child.name}</td>
+                  <ChildField label="Weekly limit">{child.weeklyLimit}</ChildField>
+                  <ChildField label="This week">
                     {child.thisWeek.used} used, {child.thisWeek.remaining} left
-                  </td>
-                  <td className="py-2">
+                  </ChildField>
+                  <ChildField label="Next week">
                     {child.nextWeek.used} used, {child.nextWeek.remaining} left
-                  </td>
+                  </ChildField>
                 </tr>
               ))}
             </tbody>
@@ -153,6 +155,16 @@ function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** One labelled value of a child's row (its label shows only on a phone, where the row is a card). */
+function ChildField({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <td className={cn('py-2', cardTable.cell.field)}>
+      <span className={cardTable.label}>{label}</span>
+      <span className={cardTable.value}>{children}</span>
+    </td>
   );
 }
 
@@ -236,8 +248,8 @@ export function bookingColumns({
     {
       id: 'status',
       header: 'Status',
-      // The front desk reads plain words (the Reservations report keeps the spec's 'confirmed' / 'pending').
-      cell: (b) => (b.status === 'CONFIRMED' ? <Badge variant="success">Confirmed</Badge> : <Badge variant="warning">Cancelled</Badge>),
+      // The same words as the Reservations report: Confirmed, Cancelled, or Pending for anything else.
+      cell: (b) => <BookingStatusBadge status={b.status} />,
     },
     {
       id: 'by',

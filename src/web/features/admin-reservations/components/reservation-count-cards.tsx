@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { reservationBadge, type ReservationBadge } from '../../../../shared/rules/session-status';
+import { reservationBadge, reservationBadgeRanges, type ReservationBadge } from '../../../../shared/rules/session-status';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import type { ClassTypeDto } from '../../../../shared/schemas/classes';
 import { Badge } from '../../../components/ui/badge';
@@ -51,16 +51,37 @@ export function ReservationCountCards({ classTypes, bookings, selectedClassCode 
   const counts = confirmedCountsByClass(bookings);
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Confirmed bookings per class">
-      {classTypes.map((classType) => (
-        <li key={classType.id}>
-          <CountCard label={classType.name} count={counts.get(classType.code) ?? 0} selected={classType.code === selectedClassCode} />
+    <div className="grid grid-cols-1 gap-2">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Confirmed bookings per class">
+        {classTypes.map((classType) => (
+          <li key={classType.id}>
+            <CountCard label={classType.name} count={counts.get(classType.code) ?? 0} selected={classType.code === selectedClassCode} />
+          </li>
+        ))}
+        <li>
+          <CountCard label="Total" count={total} total />
         </li>
-      ))}
-      <li>
-        <CountCard label="Total" count={total} total />
-      </li>
-    </ul>
+      </ul>
+      <BadgeLegend />
+    </div>
+  );
+}
+
+/** What each badge means (issue 20), from the same thresholds the badges are given by. */
+function BadgeLegend() {
+  const legendId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-600">
+      <p id={legendId}>Badges, by confirmed bookings in the range:</p>
+      <ul aria-labelledby={legendId} className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+        {reservationBadgeRanges().map(({ badge, range }) => (
+          <li key={badge} className="inline-flex items-center gap-1.5">
+            <Badge variant={badgeVariant[badge]}>{badge}</Badge>
+            <span className="tabular-nums">{range}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

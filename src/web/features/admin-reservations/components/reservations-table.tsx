@@ -1,11 +1,10 @@
 import { format } from 'date-fns';
 import { bookedByLabel, formatTimeRange } from '../../../../shared/rules/format';
-import { reservationStatusLabel } from '../../../../shared/rules/session-status';
 import { inToronto } from '../../../../shared/rules/week';
 import type { ReactNode } from 'react';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
-import { Badge } from '../../../components/ui/badge';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
 
 /** Toronto dates: 'Wed, Nov 25, 2026' for the session, 'Nov 22, 2026, 4:30 PM' for when it was booked. */
 export const formatSessionDay = (instant: string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
@@ -44,10 +43,7 @@ const columns: Array<DataTableColumn<AdminBookingDto>> = [
   {
     id: 'status',
     header: 'Status',
-    cell: (booking) => {
-      const label = reservationStatusLabel(booking.status);
-      return <Badge variant={label === 'confirmed' ? 'success' : 'warning'}>{label}</Badge>;
-    },
+    cell: (booking) => <BookingStatusBadge status={booking.status} />,
   },
   { id: 'children', header: 'Children', cell: (booking) => booking.childNames.join(', '), className: 'text-slate-700' },
   {

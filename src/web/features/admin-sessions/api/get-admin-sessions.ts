@@ -24,9 +24,10 @@ export function sessionsExportUrl({ from, to, classCode }: AdminSessionsFilters)
  * GET /api/sessions, one page of the admin table (admins also receive cancelled sessions). The same read and
  * keys as the parent calendar's (lib/sessions.ts), so one invalidation refreshes both.
  */
-export function useAdminSessions(query: AdminSessionsQuery) {
+export function useAdminSessions(query: AdminSessionsQuery, enabled = true) {
   return useQuery({
     ...sessionsQuery(query),
+    enabled,
     // Paging and filtering keep the previous rows on screen (dimmed) until the next ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -8,6 +8,7 @@ import {
   MAX_CAPACITY,
   MIN_CAPACITY,
   sessionFormBody,
+  type CreateSessionInput,
   type SessionDto,
   type SessionFormBody,
   type SessionFormInput,
@@ -23,7 +24,7 @@ import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
-import { useCreateSession } from '../api/create-session';
+import { duplicateSessionOf, useCreateSession } from '../api/create-session';
 import { useClassTypes } from '../../../lib/class-types';
 import { useUpdateSession, weeklyLimitConflictsOf } from '../api/update-session';
 import { ClassTypeOptions } from './class-type-options';
@@ -68,6 +69,9 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
   // A move the server refused because booked children would go over their weekly limit in the new week: the
   // children, and the body to send again with the office's confirmation. Any change to the form drops it.
   const [limitConflicts, setLimitConflicts] = useState<{ children: WeeklyLimitConflict[]; body: UpdateSessionInput } | null>(null);
+  // A create the server refused because the same class already starts then in the same place: its words, and
+  // the body to send again with the office's confirmation. Any change to the form drops it.
+  const [duplicate, setDuplicate] = useState<{ message: string; body: CreateSessionInput } | null>(null);
 
   const saveChanges = (sessionId: string, body: UpdateSessionInput) => {
     updateSession.mutate(
@@ -95,17 +99,27 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
       setLimitConflicts(null);
       saveChanges(session.id, body);
     } else {
-      createSession.mutate(body, {
-        onSuccess: (created) => {
-          toast({ title: 'Session Created', description: `${sessionLabel(created)} has been added.` });
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create session') });
-        },
-      });
+      setDuplicate(null);
+      create(body);
     }
   });
+
+  function create(body: CreateSessionInput) {
+    createSession.mutate(body, {
+      onSuccess: (created) => {
+        toast({ title: 'Session Created', description: `${sessionLabel(created)} has been added.` });
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        const existing = duplicateSessionOf(error);
+        if (existing && !body.confirmDuplicate) {
+          setDuplicate({ message: existing.message, body });
+          return;
+        }
+        toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create session') });
+      },
+    });
+  }
 
   const startsAt = form.register('startsAt', {
     // Suggest an end one hour after a newly typed start while the end is still empty.
@@ -134,7 +148,15 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
             </AlertDescription>
           </Alert>
         )}
-        <form onSubmit={onSubmit} onChange={() => setLimitConflicts(null)} noValidate className="grid gap-4">
+        <form
+          onSubmit={onSubmit}
+          onChange={() => {
+            setLimitConflicts(null);
+            setDuplicate(null);
+          }}
+          noValidate
+          className="grid gap-4"
+        >
           <fieldset disabled={pending} className="grid gap-4">
             <FormField label="Class type" error={errors.classTypeId?.message}>
               {(control) => (
@@ -175,6 +197,18 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
                   onClick={() => saveChanges(session.id, { ...limitConflicts.body, confirmWeeklyLimits: true })}
                 >
                   {pending ? 'Moving...' : 'Move anyway'}
+                </Button>
+              </DialogFooter>
+            </>
+          ) : !session && duplicate ? (
+            <>
+              <DuplicateWarning message={duplicate.message} />
+              <DialogFooter className="pt-2">
+                <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+                  Cancel
+                </Button>
+                <Button disabled={pending} onClick={() => create({ ...duplicate.body, confirmDuplicate: true })}>
+                  {pending ? 'Creating...' : 'Create another'}
                 </Button>
               </DialogFooter>
             </>
@@ -219,6 +253,24 @@ function WeeklyLimitWarning({ conflicts }: { conflicts: WeeklyLimitConflict[] })
             ))}
           </ul>
           <p className="mt-2">Move anyway keeps their bookings and e-mails each family about the change.</p>
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
+
+/** The identical session the server found (issue 20): create a second one only when the office means it. */
+function DuplicateWarning({ message }: { message: string }) {
+  // As with the weekly-limit warning: the pressed button is gone, so focus lands on the question.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert ref={ref} tabIndex={-1} variant="warning" role="alert" className="focus:outline-none">
+      <TriangleAlert aria-hidden="true" />
+      <div className="min-w-0">
+        <AlertTitle>This session already exists</AlertTitle>
+        <AlertDescription>
+          <p className="break-words">{`${message}. Create another one?`}</p>
         </AlertDescription>
       </div>
     </Alert>

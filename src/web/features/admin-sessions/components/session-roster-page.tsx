@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
+import { cardTable } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { rosterCsvPath, rosterQuery } from '../../../lib/admin-queries';
+import { cn } from '../../../lib/utils';
 
 /**
  * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail
@@ -61,10 +64,10 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
           {roster.data.children.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No one is booked in this session yet.</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-slate-200 print:overflow-visible print:border-0">
-              <table className="w-full min-w-[640px] text-sm print:min-w-0 print:text-[11px]">
+            <div className={cn(cardTable.frame, 'print:overflow-visible print:border-0')}>
+              <table className={cn(cardTable.table, 'min-w-[640px] max-sm:min-w-0 print:min-w-0 print:text-[11px]')}>
                 <caption className="sr-only">Booked children, by name</caption>
-                <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600">
+                <thead className={cn('bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600', cardTable.head)}>
                   <tr>
                     <th className="px-3 py-2 print:py-1">#</th>
                     <th className="px-3 py-2 print:py-1">Child</th>
@@ -73,14 +76,18 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
                     <th className="px-3 py-2 print:py-1">Reference</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={cn(cardTable.body, 'divide-slate-100')}>
                   {roster.data.children.map((row, i) => (
-                    <tr key={`${row.bookingId}-${row.childName}`} className="border-t border-slate-100 print:break-inside-avoid">
-                      <td className="px-3 py-2 text-slate-500 print:py-0.5">{i + 1}</td>
-                      <td className="px-3 py-2 font-medium text-slate-900 print:py-0.5">{row.childName}</td>
-                      <td className="px-3 py-2 print:py-0.5">{row.familyName}</td>
-                      <td className="px-3 py-2 [overflow-wrap:anywhere] print:py-0.5">{row.email}</td>
-                      <td className="px-3 py-2 font-mono text-xs print:py-0.5">{row.reference}</td>
+                    <tr key={`${row.bookingId}-${row.childName}`} className={cn(cardTable.row, 'print:break-inside-avoid')}>
+                      <td className={cn('px-3 py-2 text-slate-500 print:py-0.5', cardTable.cell.select)}>{i + 1}</td>
+                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:py-0.5', cardTable.cell.titleAfterSelect)}>{row.childName}</td>
+                      <RosterField label="Family">{row.familyName}</RosterField>
+                      <RosterField label="E-mail" className="[overflow-wrap:anywhere]">
+                        {row.email}
+                      </RosterField>
+                      <RosterField label="Reference" className="font-mono text-xs">
+                        {row.reference}
+                      </RosterField>
                     </tr>
                   ))}
                 </tbody>
@@ -90,5 +97,15 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
         </>
       )}
     </div>
+  );
+}
+
+/** One labelled value of a roster row (its label shows only on a phone, where the row is a card). */
+function RosterField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={cn('px-3 py-2 print:py-0.5', cardTable.cell.field)}>
+      <span className={cardTable.label}>{label}</span>
+      <span className={cn(cardTable.value, className)}>{children}</span>
+    </td>
   );
 }

@@ -1,7 +1,8 @@
-import { CalendarPlus, CalendarRange, Download, Trash2, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarCheck, CalendarPlus, CalendarRange, Download, Trash2, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatLongDate } from '../../../../shared/rules/format';
-import { torontoMidnightOf } from '../../../../shared/rules/week';
+import { startOfTorontoDay, torontoMidnightOf } from '../../../../shared/rules/week';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { DEFAULT_PAGE_SIZE, PageSizeSelect } from '../../../components/page-size-select';
 import { Pagination } from '../../../components/pagination';
@@ -13,6 +14,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { useNow } from '../../../lib/use-now';
+import { sessionsQuery } from '../../../lib/sessions';
 import { cn } from '../../../lib/utils';
 import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, adminListRange } from '../../../../shared/rules/admin-range';
 import { sessionsExportUrl, useAdminSessions } from '../api/get-admin-sessions';
@@ -48,7 +50,12 @@ export function SessionsTab() {
   const [classCode, setClassCode] = useState(ALL_CLASSES);
   const [date, setDate] = useState('');
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  const [page, setPage] = useState(1);
+  // null: the page holding today's first session (issue 20: the list opens at today, not 7 days ago).
+  const [chosenPage, setPage] = useState<number | null>(null);
+  // 'Jump to today' presses: each one brings today's first row into view and focus once its page is on screen.
+  const [jumpRequest, setJumpRequest] = useState(0);
+  const jumpHandled = useRef(0);
+  const tableRef = useRef<HTMLDivElement>(null);
   // The selected sessions by id; kept across pages, cleared by a filter change.
   const [selected, setSelected] = useState<ReadonlyMap<string, SessionDto>>(new Map());
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -57,21 +64,50 @@ export function SessionsTab() {
 
   const range = adminListRange(now, date || undefined);
   const filters = { ...range, classCode: classCode === ALL_CLASSES ? undefined : classCode };
-  const sessions = useAdminSessions({ ...filters, page, limit: pageSize });
+  // How many sessions of the range start before today (Toronto): their count gives today's page.
+  const startOfToday = startOfTorontoDay(now);
+  const beforeToday = useQuery({
+    ...sessionsQuery({ ...filters, to: new Date(startOfToday.getTime() - 1).toISOString(), page: 1, limit: 1 }),
+    enabled: chosenPage === null && !date,
+  });
+  const todayPage = date ? 1 : beforeToday.data ? Math.floor(beforeToday.data.total / pageSize) + 1 : beforeToday.isError ? 1 : null;
+  const page = chosenPage ?? todayPage;
+  const sessions = useAdminSessions({ ...filters, page: page ?? 1, limit: pageSize }, page !== null);
   const classTypes = useClassTypes();
   const rows = sessions.data?.sessions ?? [];
   const total = sessions.data?.total ?? 0;
   const totalPages = sessions.data?.totalPages ?? 0;
 
   // After deletions the current page can fall past the last one: go to the last page that exists.
-  if (sessions.data && !sessions.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
+  if (sessions.data && !sessions.isPlaceholderData && totalPages > 0 && page !== null && page > totalPages) setPage(totalPages);
 
-  /** Any filter or page-size change starts again at page 1 with nothing selected. */
+  /** Any filter or page-size change starts again at today's page (the first page for one day) with nothing selected. */
   function changeFilters(apply: () => void) {
     apply();
-    setPage(1);
+    setPage(null);
     setSelected(new Map());
   }
+
+  /** 'Jump to today': the default range's page holding today's first session, that row in view and focused. */
+  function jumpToToday() {
+    changeFilters(() => setDate(''));
+    setJumpRequest((n) => n + 1);
+  }
+
+  // The first row starting today or later (else the page's last), once today's page is the one shown.
+  const todayShown = chosenPage === null && !date && !sessions.isPlaceholderData && sessions.data !== undefined && sessions.data.page === todayPage;
+  const jumpTargetId = todayShown
+    ? (rows.find((row) => new Date(row.startsAt).getTime() >= startOfToday.getTime()) ?? rows[rows.length - 1])?.id
+    : undefined;
+  useEffect(() => {
+    if (jumpRequest === jumpHandled.current || !jumpTargetId) return;
+    jumpHandled.current = jumpRequest;
+    const row = tableRef.current?.querySelector<HTMLElement>(`[data-row-id="${CSS.escape(jumpTargetId)}"]`);
+    if (!row) return;
+    row.setAttribute('tabindex', '-1');
+    row.scrollIntoView({ block: 'center' });
+    row.focus({ preventScroll: true });
+  }, [jumpRequest, jumpTargetId]);
 
   function changeSelection(next: Set<string>) {
     setSelected((current) => {
@@ -103,7 +139,7 @@ export function SessionsTab() {
   const isOpen = (kind: DialogKind) => dialog?.kind === kind && dialog.open;
 
   // The rows on screen (while the next page loads, the previous one stays, so read its own page and limit).
-  const shownPage = sessions.data?.page ?? page;
+  const shownPage = sessions.data?.page ?? page ?? 1;
   const shownLimit = sessions.data?.limit ?? pageSize;
   const first = total === 0 ? 0 : (shownPage - 1) * shownLimit + 1;
   const last = Math.min(total, shownPage * shownLimit);
@@ -192,7 +228,13 @@ export function SessionsTab() {
       {!(sessions.isError && !sessions.data) && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
-            <p aria-live="polite">{sessions.isPending ? 'Loading...' : `Showing ${first} - ${last} of ${total} sessions`}</p>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <p aria-live="polite">{sessions.isPending ? 'Loading...' : `Showing ${first} - ${last} of ${total} sessions`}</p>
+              <Button variant="outline" size="sm" onClick={jumpToToday}>
+                <CalendarCheck aria-hidden="true" />
+                Jump to today
+              </Button>
+            </div>
             {selected.size > 0 && (
               <p>
                 {selected.size} selected{' '}
@@ -202,7 +244,7 @@ export function SessionsTab() {
               </p>
             )}
           </div>
-          <div className={cn('transition-opacity', sessions.isPlaceholderData && 'opacity-60')} aria-busy={sessions.isFetching || undefined}>
+          <div ref={tableRef} className={cn('transition-opacity', sessions.isPlaceholderData && 'opacity-60')} aria-busy={sessions.isFetching || undefined}>
             <SessionsTable
               sessions={rows}
               loading={sessions.isPending}
@@ -213,7 +255,7 @@ export function SessionsTab() {
               empty={empty}
             />
           </div>
-          <Pagination page={page} totalPages={totalPages} onPageChange={setPage} label="Sessions pages" />
+          <Pagination page={page ?? shownPage} totalPages={totalPages} onPageChange={setPage} label="Sessions pages" />
         </>
       )}
 

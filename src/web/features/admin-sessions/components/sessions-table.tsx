@@ -17,12 +17,15 @@ const STATUS_VARIANT: Record<AdminSessionStatus, VariantProps<typeof badgeVarian
   Full: 'danger',
   'Nearly Full': 'warning',
   Available: 'success',
+  Past: 'outline',
   Cancelled: 'secondary',
 };
 
 const isCancelled = (session: SessionDto) => session.status === 'CANCELLED';
 /** A session that has started can no longer be edited or cancelled (the server refuses it too). */
 const hasStarted = (session: SessionDto, now: Date) => new Date(session.startsAt).getTime() <= now.getTime();
+/** Only a session without confirmed bookings can be deleted (the server refuses the others: cancel them instead). */
+const isDeletable = (session: SessionDto) => session.bookedCount === 0;
 
 interface SessionsTableProps {
   sessions: readonly SessionDto[];
@@ -41,7 +44,7 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
     selected,
     onChange: onSelectionChange,
     // Spec 5: only sessions without bookings can be selected for bulk delete.
-    isSelectable: (session) => session.bookedCount === 0,
+    isSelectable: isDeletable,
     rowLabel: (session) => `Select ${sessionLabel(session)}`,
     unselectableReason: 'Sessions with bookings cannot be deleted; cancel them instead',
   };
@@ -99,7 +102,7 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
       id: 'status',
       header: 'Status',
       cell: (session) => {
-        const status = adminSessionStatus(session);
+        const status = adminSessionStatus(session, now);
         return <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>;
       },
     },
@@ -111,24 +114,29 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
       cell: (session) => {
         const label = sessionLabel(session);
         const changeable = !isCancelled(session) && !hasStarted(session, now);
+        // Only what would succeed: Delete while nobody is booked; a booked session is cancelled instead (which
+        // tells the families), and once it has started neither is possible.
+        if (!changeable && !isDeletable(session)) return null;
         return (
           <div className="flex justify-end gap-1">
             {changeable && (
-              <>
-                <Button variant="ghost" size="sm" className="px-2" onClick={() => onAction('edit', session)}>
-                  <Pencil aria-hidden="true" />
-                  Edit<span className="sr-only"> {label}</span>
-                </Button>
-                <Button variant="ghost" size="sm" className="px-2 text-amber-800 hover:bg-amber-50 hover:text-amber-900" onClick={() => onAction('cancel', session)}>
-                  <Ban aria-hidden="true" />
-                  Cancel<span className="sr-only"> {label}</span>
-                </Button>
-              </>
+              <Button variant="ghost" size="sm" className="px-2" onClick={() => onAction('edit', session)}>
+                <Pencil aria-hidden="true" />
+                Edit<span className="sr-only"> {label}</span>
+              </Button>
             )}
-            <Button variant="ghost" size="sm" className="px-2 text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => onAction('delete', session)}>
-              <Trash2 aria-hidden="true" />
-              Delete<span className="sr-only"> {label}</span>
-            </Button>
+            {changeable && !isDeletable(session) && (
+              <Button variant="ghost" size="sm" className="px-2 text-amber-800 hover:bg-amber-50 hover:text-amber-900" onClick={() => onAction('cancel', session)}>
+                <Ban aria-hidden="true" />
+                Cancel<span className="sr-only"> {label}</span>
+              </Button>
+            )}
+            {isDeletable(session) && (
+              <Button variant="ghost" size="sm" className="px-2 text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => onAction('delete', session)}>
+                <Trash2 aria-hidden="true" />
+                Delete<span className="sr-only"> {label}</span>
+              </Button>
+            )}
           </div>
         );
       },
