@@ -14,6 +14,7 @@ import { WebhookLogsTab } from '../../features/admin-webhook-logs/components/web
 import { WebhookConfigsCard } from '../../features/admin-webhooks/components/webhook-configs-card';
 import { OfficeBookingActions } from '../../features/admin-front-desk/components/office-booking-actions';
 import type { RenderReservationActions } from '../../features/admin-reservations/components/reservations-tab';
+import { usePageTitle } from '../../lib/page-title';
 import { renderOfficeSessionPicker } from './office-session-picker';
 
 /** The front desk's Cancel and Reschedule on each reservation (issue 19). */
@@ -44,6 +45,7 @@ export default function AdminScreen() {
   const [mappingOpened, setMappingOpened] = useState(false);
   if (tab === 'field-mapping' && !mappingOpened) setMappingOpened(true);
   const classesTabRef = useRef<HTMLButtonElement>(null);
+  usePageTitle('Admin', ADMIN_TABS.find((candidate) => candidate.value === tab)?.label);
 
   return (
     <div className="grid grid-cols-1 gap-6">

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { familyBookingsQuery, familyQuery } from '../../../lib/admin-queries';
+import { usePageTitle } from '../../../lib/page-title';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { OfficeBookDialog } from './office-book-dialog';
@@ -41,6 +42,7 @@ interface FamilyPageProps {
  */
 export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
   const family = useQuery(familyQuery(userId));
+  usePageTitle('Admin', family.data ? fullName(family.data.user) : 'Family');
   const [booking, setBooking] = useState(false);
   return (
     <div className="grid grid-cols-1 gap-6">

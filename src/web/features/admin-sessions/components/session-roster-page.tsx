@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatLongDate, formatTimeRange } from '../../../../shared/rules/format';
+import { formatLongDate, formatShortDate, formatTime, formatTimeRange } from '../../../../shared/rules/format';
 import { cardTable } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { rosterCsvPath, rosterQuery } from '../../../lib/admin-queries';
+import { usePageTitle } from '../../../lib/page-title';
 import { cn } from '../../../lib/utils';
 
 /**
@@ -18,6 +19,8 @@ import { cn } from '../../../lib/utils';
  */
 export function SessionRosterPage({ sessionId }: { sessionId: string }) {
   const roster = useQuery(rosterQuery(sessionId));
+  const session = roster.data?.session;
+  usePageTitle('Admin', session ? `Roster: ${session.classType.name}, ${formatShortDate(session.startsAt)} ${formatTime(session.startsAt)}` : 'Roster');
   return (
     <div className="grid grid-cols-1 gap-6 print:gap-2">
       <Link to="/admin" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline print:hidden">

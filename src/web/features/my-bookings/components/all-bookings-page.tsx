@@ -18,11 +18,6 @@ interface AllBookingsPageProps {
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** A past booking's state in words. */
-function pastStatus(booking: BookingDto) {
-  return booking.status === 'CANCELLED' ? { label: 'Cancelled', tone: 'danger' as const } : { label: 'Confirmed', tone: 'secondary' as const };
-}
-
 /**
  * Issue 20, 'View all': every upcoming booking of the family (each with Reschedule and Cancel), then the bookings of
  * the last 90 days. Nothing the family must act on is out of reach.
@@ -95,7 +90,7 @@ export function AllBookingsPage({ onAction, headingRef }: AllBookingsPageProps) 
               ) : (
                 <ul className="grid gap-3">
                   {past.map((booking) => (
-                    <BookingListItem key={booking.id} booking={booking} online={online} status={pastStatus(booking)} />
+                    <BookingListItem key={booking.id} booking={booking} online={online} showStatus />
                   ))}
                 </ul>
               )}

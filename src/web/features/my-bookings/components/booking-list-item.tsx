@@ -1,6 +1,6 @@
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
-import { Badge } from '../../../components/ui/badge';
+import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { BookingActionButtons } from '../../../components/booking-action-buttons';
 import { preloadCancel, preloadReschedule, type BookingActionKind } from './booking-actions';
 
@@ -9,20 +9,20 @@ interface BookingListItemProps {
   online: boolean;
   /** Reschedule and Cancel, for a future confirmed booking; without it the row only offers View. */
   onAction?: ((kind: BookingActionKind, booking: BookingDto) => void) | undefined;
-  /** A word on the booking's state, for past ones ('Cancelled', 'Attended'…). */
-  status?: { label: string; tone: 'secondary' | 'danger' } | undefined;
+  /** Shows the booking's status in words ('Confirmed', 'Cancelled'): the past ones of the page of every booking. */
+  showStatus?: boolean | undefined;
 }
 
 /** One booking of the family in a list: what, when, who, the reference, and what can be done with it. */
-export function BookingListItem({ booking, online, onAction, status }: BookingListItemProps) {
+export function BookingListItem({ booking, online, onAction, showStatus }: BookingListItemProps) {
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1.5">
         <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" className="min-w-0" />
-        {status && (
-          <Badge variant={status.tone} className="w-fit">
-            {status.label}
-          </Badge>
+        {showStatus && (
+          <span className="w-fit">
+            <BookingStatusBadge status={booking.status} />
+          </span>
         )}
       </div>
       <BookingActionButtons
