@@ -4,6 +4,12 @@ export const DEFAULT_BUSINESS_NAME = 'Northbound Athletics';
 /** The brand red (`--color-brand-600` in src/web/index.css): theme colour of the installed app and its icons. */
 export const BRAND_COLOR = '#c8102e';
 
+/**
+ * What a person reads when the server failed (a 500, or a proxy's 502/503/504 with no message for people). Here, not
+ * beside the schemas: the web app's data layer loads with the first paint, and zod does not.
+ */
+export const SERVER_TROUBLE = 'Something went wrong on our side. Please try again.';
+
 /** Spec 9: the business time zone; every week, day and window is computed in it. */
 export const BUSINESS_TIME_ZONE = 'America/Toronto';
 

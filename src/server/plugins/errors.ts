@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SERVER_TROUBLE } from '../../shared/schemas/common';
+import { SERVER_TROUBLE } from '../../shared/product';
 import { HttpError } from '../http-error';
 import { serializeError } from '../logging';
 

@@ -8,9 +8,6 @@ export { isoInstant } from './dates';
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
-/** What a person reads when the server failed (a 500, or a proxy's 502/503/504 with no message for people). */
-export const SERVER_TROUBLE = 'Something went wrong on our side. Please try again.';
-
 /** `{ ok: true }` */
 export const okResponse = z.object({ ok: z.literal(true) });
 

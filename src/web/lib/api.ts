@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { SERVER_TROUBLE } from '../../shared/schemas/common';
+import { SERVER_TROUBLE } from '../../shared/product';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
