@@ -1,15 +1,18 @@
 -- Issue 20: when the database refuses several children of one booking, the answer names each of them, with the
 -- reason for each: the children already booked in the session and every child (not only the first) whose weekly
--- limit the booking would pass, with what they have used of it. Same checks, same order, same locks as migration
--- 0009; the refusal kinds stay ('already-booked' first, then 'weekly-limit'), each now carrying the other list too
--- (docs/product-rules.md, Bookings).
+-- limit the booking would pass, with what they have used of it (docs/product-rules.md, Bookings). The refusal kinds
+-- stay ('already-booked' first, then 'weekly-limit'), each now carrying the list of children over their limit.
+-- A booking that goes through runs exactly the checks of migration 0009 (the same two statements): the lists are
+-- built only once a refusal is certain, so the Monday rush pays nothing for them.
 CREATE OR REPLACE FUNCTION portal_refuse_children(s sessions, kid_ids uuid[], kid_names text[], kid_limits integer[], exclude_booking uuid)
 RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
   wanted integer := cardinality(kid_ids);
   available integer := s.capacity - s.booked_count;
   already text[];
-  over jsonb;
+  already_ids uuid[];
+  over record;
+  over_all jsonb;
 BEGIN
   IF available <= 0 THEN
     RETURN jsonb_build_object('refusal', 'full');
@@ -18,25 +21,30 @@ BEGIN
     RETURN jsonb_build_object('refusal', 'spots', 'available', available, 'requested', wanted);
   END IF;
   WITH theirs AS MATERIALIZED (
-    SELECT bc.booking_id, bc.child_id FROM booking_children bc WHERE bc.child_id = ANY (kid_ids)
+    SELECT bc.booking_id, bc.child_id, bc.child_name FROM booking_children bc WHERE bc.child_id = ANY (kid_ids)
   )
-  SELECT array_agg(k.name ORDER BY k.ord) INTO already
-  FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord)
-  WHERE EXISTS (SELECT 1 FROM theirs t JOIN bookings b ON b.id = t.booking_id
-                WHERE t.child_id = k.id AND b.session_id = s.id AND b.status = 'CONFIRMED'
-                  AND (exclude_booking IS NULL OR b.id <> exclude_booking));
-  SELECT jsonb_agg(jsonb_build_object('name', k.name, 'limit', k.weekly_limit, 'used', coalesce(u.used, 0)) ORDER BY k.ord) INTO over
+  SELECT array_agg(t.child_name ORDER BY t.child_name), array_agg(t.child_id) INTO already, already_ids
+  FROM theirs t JOIN bookings b ON b.id = t.booking_id
+  WHERE b.session_id = s.id AND b.status = 'CONFIRMED' AND (exclude_booking IS NULL OR b.id <> exclude_booking);
+  IF already IS NULL THEN
+    SELECT k.name, k.weekly_limit INTO over
+    FROM unnest(kid_ids, kid_names, kid_limits) WITH ORDINALITY AS k(id, name, weekly_limit, ord)
+    LEFT JOIN portal_weekly_usage(kid_ids, s.starts_at, exclude_booking) u ON u.child_id = k.id
+    WHERE coalesce(u.used, 0) + 1 > k.weekly_limit
+    ORDER BY k.ord LIMIT 1;
+    IF NOT FOUND THEN
+      RETURN NULL;
+    END IF;
+  END IF;
+  -- Refused: every child over the weekly limit (but those already booked here), in the order chosen.
+  SELECT jsonb_agg(jsonb_build_object('name', k.name, 'limit', k.weekly_limit, 'used', coalesce(u.used, 0)) ORDER BY k.ord) INTO over_all
   FROM unnest(kid_ids, kid_names, kid_limits) WITH ORDINALITY AS k(id, name, weekly_limit, ord)
   LEFT JOIN portal_weekly_usage(kid_ids, s.starts_at, exclude_booking) u ON u.child_id = k.id
   WHERE coalesce(u.used, 0) + 1 > k.weekly_limit
-    AND NOT (k.name = ANY (coalesce(already, '{}'::text[])));
+    AND NOT (k.id = ANY (coalesce(already_ids, '{}'::uuid[])));
   IF already IS NOT NULL THEN
-    RETURN jsonb_build_object('refusal', 'already-booked', 'names', to_jsonb(already), 'overLimit', coalesce(over, '[]'::jsonb));
+    RETURN jsonb_build_object('refusal', 'already-booked', 'names', to_jsonb(already), 'overLimit', coalesce(over_all, '[]'::jsonb));
   END IF;
-  IF over IS NOT NULL THEN
-    RETURN jsonb_build_object('refusal', 'weekly-limit', 'name', over -> 0 ->> 'name', 'limit', (over -> 0 ->> 'limit')::integer,
-      'overLimit', over);
-  END IF;
-  RETURN NULL;
+  RETURN jsonb_build_object('refusal', 'weekly-limit', 'name', over.name, 'limit', over.weekly_limit, 'overLimit', over_all);
 END
 $$;
