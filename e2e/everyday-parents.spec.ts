@@ -18,6 +18,14 @@ const widths = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
+/** The id of the account with this e-mail, as the office's users search finds it. */
+async function accountIdOf(page: Page, email: string): Promise<string> {
+  const response = await page.request.get(`/api/admin/users?search=${encodeURIComponent(email)}&page=1&limit=25`);
+  expect(response.status()).toBe(200);
+  const { users } = (await response.json()) as { users: Array<{ id: string; email: string }> };
+  return users.find((user) => user.email === email)!.id;
+}
+
 /** Nothing on the page scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
@@ -190,6 +198,20 @@ for (const { name, viewport } of widths) {
   });
 }
 
+test('the page of bookings says when its list could not be loaded, and Try again recovers', async ({ page }) => {
+  let fail = true;
+  await page.route('**/api/me/bookings', (route) =>
+    fail ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }) : route.fallback(),
+  );
+  await signIn(page, demoAccounts.parent);
+  await page.goto('/my-bookings');
+  const failure = page.getByRole('alert').filter({ hasText: 'Failed to fetch bookings' });
+  await expect(failure.getByText('Something went wrong on our side. Please try again.')).toBeVisible();
+  fail = false;
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: /^Upcoming \(\d+\)$/ }).getByRole('listitem').first()).toBeVisible();
+});
+
 test('the demo parent’s page of bookings lists the past ones of the last 90 days', async ({ page }) => {
   await signIn(page, demoAccounts.parent);
   await page.goto('/my-bookings');
@@ -237,6 +259,23 @@ test.describe('sign-in, titles and names', () => {
     // The full name stays the link's accessible name (read by screen readers), but is not drawn.
     await expect(brand.getByText('Northbound Athletics', { exact: true }).and(page.locator(':not(.sr-only)'))).toBeHidden();
     await expect(brand).toHaveAccessibleName(/Northbound Athletics/);
+  });
+
+  test('the office’s pages have their own titles: the tab, the family, the session’s roster', async ({ page }) => {
+    await signIn(page, demoAccounts.admin);
+    await page.goto('/admin?tab=users');
+    await expect(page).toHaveTitle('Admin · Users · Northbound Athletics');
+    await page.getByRole('tab', { name: 'Reservations' }).click();
+    await expect(page).toHaveTitle('Admin · Reservations · Northbound Athletics');
+    const parent = await accountIdOf(page, demoAccounts.parent.email);
+    await page.goto(`/admin/users/${parent}`);
+    await expect(page).toHaveTitle(/^Admin · \S+ \S+ · Northbound Athletics$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText((await page.title()).split(' · ')[1]!);
+    const monday = torontoSlot(1, WEEKDAY.monday, 16, 30);
+    const day = monday.toISOString();
+    const list = await (await page.request.get(`/api/sessions?from=${day}&to=${day}&limit=1&page=1`)).json();
+    await page.goto(`/admin/sessions/${list.sessions[0].id}`);
+    await expect(page).toHaveTitle(/^Admin · Roster: Speed & Agility, Mon, \w+ \d+ 4:30 PM · Northbound Athletics$/);
   });
 
   test('a server failure reads as words for people, never a status code or a proxy page', async ({ page }) => {

@@ -1,13 +1,11 @@
-import { CalendarClock, CalendarX2, RotateCw, TriangleAlert } from 'lucide-react';
+import { CalendarClock, CalendarX2 } from 'lucide-react';
 import { useId, type Ref } from 'react';
 import { Link } from 'react-router';
 import { UPCOMING_BOOKINGS_SHOWN, upcomingBookings } from '../../../../shared/rules/upcoming-bookings';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { apiErrorMessage } from '../../../lib/api';
 import { useMyBookings } from '../../../lib/my-bookings';
 import { useNow } from '../../../lib/use-now';
 import type { BookingActionKind } from './booking-actions';
@@ -65,19 +63,12 @@ export function UpcomingBookings({ onAction, headingRef }: UpcomingBookingsProps
             ))}
           </div>
         ) : bookings.isError ? (
-          <Alert variant="destructive" role="alert">
-            <TriangleAlert aria-hidden="true" />
-            <div className="grid gap-2">
-              <div>
-                <AlertTitle>Failed to fetch bookings</AlertTitle>
-                <AlertDescription>{apiErrorMessage(bookings.error, 'Your bookings could not be loaded.')}</AlertDescription>
-              </div>
-              <Button variant="outline" size="sm" className="w-fit" onClick={() => void bookings.refetch()}>
-                <RotateCw aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
-          </Alert>
+          <QueryErrorAlert
+            title="Failed to fetch bookings"
+            error={bookings.error}
+            fallback="Your bookings could not be loaded."
+            onRetry={() => void bookings.refetch()}
+          />
         ) : upcoming.length === 0 ? (
           <div className="flex flex-col items-center rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
             <CalendarX2 className="size-8 text-slate-400" aria-hidden="true" />
