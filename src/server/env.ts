@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_NAME } from '../shared/product';
+import { DEFAULT_WAITLIST_CUTOFF_HOURS } from '../shared/schemas/waitlist';
 import { projectRoot } from './paths';
 
 const booleanFlag = z
@@ -84,6 +85,11 @@ const envSchema = z.object({
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Webhook logs older than this many days are deleted automatically, once a day. */
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /**
+   * Hours before a session's start when its waitlist closes (issue 21): no promotion after that (a family is never
+   * booked into a session it can no longer reach) and the waiting entries expire.
+   */
+  WAITLIST_CUTOFF_HOURS: z.coerce.number().min(0).max(72).default(DEFAULT_WAITLIST_CUTOFF_HOURS),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY, or undefined when the value is not valid. */

@@ -19,7 +19,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { BOOKED_BY, BOOKING_STATUSES } from '../../shared/schemas/bookings';
+import { OFFICE_ACTION_KINDS } from '../../shared/schemas/admin-users';
 import { SESSION_STATUSES } from '../../shared/schemas/sessions';
+import { WAITLIST_STATUSES } from '../../shared/schemas/waitlist';
 import { PLAN_TIERS } from '../../shared/schemas/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -63,6 +65,8 @@ export const users = pgTable(
     /** When the account stopped being an administrator: for 30 days after, another admin cannot set its password. */
     adminRoleEndedAt: timestamp('admin_role_ended_at', { withTimezone: true }),
     notes: text('notes'),
+    /** A reminder e-mail 24 hours before each booked session (issue 21); the parent switches it in the user menu. */
+    bookingReminders: boolean('booking_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Set when the office deletes the account: it can no longer sign in and leaves the users list, but its past bookings stay readable. */
@@ -134,6 +138,8 @@ export const sessions = pgTable(
     capacity: integer('capacity').notNull().default(50),
     location: text('location').notNull().default('Main Gym'),
     bookedCount: integer('booked_count').notNull().default(0),
+    /** Children waiting for a spot (WAITING waitlist entries, each child counted), kept in step like bookedCount. */
+    waitlistCount: integer('waitlist_count').notNull().default(0),
     /** SCHEDULED, or CANCELLED by the office (its bookings are cancelled with it). */
     status: text('status', { enum: SESSION_STATUSES }).notNull().default('SCHEDULED'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -144,6 +150,7 @@ export const sessions = pgTable(
     index('sessions_starts_at_idx').on(t.startsAt),
     index('sessions_class_type_starts_at_idx').on(t.classTypeId, t.startsAt),
     check('sessions_capacity_check', sql`${t.capacity} between 1 and 100`),
+    check('sessions_waitlist_count_check', sql`${t.waitlistCount} >= 0`),
     check('sessions_booked_count_check', sql`${t.bookedCount} >= 0 and ${t.bookedCount} <= ${t.capacity}`),
     check('sessions_time_order_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('sessions_status_check', oneOf(t.status, SESSION_STATUSES)),
@@ -184,7 +191,7 @@ export const bookings = pgTable(
 );
 
 /** What the office did for a family (issue 19): each booking, cancellation, reschedule and deletion, by whom and when. */
-export const OFFICE_ACTIONS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY'] as const;
+export const OFFICE_ACTIONS = OFFICE_ACTION_KINDS;
 export const officeActions = pgTable(
   'office_actions',
   {
@@ -220,6 +227,40 @@ export const bookingChildren = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.childId] }), index('booking_children_child_idx').on(t.childId)],
+);
+
+/**
+ * The waitlist (issue 21, decision 020): a family waiting for a full session with one or more children, in the
+ * order they joined. Promotion (migration 0014, portal_promote_waitlist) turns the first entries that fit into
+ * bookings in the transaction that freed the spots.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The children waiting, in the order chosen, and their names as they read then. */
+    childIds: uuid('child_ids').array().notNull(),
+    childNames: text('child_names').array().notNull(),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('WAITING'),
+    /** The moment of joining: the order of the queue (several joins in one transaction keep their order). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /** When the entry stopped waiting (promoted, left, removed, expired). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The booking a promotion made. */
+    bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('waitlist_entries_session_idx').on(t.sessionId, t.createdAt).where(sql`${t.status} = 'WAITING'`),
+    index('waitlist_entries_user_idx').on(t.userId, t.status),
+    check('waitlist_entries_status_check', oneOf(t.status, WAITLIST_STATUSES)),
+    check('waitlist_entries_children_check', sql`cardinality(${t.childIds}) between 1 and 4 and cardinality(${t.childIds}) = cardinality(${t.childNames})`),
+  ],
 );
 
 /** Sign-in sessions: only the SHA-256 of the cookie token is stored. */
@@ -386,10 +427,16 @@ export const emailOutbox = pgTable(
      * token): substituted by the worker at send time, cleared once the message is sent.
      */
     secrets: jsonb('secrets').$type<Record<string, string>>(),
+    /**
+     * The booking a reminder is for (issue 21): a reminder is a row due 24 hours before the session, one per
+     * booking (the unique index), deleted when the booking is cancelled, moved when it is rescheduled.
+     */
+    bookingId: uuid('booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('email_outbox_reminder_unique').on(t.bookingId).where(sql`${t.template} = 'booking-reminder'`),
     check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
     check('email_outbox_content_check', sql`${t.template} is not null or (${t.subject} is not null and ${t.textBody} is not null)`),
   ],

@@ -15,8 +15,9 @@ export function weekRangeLabel(weekStart: Date | string, weekEnd: Date | string)
 /** "1 booking", "3 bookings", "2 families" (counts of 1,000 and more with a thousands separator). */
 export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-CA')} ${count === 1 ? one : many}`;
 
-/** Who made a booking, as the office reads it: 'Family', or 'Office (Adam Archer)'. */
-export function bookedByLabel(booking: { bookedBy: 'FAMILY' | 'OFFICE'; bookedByName: string | null }): string {
+/** Who made a booking, as the office reads it: 'Family', 'Office (Adam Archer)' or 'Waitlist' (a promotion). */
+export function bookedByLabel(booking: { bookedBy: 'FAMILY' | 'OFFICE' | 'WAITLIST'; bookedByName: string | null }): string {
+  if (booking.bookedBy === 'WAITLIST') return `Waitlist${booking.bookedByName ? ` (promoted by ${booking.bookedByName})` : ''}`;
   return booking.bookedBy === 'OFFICE' ? `Office${booking.bookedByName ? ` (${booking.bookedByName})` : ''}` : 'Family';
 }
 

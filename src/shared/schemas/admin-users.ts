@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
+import { adminWaitlistEntryDto } from './waitlist';
 import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
 import {
   CHILD_SLOTS,
@@ -279,7 +280,7 @@ export const csvImportResponse = z.object({
 export type CsvImportResult = z.infer<typeof csvImportResponse>;
 
 /** What the office did for a family (issue 19), newest first, as the family page lists it. */
-export const OFFICE_ACTION_KINDS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY'] as const;
+export const OFFICE_ACTION_KINDS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY', 'WAITLIST_PROMOTE', 'WAITLIST_REMOVE'] as const;
 export const officeActionDto = z.object({
   id: z.string(),
   action: z.enum(OFFICE_ACTION_KINDS),
@@ -306,6 +307,8 @@ export const familyDetailResponse = z.object({
   user: adminUserDto,
   children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int(), thisWeek: weekUse, nextWeek: weekUse })),
   actions: z.array(officeActionDto),
+  /** The family's waiting entries (issue 21), soonest session first. */
+  waitlist: z.array(adminWaitlistEntryDto),
 });
 export type FamilyDetailResponse = z.infer<typeof familyDetailResponse>;
 

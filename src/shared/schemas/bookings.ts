@@ -32,13 +32,13 @@ export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBody>;
 /** The office's note on what it did for a family (issue 19): kept with the action, never shown to the family. */
 export const MAX_OFFICE_NOTE = 500;
 export const NOTE_REQUIRED_FOR_OVERRIDE = 'Add a note saying why the weekly limit is overridden';
-const officeNote = z
+export const officeNote = z
   .string()
   .trim()
   .max(MAX_OFFICE_NOTE, `The note cannot exceed ${MAX_OFFICE_NOTE} characters`)
   .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Note'))
   .optional();
-const overrideNeedsNote = (body: { overrideWeeklyLimit?: boolean | undefined; note?: string | undefined }) =>
+export const overrideNeedsNote = (body: { overrideWeeklyLimit?: boolean | undefined; note?: string | undefined }) =>
   !body.overrideWeeklyLimit || Boolean(body.note);
 
 /** POST /api/admin/bookings: the office books children of a family (any future session; capacity never overridden). */
@@ -74,8 +74,8 @@ export const childStatsQuery = z.object({
 export const BOOKING_STATUSES = ['CONFIRMED', 'CANCELLED'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Who made a booking: the family itself, or the office for them (issue 19). */
-export const BOOKED_BY = ['FAMILY', 'OFFICE'] as const;
+/** Who made a booking: the family itself, the office for them (issue 19), or a promotion from the waitlist (issue 21). */
+export const BOOKED_BY = ['FAMILY', 'OFFICE', 'WAITLIST'] as const;
 export type BookedBy = (typeof BOOKED_BY)[number];
 
 /** Spec 3, Booking. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BOOKED_BY } from './bookings';
+import { adminWaitlistEntryDto } from './waitlist';
 import { classTypeDto } from './classes';
 import { isoInstant, torontoDateTime } from './common';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant } from './dates';
@@ -46,6 +48,8 @@ export const sessionDto = z.object({
   location: z.string(),
   bookedCount: z.number().int(),
   availableSpots: z.number().int(),
+  /** Children waiting for a spot (issue 21): entries still WAITING, each child counted. */
+  waitlistCount: z.number().int(),
   status: z.enum(SESSION_STATUSES),
   classType: classTypeDto,
 });
@@ -236,8 +240,9 @@ export const rosterEntry = z.object({
   bookingId: z.string(),
   /** NB- reference of the booking. */
   reference: z.string(),
-  bookedBy: z.enum(['FAMILY', 'OFFICE']),
+  bookedBy: z.enum(BOOKED_BY),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
-export const rosterResponse = z.object({ session: sessionDto, children: z.array(rosterEntry) });
+/** The roster with the session's waitlist in order (issue 21): the first entry is promoted first. */
+export const rosterResponse = z.object({ session: sessionDto, children: z.array(rosterEntry), waitlist: z.array(adminWaitlistEntryDto) });
 export type RosterResponse = z.infer<typeof rosterResponse>;

@@ -59,6 +59,8 @@ export const currentUserDto = z.object({
   /** Confirmed spots the user's children hold in the current Toronto week. */
   usedThisWeek: z.number().int(),
   children: z.array(childDto),
+  /** Whether the parent gets an e-mail 24 hours before each booked session (issue 21; the user menu switches it). */
+  bookingReminders: z.boolean(),
   ...childSlotShape,
 });
 export type CurrentUser = z.infer<typeof currentUserDto>;

@@ -6,6 +6,7 @@ import { listSessionsQuery, rosterResponse } from '../../../shared/schemas/sessi
 import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
 import { exportSessionsCsv } from '../../services/sessions/export-sessions-csv';
 import { exportSessionRosterCsv, getSessionRoster } from '../../services/sessions/session-roster';
+import { waitlistClosesBefore } from '../../services/waitlist/list-waitlist';
 
 /** The filters of GET /api/sessions (same fields, same messages), without paging: an export holds every row. */
 const { from, to, classCode, classTypeId } = listSessionsQuery.shape;
@@ -30,11 +31,11 @@ export const adminSessionExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Who is coming (issue 19): the roster of one session, on screen and as a CSV file.
   app.get('/sessions/:id/roster', { schema: { params: idParams, response: { 200: rosterResponse } } }, (request) =>
-    getSessionRoster(app.db, request.params.id),
+    getSessionRoster(app.db, request.params.id, waitlistClosesBefore(app.clock(), app.env.WAITLIST_CUTOFF_HOURS)),
   );
 
   app.get('/sessions/:id/roster/export.csv', { schema: { params: idParams, response: { 200: z.string() } } }, async (request, reply) => {
-    const { csv } = await exportSessionRosterCsv(app.db, request.params.id);
+    const { csv } = await exportSessionRosterCsv(app.db, request.params.id, waitlistClosesBefore(app.clock(), app.env.WAITLIST_CUTOFF_HOURS));
     return reply
       .type(CSV_CONTENT_TYPE)
       .header('content-disposition', csvAttachment({ name: 'roster', now: app.clock() }))

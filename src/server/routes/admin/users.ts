@@ -44,7 +44,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   // The family page (issue 19): the account with its children's weekly use and the office's actions, its bookings,
   // and its children's use of any week (the office's booking dialog).
   app.get('/users/:id', { schema: { params: idParams, response: { 200: familyDetailResponse } } }, (request) =>
-    getFamily(app.db, request.params.id, app.clock()),
+    getFamily(app.db, request.params.id, app.clock(), app.env.WAITLIST_CUTOFF_HOURS),
   );
 
   app.get('/users/:id/bookings', { schema: { params: idParams, querystring: familyBookingsQuery, response: { 200: adminBookingListResponse } } }, (request) => {

@@ -22,6 +22,7 @@ export function toSessionDto(row: typeof sessions.$inferSelect, classType: typeo
     location: row.location,
     bookedCount: row.bookedCount,
     availableSpots: row.status === 'CANCELLED' ? 0 : Math.max(0, row.capacity - row.bookedCount),
+    waitlistCount: row.waitlistCount,
     status: row.status as SessionStatus,
     classType: toClassTypeDto(classType),
   };

@@ -1,12 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
-import { fullName } from '../../../shared/rules/format';
+import { bookedByLabel, fullName } from '../../../shared/rules/format';
 import type { BookedBy } from '../../../shared/schemas/bookings';
 import type { RosterResponse } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
 import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
 import { csvDateTime, toCsv, type CsvColumn } from '../csv/to-csv';
+import { listSessionWaitlist } from '../waitlist/list-waitlist';
 import { toSessionDto } from './session-dto';
 
 export const SESSION_NOT_FOUND = 'Session not found';
@@ -15,7 +16,7 @@ export const SESSION_NOT_FOUND = 'Session not found';
  * Who is coming to a session (issue 19): every child of its confirmed bookings with the family's name, e-mail and
  * the booking's reference, sorted by child name (then family). A cancelled session keeps no one.
  */
-export async function getSessionRoster(db: Database, sessionId: string): Promise<RosterResponse> {
+export async function getSessionRoster(db: Database, sessionId: string, waitlistClosesAt: Date): Promise<RosterResponse> {
   const id = idOr404(sessionId, SESSION_NOT_FOUND);
   const [found] = await db
     .select({ session: sessions, classType: classTypes })
@@ -47,6 +48,7 @@ export async function getSessionRoster(db: Database, sessionId: string): Promise
       reference: bookingReference(row.bookingId),
       bookedBy: row.bookedBy as BookedBy,
     })),
+    waitlist: found.session.status === 'SCHEDULED' ? await listSessionWaitlist(db, id, waitlistClosesAt) : [],
   };
 }
 
@@ -55,15 +57,15 @@ const ROSTER_COLUMNS: ReadonlyArray<CsvColumn<RosterResponse['children'][number]
   { header: 'Family', value: (r) => r.familyName },
   { header: 'Email', value: (r) => r.email },
   { header: 'Reference', value: (r) => r.reference },
-  { header: 'Booked by', value: (r) => (r.bookedBy === 'OFFICE' ? 'Office' : 'Family') },
+  { header: 'Booked by', value: (r) => bookedByLabel({ bookedBy: r.bookedBy, bookedByName: null }) },
   { header: 'Class', value: (r) => r.session.classType.name },
   { header: 'Starts', value: (r) => csvDateTime(r.session.startsAt) },
   { header: 'Location', value: (r) => r.session.location },
 ];
 
 /** The roster as a CSV file (formula-safe, BOM, CRLF, as the other exports). */
-export async function exportSessionRosterCsv(db: Database, sessionId: string): Promise<{ csv: string; roster: RosterResponse }> {
-  const roster = await getSessionRoster(db, sessionId);
+export async function exportSessionRosterCsv(db: Database, sessionId: string, waitlistClosesAt: Date): Promise<{ csv: string; roster: RosterResponse }> {
+  const roster = await getSessionRoster(db, sessionId, waitlistClosesAt);
   const csv = toCsv({ columns: ROSTER_COLUMNS, rows: roster.children.map((child) => ({ ...child, session: roster.session })) });
   return { csv, roster };
 }

@@ -1,19 +1,20 @@
-import { and, count, eq, gte, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { addDays } from 'date-fns';
 import { NEARLY_FULL_PERCENT } from '../../../shared/rules/session-status';
 import type { AdminStats } from '../../../shared/schemas/stats';
 import { startOfTorontoDay, torontoWeekOf } from '../../../shared/rules/week';
 import type { Database } from '../../db/client';
 import { bookings, sessions, users } from '../../db/schema';
+import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 
 /** The four admin dashboard numbers; their definitions are in src/shared/schemas/stats.ts and the README. */
-export async function getAdminStats(db: Database, { now }: { now: Date }): Promise<AdminStats> {
+export async function getAdminStats(db: Database, { now, waitlistCutoffHours }: { now: Date; waitlistCutoffHours: number }): Promise<AdminStats> {
   const week = torontoWeekOf(now);
   const dayStart = startOfTorontoDay(now);
   const dayEnd = addDays(dayStart, 1);
   const scheduled = ne(sessions.status, 'CANCELLED');
 
-  const [[parents], [weekly], [today], [alerts]] = await Promise.all([
+  const [[parents], [weekly], [today], [alerts], [waiting]] = await Promise.all([
     db
       .select({ n: count() })
       .from(users)
@@ -39,11 +40,17 @@ export async function getAdminStats(db: Database, { now }: { now: Date }): Promi
           sql`(${sessions.bookedCount} >= ${sessions.capacity} or ${sessions.bookedCount} * 100 > ${sessions.capacity} * ${sql.raw(String(NEARLY_FULL_PERCENT))})`,
         ),
       ),
+    // Children waiting (issue 21) for this week's sessions whose waitlist is still open.
+    db
+      .select({ n: sql<number>`coalesce(sum(${sessions.waitlistCount}), 0)::integer` })
+      .from(sessions)
+      .where(and(scheduled, gt(sessions.startsAt, waitlistClosesBefore(now, waitlistCutoffHours)), lt(sessions.startsAt, week.end))),
   ]);
   return {
     totalParents: parents?.n ?? 0,
     weeklyBookings: weekly?.n ?? 0,
     todaySessions: today?.n ?? 0,
     capacityAlerts: alerts?.n ?? 0,
+    waitlistedThisWeek: Number(waiting?.n ?? 0),
   };
 }

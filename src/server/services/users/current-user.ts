@@ -16,6 +16,7 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
     ...userIdentityFields(user),
     usedThisWeek,
     children: kids.map(({ name, weeklyLimit }) => ({ name, weeklyLimit })),
+    bookingReminders: user.bookingReminders,
     ...childSlotFields(kids),
   };
 }

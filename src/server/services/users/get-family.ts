@@ -10,6 +10,7 @@ import { bookings, officeActions, sessions, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
 import { loadBookings } from '../bookings/booking-dto';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
+import { listFamilyWaitlist, waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { loadAdminUserDto } from './admin-user-dto';
 import { currentChildrenOf } from './user-fields';
 import { USER_NOT_FOUND } from './user-rules';
@@ -58,15 +59,16 @@ function toOfficeActionDto(row: typeof officeActions.$inferSelect): OfficeAction
  * The family page (issue 19): the account, each current child with this and next Toronto week's confirmed
  * sessions against their limit, and what the office did for the family (newest first).
  */
-export async function getFamily(db: Database, userId: string, now: Date): Promise<FamilyDetailResponse> {
+export async function getFamily(db: Database, userId: string, now: Date, waitlistCutoffHours: number): Promise<FamilyDetailResponse> {
   const user = await liveUser(db, userId);
   const kids = (await currentChildrenOf(db, [user.id])).get(user.id) ?? [];
   const thisWeek = torontoWeekOf(now).start;
   const nextWeek = addWeeks(thisWeek, 1);
-  const [usedNow, usedNext, actions] = await Promise.all([
+  const [usedNow, usedNext, actions, waitlist] = await Promise.all([
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: thisWeek }),
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: nextWeek }),
     db.select().from(officeActions).where(eq(officeActions.familyId, user.id)).orderBy(desc(officeActions.createdAt)).limit(ACTIONS_SHOWN),
+    listFamilyWaitlist(db, user.id, waitlistClosesBefore(now, waitlistCutoffHours)),
   ]);
   const week = (weekStart: Date, used: number, limit: number) => ({ weekStart: weekStart.toISOString(), used, remaining: Math.max(0, limit - used) });
   return {
@@ -79,6 +81,7 @@ export async function getFamily(db: Database, userId: string, now: Date): Promis
       nextWeek: week(nextWeek, usedNext.get(kid.id) ?? 0, kid.weeklyLimit),
     })),
     actions: actions.map(toOfficeActionDto),
+    waitlist,
   };
 }
 

@@ -28,6 +28,8 @@ const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
   CANCEL: 'Cancelled',
   RESCHEDULE: 'Rescheduled',
   DELETE_FAMILY: 'Deleted the account',
+  WAITLIST_PROMOTE: 'Promoted from the waitlist',
+  WAITLIST_REMOVE: 'Removed from the waitlist',
 };
 
 interface FamilyPageProps {
