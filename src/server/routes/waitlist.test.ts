@@ -10,7 +10,7 @@ import { sweepWaitlists } from '../services/waitlist/waitlist-sweep';
 // Issue 21, the waitlist (docs/product-rules.md, "Waitlist"), through HTTP. The clock is pinned to Wednesday
 // 2026-11-18 09:00 in Toronto (the family's window: this week and next); a test may move it.
 const NOW = torontoTime(2026, 11, 18, 9, 0);
-let now = NOW;
+let now: Date = NOW;
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
 const {

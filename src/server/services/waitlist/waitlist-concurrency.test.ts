@@ -37,7 +37,7 @@ describe('the waitlist under concurrency', { timeout: 180_000 }, () => {
   it(`simultaneous cancellations promote exactly as many children as they free, never one entry twice (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: nextWeek(1, 17), capacity: 6 });
     const holders = await families(6, (i) => [[`Holder${i}`, 3]]);
-    const held = [];
+    const held: string[] = [];
     for (const [i, fam] of holders.entries()) held.push((await fam.api.post('/api/bookings', { sessionId: session.id, childNames: [`Holder${i}`] })).body.id);
     const waiting = await families(9, (i) => (i === 1 ? [[`Twin${i}a`, 3], [`Twin${i}b`, 3]] : [[`Wait${i}`, 3]]));
     for (const [i, fam] of waiting.entries()) {
@@ -66,7 +66,7 @@ describe('the waitlist under concurrency', { timeout: 180_000 }, () => {
   it('joins racing with cancellations: every spot taken once, counters true, no child both booked and waiting', async () => {
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: nextWeek(2, 17), capacity: 4 });
     const holders = await families(4, (i) => [[`Keeper${i}`, 3]]);
-    const held = [];
+    const held: string[] = [];
     for (const [i, fam] of holders.entries()) held.push((await fam.api.post('/api/bookings', { sessionId: session.id, childNames: [`Keeper${i}`] })).body.id);
     const joiners = await families(12, (i) => [[`Joiner${i}`, 3]]);
 
