@@ -49,8 +49,12 @@ describe('e-mail outbox', () => {
     expect(eml).toContain(`To: ${parent.email}`);
     expect(eml).toContain('Subject: Booking confirmed: Outbox Class on Tuesday, November 24, 2026');
     expect(eml).toMatch(/Content-Type: text\/calendar/);
-    const [row] = await server.database.db.select().from(emailOutbox);
+    // The booking also queued its reminder, due the day before the session (issue 21): still waiting.
+    const [row] = await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'booking-confirmed'));
     expect(row).toMatchObject({ status: 'SENT', attempts: 1 });
+    expect(await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'booking-reminder'))).toEqual([
+      expect.objectContaining({ status: 'PENDING', attempts: 0 }),
+    ]);
     // A booking's e-mail is a template row, rendered by the worker; what was sent is stored with the row.
     expect(row!.template).toBe('booking-confirmed');
     expect(row!.subject).toBe('Booking confirmed: Outbox Class on Tuesday, November 24, 2026');
@@ -64,7 +68,7 @@ describe('e-mail outbox', () => {
     const { res, parent } = await bookSomething(server);
     expect(res.status).toBe(201); // the booking does not wait for, or fail with, the e-mail
     await server.app.emailWorker.idle();
-    const [failed] = await server.database.db.select().from(emailOutbox);
+    const [failed] = await server.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'booking-confirmed'));
     expect(failed).toMatchObject({ status: 'PENDING', attempts: 1 });
     expect(failed!.lastError).toMatch(/ECONNREFUSED|connect/i);
     // The retry waits, timed from the worker's clock (the app's, pinned here).
@@ -72,7 +76,7 @@ describe('e-mail outbox', () => {
     expect(await server.app.emailWorker.processDue()).toBe(0);
 
     smtp = await startSmtpSink(port);
-    await server.database.db.update(emailOutbox).set({ nextAttemptAt: NOW });
+    await server.database.db.update(emailOutbox).set({ nextAttemptAt: NOW }).where(eq(emailOutbox.id, failed!.id));
     expect(await server.app.emailWorker.processDue()).toBe(1);
     const mail = await smtp.waitForMail(parent.email, 'Booking confirmed');
     expect(mail.attachments).toHaveLength(1);
