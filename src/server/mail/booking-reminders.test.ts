@@ -111,6 +111,30 @@ describe('a booking reminder', () => {
     expect((await rowOf(reminderId))!.subject).toBe(mail!.subject);
   });
 
+  it('a session’s many reminders due at once are each sent exactly once by four instances racing, in batches', async () => {
+    const startsAt = torontoTime(2026, 11, 30, 18, 0);
+    const session = await createSession(db(), { classTypeId, startsAt, capacity: 60 });
+    const families: Array<{ email: string; reminderId: string }> = [];
+    for (let i = 0; i < 45; i++) {
+      const parent = await createParent(db(), [['Kid', 7]], `rush${i}`);
+      const bookingId = await insertBooking(db(), { userId: parent.id, sessionId: session.id, childNames: ['Kid'] });
+      families.push({ email: parent.email, reminderId: await queueReminder(db(), bookingId) });
+    }
+    now = new Date(startsAt.getTime() - 24 * HOUR);
+    const racing = [instance(), instance(), instance(), instance()];
+    let sent = 0;
+    // Batches of 20 each: several rounds, every instance readying and claiming at the same time.
+    for (let round = 0; round < 10 && sent < families.length; round++) sent += await runAll(...racing);
+    expect(sent).toBe(families.length);
+    expect(await runAll(...racing)).toBe(0);
+    await smtp.waitFor(() => families.every((f) => remindersTo(f.email).length > 0));
+    await settle();
+    for (const f of families) {
+      expect(remindersTo(f.email), f.email).toHaveLength(1);
+      expect(await rowOf(f.reminderId)).toMatchObject({ status: 'SENT', attempts: 1 });
+    }
+  });
+
   it('is sent by the app’s own worker on the app’s clock', async () => {
     const { parent, reminderId, sendAt } = await bookedWithReminder(torontoTime(2026, 11, 26, 9, 0));
     now = new Date(sendAt.getTime() - MINUTE);
