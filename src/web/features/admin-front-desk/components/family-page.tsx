@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
 import { bookedByLabel, formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
@@ -35,14 +35,16 @@ const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
 interface FamilyPageProps {
   userId: string;
   renderSessionPicker: RenderOfficeSessionPicker;
+  /** The family's waitlists with the office's Promote now and Remove (issue 21; composed in src/web/app). */
+  renderWaitlist?: ((family: FamilyDetailResponse) => ReactNode) | undefined;
 }
 
 /**
  * /admin/users/:id, the family page (issue 19): the account, the children with this and next week's use, upcoming
- * bookings (cancel, reschedule) and those of the last 90 days, what the office did, and 'Book for this family'.
- * An administrator's account shows the account only.
+ * bookings (cancel, reschedule) and those of the last 90 days, the waitlists it is on (issue 21), what the office
+ * did, and 'Book for this family'. An administrator's account shows the account only.
  */
-export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
+export function FamilyPage({ userId, renderSessionPicker, renderWaitlist }: FamilyPageProps) {
   const family = useQuery(familyQuery(userId));
   usePageTitle('Admin', family.data ? fullName(family.data.user) : 'Family');
   const [booking, setBooking] = useState(false);
@@ -82,7 +84,7 @@ export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
           </div>
           {!isAdminRole(family.data.user.role) && (
             <>
-              <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} />
+              <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} afterUpcoming={renderWaitlist?.(family.data)} />
               <ActivityCard actions={family.data.actions} />
               <OfficeBookDialog family={family.data} open={booking} onOpenChange={setBooking} renderSessionPicker={renderSessionPicker} />
             </>
@@ -172,7 +174,16 @@ function ChildField({ label, children }: { label: string; children: React.ReactN
   );
 }
 
-function FamilyBookings({ userId, renderSessionPicker }: { userId: string; renderSessionPicker: RenderOfficeSessionPicker }) {
+function FamilyBookings({
+  userId,
+  renderSessionPicker,
+  afterUpcoming,
+}: {
+  userId: string;
+  renderSessionPicker: RenderOfficeSessionPicker;
+  /** Shown between the upcoming and the past bookings (the waitlists). */
+  afterUpcoming?: ReactNode;
+}) {
   const bookings = useQuery(familyBookingsQuery(userId));
   const now = useNow();
   const [cancelling, setCancelling] = useState<AdminBookingDto | null>(null);
@@ -182,7 +193,12 @@ function FamilyBookings({ userId, renderSessionPicker }: { userId: string; rende
   const past = rows.filter((b) => !isFutureBooking(b, now)).reverse();
   const columns = bookingColumns({ onCancel: setCancelling, onReschedule: setMoving, now });
   if (bookings.isError) {
-    return <QueryErrorAlert title="The bookings could not be loaded" error={bookings.error} onRetry={() => void bookings.refetch()} />;
+    return (
+      <>
+        <QueryErrorAlert title="The bookings could not be loaded" error={bookings.error} onRetry={() => void bookings.refetch()} />
+        {afterUpcoming}
+      </>
+    );
   }
   return (
     <>
@@ -200,6 +216,7 @@ function FamilyBookings({ userId, renderSessionPicker }: { userId: string; rende
           empty={<TableEmptyState title="No upcoming bookings">Use 'Book for this family' to book a session.</TableEmptyState>}
         />
       </section>
+      {afterUpcoming}
       <section className="grid gap-3" aria-labelledby="family-past">
         <h2 id="family-past" className="text-lg font-semibold text-slate-900">
           Past bookings (last 90 days)

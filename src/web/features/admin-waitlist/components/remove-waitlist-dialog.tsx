@@ -1,0 +1,82 @@
+import { useRef, useState } from 'react';
+import type { AdminWaitlistEntryDto } from '../../../../shared/schemas/waitlist';
+import { BookingSummary } from '../../../components/booking-summary';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { OfficeNoteFields } from '../../../components/office-note-fields';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useRemoveWaitlistEntry } from '../api/waitlist-actions';
+import { childList } from './waitlist-format';
+
+interface RemoveWaitlistDialogProps {
+  entry: AdminWaitlistEntryDto | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** 'Remove' (issue 21): takes a waiting entry off the session's waitlist, with an optional note for the office. */
+export function RemoveWaitlistDialog({ entry, open, onOpenChange }: RemoveWaitlistDialogProps) {
+  const remove = useRemoveWaitlistEntry();
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submitting = useRef(false);
+
+  function changeOpen(next: boolean) {
+    if (!next) {
+      setNote('');
+      setError(null);
+    }
+    onOpenChange(next);
+  }
+
+  function confirm() {
+    if (!entry || submitting.current) return;
+    submitting.current = true;
+    setError(null);
+    remove.mutate(
+      { entryId: entry.id, note: note.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: 'Removed from the Waitlist', description: `${childList(entry.childNames)} of ${entry.familyName} no longer wait for ${entry.session.classType.name}.` });
+          changeOpen(false);
+        },
+        onError: (failure) => setError(apiErrorMessage(failure, 'Failed to remove from the waitlist')),
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open={open && entry !== null}
+      onOpenChange={changeOpen}
+      title="Remove from the Waitlist"
+      description={
+        entry && (
+          <p>
+            Take <strong className="font-semibold text-slate-900">{childList(entry.childNames)}</strong> of {entry.familyName} off this session’s waitlist?
+            The entries behind move up; to wait again the family joins again, at the end.
+          </p>
+        )
+      }
+      confirmLabel="Remove"
+      pendingLabel="Removing..."
+      cancelLabel="Keep Waiting"
+      pending={remove.isPending}
+      destructive
+      onConfirm={confirm}
+      error={error}
+    >
+      {entry && (
+        <div className="grid gap-4">
+          <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
+            <BookingSummary session={entry.session} childNames={entry.childNames} layout="inline" />
+          </div>
+          <OfficeNoteFields note={note} onNoteChange={setNote} disabled={remove.isPending} />
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}
