@@ -3,10 +3,11 @@ import { ArrowLeft, CalendarPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
-import { bookedByLabel, formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
+import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import { BookedBy } from '../../../components/booked-by';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { cardTable, DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
@@ -275,12 +276,7 @@ export function bookingColumns({
     {
       id: 'by',
       header: 'Booked by',
-      cell: (b) => (
-        <div className="grid">
-          <span>{bookedByLabel(b)}</span>
-          {b.note && <span className="text-xs text-slate-600">Note: {b.note}</span>}
-        </div>
-      ),
+      cell: (b) => <BookedBy booking={b} />,
     },
     { id: 'reference', header: 'Reference', cell: (b) => <span className="font-mono text-xs">{b.reference}</span> },
     {
