@@ -31,12 +31,13 @@ export function usePromoteWaitlistEntry() {
   });
 }
 
-/** DELETE /api/admin/waitlist/:id with an optional note → 200 the entry (REMOVED). */
+/** DELETE /api/admin/waitlist/:id with an optional note → 200 the entry (REMOVED); with the attempt's Idempotency-Key too. */
 export function useRemoveWaitlistEntry() {
   const queryClient = useQueryClient();
-  return useMutation<AdminWaitlistEntryDto, Error, { entryId: string; note?: string | undefined }>({
+  return useMutation<AdminWaitlistEntryDto, Error, { entryId: string; note?: string | undefined; idempotencyKey: string }>({
     // Without a note no body is sent (a JSON content type with an empty body is refused).
-    mutationFn: ({ entryId, note }) => apiRequest<AdminWaitlistEntryDto>('DELETE', entryPath(entryId), note ? { note } : undefined),
+    mutationFn: ({ entryId, note, idempotencyKey }) =>
+      apiRequest<AdminWaitlistEntryDto>('DELETE', entryPath(entryId), note ? { note } : undefined, { idempotencyKey }),
     onSettled: () => refreshAfterWaitlistChange(queryClient),
   });
 }

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { formatShortDate } from '../../../../shared/rules/format';
 import type { AdminWaitlistEntryDto } from '../../../../shared/schemas/waitlist';
 import { BookingSummary } from '../../../components/booking-summary';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OfficeNoteFields } from '../../../components/office-note-fields';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useRemoveWaitlistEntry } from '../api/waitlist-actions';
 import { childList } from './waitlist-format';
 
@@ -14,17 +16,22 @@ interface RemoveWaitlistDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** 'Remove' (issue 21): takes a waiting entry off the session's waitlist, with an optional note for the office. */
+/**
+ * 'Remove' (issue 21): takes a waiting entry off the session's waitlist, with an optional note for the office; with
+ * the attempt's Idempotency-Key, like the front desk's cancel. A refusal stays in the dialog beside the buttons.
+ */
 export function RemoveWaitlistDialog({ entry, open, onOpenChange }: RemoveWaitlistDialogProps) {
   const remove = useRemoveWaitlistEntry();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const attempt = useAttemptKeys();
   const submitting = useRef(false);
 
   function changeOpen(next: boolean) {
     if (!next) {
       setNote('');
       setError(null);
+      attempt.finish();
     }
     onOpenChange(next);
   }
@@ -33,14 +40,21 @@ export function RemoveWaitlistDialog({ entry, open, onOpenChange }: RemoveWaitli
     if (!entry || submitting.current) return;
     submitting.current = true;
     setError(null);
+    const trimmed = note.trim();
     remove.mutate(
-      { entryId: entry.id, note: note.trim() || undefined },
+      { entryId: entry.id, note: trimmed || undefined, idempotencyKey: attempt.keyFor(`${entry.id}\n${trimmed}`) },
       {
         onSuccess: () => {
-          toast({ title: 'Removed from the Waitlist', description: `${childList(entry.childNames)} of ${entry.familyName} no longer wait for ${entry.session.classType.name}.` });
+          attempt.finish();
+          toast({
+            title: 'Removed from the Waitlist', description: `${childList(entry.childNames)} (${entry.familyName}) are off the waitlist of ${entry.session.classType.name}, ${formatShortDate(entry.session.startsAt)}.`,
+          });
           changeOpen(false);
         },
-        onError: (failure) => setError(apiErrorMessage(failure, 'Failed to remove from the waitlist')),
+        onError: (failure) => {
+          if (attemptAnswered(failure)) attempt.finish();
+          setError(apiErrorMessage(failure, 'Failed to remove from the waitlist'));
+        },
         onSettled: () => {
           submitting.current = false;
         },
