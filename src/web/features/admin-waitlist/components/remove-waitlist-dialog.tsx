@@ -47,7 +47,8 @@ export function RemoveWaitlistDialog({ entry, open, onOpenChange }: RemoveWaitli
         onSuccess: () => {
           attempt.finish();
           toast({
-            title: 'Removed from the Waitlist', description: `${childList(entry.childNames)} (${entry.familyName}) are off the waitlist of ${entry.session.classType.name}, ${formatShortDate(entry.session.startsAt)}.`,
+            title: 'Removed from the Waitlist',
+            description: `${childList(entry.childNames)} (${entry.familyName}) ${entry.childNames.length === 1 ? 'is' : 'are'} off the waitlist of ${entry.session.classType.name}, ${formatShortDate(entry.session.startsAt)}.`,
           });
           changeOpen(false);
         },
