@@ -92,7 +92,8 @@ export function PromoteWaitlistDialog({ entry, open, onOpenChange, availableSpot
         entry && (
           <p>
             Book <strong className="font-semibold text-slate-900">{childList(entry.childNames)}</strong> of {entry.familyName} into this session now, ahead
-            of the automatic promotion. The entry leaves the waitlist and the booking is marked as promoted from it.
+            of the automatic promotion. The entry leaves the waitlist, the booking is marked as promoted from it and the
+            family gets the confirmation e-mail.
           </p>
         )
       }
