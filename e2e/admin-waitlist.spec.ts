@@ -310,7 +310,8 @@ for (const size of [DESKTOP, PHONE]) {
     await remove.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(notifications(page).getByText('Removed from the Waitlist', { exact: true })).toBeVisible();
     await expect(remove).toBeHidden();
-    await expect(familyWaitlists).toContainText('Not waiting for any session');
+    await expect(familyWaitlists).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Waitlists' })).toContainText('Not waiting for any session.');
     await expect(page.getByText('Removed from the waitlist', { exact: true })).toBeVisible();
     await expect(page.getByText('Family phoned: found another class', { exact: false })).toBeVisible();
 

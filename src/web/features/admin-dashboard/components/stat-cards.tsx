@@ -11,7 +11,7 @@ const cards: Array<{ key: keyof AdminStats; label: string; hint: string; icon: L
   { key: 'weeklyBookings', label: 'This Week', hint: 'Confirmed bookings, Monday to Sunday', icon: CalendarCheck },
   { key: 'todaySessions', label: 'Sessions Today', hint: 'Scheduled for today', icon: CalendarClock },
   { key: 'capacityAlerts', label: 'Capacity Alerts', hint: 'Full or over 80% booked, rest of this week', icon: TriangleAlert },
-  { key: 'waitlistedThisWeek', label: 'Waitlisted This Week', hint: 'Children waiting for a spot in this week’s sessions', icon: Hourglass },
+  { key: 'waitlistedThisWeek', label: 'Waitlisted This Week', hint: 'Children waiting for a spot, this week', icon: Hourglass },
 ];
 
 /** Spec 2, admin dashboard: the stat cards (definitions in src/shared/schemas/stats.ts), with issue 21's waitlisted children. */

@@ -91,9 +91,8 @@ export function PromoteWaitlistDialog({ entry, open, onOpenChange, availableSpot
       description={
         entry && (
           <p>
-            Book <strong className="font-semibold text-slate-900">{childList(entry.childNames)}</strong> of {entry.familyName} into this session now, ahead
-            of the automatic promotion. The entry leaves the waitlist, the booking is marked as promoted from it and the
-            family gets the confirmation e-mail.
+            Book <strong className="font-semibold text-slate-900">{childList(entry.childNames)}</strong> of {entry.familyName} into this session now,
+            out of turn. The entry leaves the waitlist and the family gets the confirmation e-mail.
           </p>
         )
       }
@@ -123,12 +122,6 @@ export function PromoteWaitlistDialog({ entry, open, onOpenChange, availableSpot
               <p>Not enough spots are free for every child of this entry: the promotion is refused until spots free up or the capacity is raised.</p>
             </Alert>
           )}
-          {held && (
-            <Alert variant="warning">
-              <TriangleAlert aria-hidden="true" />
-              <p>{held}.</p>
-            </Alert>
-          )}
           <OfficeNoteFields
             note={note}
             onNoteChange={setNote}
@@ -136,7 +129,7 @@ export function PromoteWaitlistDialog({ entry, open, onOpenChange, availableSpot
               checked: override,
               onChange: setOverride,
               needed: held !== null,
-              neededHint: 'A child of this entry has used all their sessions that week. Tick to promote anyway, and say why in the note.',
+              neededHint: `${held}. Tick to promote anyway, and say why in the note.`,
             }}
             noteMissing={triedWithoutNote && noteMissing}
             disabled={busy}

@@ -167,37 +167,44 @@ export function FamilyWaitlist({ entries }: { entries: readonly AdminWaitlistEnt
       <h2 id="family-waitlists" className="text-lg font-semibold text-slate-900">
         Waitlists
       </h2>
-      <DataTable
-        caption="Waitlists"
-        rows={entries}
-        getRowId={(entry) => entry.id}
-        minWidthClassName="min-w-[820px]"
-        empty={<TableEmptyState title="Not waiting for any session">The family joins a full session’s waitlist from its calendar.</TableEmptyState>}
-        columns={[
-          {
-            id: 'session',
-            header: 'Session',
-            cell: (entry) => (
-              <div className="grid">
-                <Link to={`/admin/sessions/${encodeURIComponent(entry.sessionId)}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
-                  {entry.session.classType.name}
-                </Link>
-                <span className="whitespace-nowrap text-xs text-slate-600">
-                  {formatShortDate(entry.session.startsAt)}, {formatTimeRange(entry.session.startsAt, entry.session.endsAt)}
-                </span>
-              </div>
-            ),
-          },
-          { id: 'children', header: 'Children', cell: (entry) => <EntryChildren entry={entry} now={now} /> },
-          { id: 'position', header: 'Position', className: 'tabular-nums', cell: (entry) => (entry.position === null ? '–' : `${entry.position} in line`) },
-          { id: 'joined', header: 'Joined', cell: (entry) => <span className="whitespace-nowrap">{joinedLabel(entry.createdAt)}</span> },
-          {
-            id: 'actions',
-            header: <span className="sr-only">Actions</span>,
-            cell: (entry) => <EntryActions entry={entry} label={sessionName(entry)} onAct={setActing} />,
-          },
-        ]}
-      />
+      {entries.length === 0 ? (
+        // Most families wait for nothing: one quiet line rather than an empty table.
+        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600">
+          Not waiting for any session. A family joins a full session’s waitlist from its calendar.
+        </p>
+      ) : (
+        <DataTable
+          caption="Waitlists"
+          rows={entries}
+          getRowId={(entry) => entry.id}
+          minWidthClassName="min-w-[820px]"
+          empty={<TableEmptyState title="Not waiting for any session" />}
+          columns={[
+            {
+              id: 'session',
+              header: 'Session',
+              cell: (entry) => (
+                <div className="grid">
+                  <Link to={`/admin/sessions/${encodeURIComponent(entry.sessionId)}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+                    {entry.session.classType.name}
+                  </Link>
+                  <span className="whitespace-nowrap text-xs text-slate-600">
+                    {formatShortDate(entry.session.startsAt)}, {formatTimeRange(entry.session.startsAt, entry.session.endsAt)}
+                  </span>
+                </div>
+              ),
+            },
+            { id: 'children', header: 'Children', cell: (entry) => <EntryChildren entry={entry} now={now} /> },
+            { id: 'position', header: 'Position', className: 'tabular-nums', cell: (entry) => (entry.position === null ? '–' : `${entry.position} in line`) },
+            { id: 'joined', header: 'Joined', cell: (entry) => <span className="whitespace-nowrap">{joinedLabel(entry.createdAt)}</span> },
+            {
+              id: 'actions',
+              header: <span className="sr-only">Actions</span>,
+              cell: (entry) => <EntryActions entry={entry} label={sessionName(entry)} onAct={setActing} />,
+            },
+          ]}
+        />
+      )}
       <EntryDialogs acting={acting} onDone={() => setActing(null)} />
     </section>
   );
