@@ -20,6 +20,8 @@ interface OfficeNoteFieldsProps {
   /** The note is required (the override is ticked) and empty: said under the field. */
   noteMissing?: boolean;
   disabled?: boolean;
+  /** Where the note shows (default: the family page and Reservations, as with a booking's note). */
+  help?: string;
 }
 
 /**
@@ -27,7 +29,14 @@ interface OfficeNoteFieldsProps {
  * limit applies, 'Override weekly limit', which needs a note (issue 19). Used by the front desk's dialogs and the
  * waitlist's 'Promote now' (issue 21).
  */
-export function OfficeNoteFields({ note, onNoteChange, override, noteMissing = false, disabled = false }: OfficeNoteFieldsProps) {
+export function OfficeNoteFields({
+  note,
+  onNoteChange,
+  override,
+  noteMissing = false,
+  disabled = false,
+  help = 'Shown on the family page and in Reservations; the family never sees it.',
+}: OfficeNoteFieldsProps) {
   const ids = useId();
   return (
     <div className="grid gap-3">
@@ -61,7 +70,7 @@ export function OfficeNoteFields({ note, onNoteChange, override, noteMissing = f
           placeholder="e.g. Booked by phone"
         />
         <p id={`${ids}-note-help`} className={cn('text-xs', noteMissing ? 'text-red-700' : 'text-slate-600')} role={noteMissing ? 'alert' : undefined}>
-          {noteMissing ? 'Add a note saying why the weekly limit is overridden.' : 'Shown on the family page and in Reservations; the family never sees it.'}
+          {noteMissing ? 'Add a note saying why the weekly limit is overridden.' : help}
         </p>
       </div>
     </div>

@@ -127,7 +127,11 @@ export function PromoteWaitlistDialog({ entry, open, onOpenChange, availableSpot
             onNoteChange={setNote}
             override={{
               checked: override,
-              onChange: setOverride,
+              onChange: (checked) => {
+                setOverride(checked);
+                // The last refusal was about the choice just changed: the next attempt answers anew.
+                setError(null);
+              },
               needed: held !== null,
               neededHint: `${held}. Tick to promote anyway, and say why in the note.`,
             }}

@@ -89,7 +89,7 @@ export function RemoveWaitlistDialog({ entry, open, onOpenChange }: RemoveWaitli
           <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3">
             <BookingSummary session={entry.session} childNames={entry.childNames} layout="inline" />
           </div>
-          <OfficeNoteFields note={note} onNoteChange={setNote} disabled={remove.isPending} />
+          <OfficeNoteFields note={note} onNoteChange={setNote} disabled={remove.isPending} help="Shown on the family page; the family never sees it." />
         </div>
       )}
     </ConfirmDialog>
