@@ -1,3 +1,4 @@
+import { CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './ui/dialog';
@@ -18,6 +19,11 @@ interface ConfirmDialogProps {
   destructive?: boolean;
   onConfirm: () => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Why the last attempt was refused (the server's words), shown in the footer beside the buttons, so it stays on
+   * screen while the body scrolls and the person can change something and try again.
+   */
+  error?: ReactNode;
 }
 
 /**
@@ -37,6 +43,7 @@ export function ConfirmDialog({
   destructive = false,
   onConfirm,
   onCloseAutoFocus,
+  error,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -48,13 +55,20 @@ export function ConfirmDialog({
           </DialogDescription>
         </DialogHeader>
         {children}
-        <DialogFooter>
+        <DialogFooter className={error ? 'sm:flex-wrap sm:items-center' : undefined}>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
           <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
+          {/* Last in the markup: above the buttons on a phone (the footer stacks in reverse), on a line of its own above them from 640 px. */}
+          {error && (
+            <p role="alert" className="flex items-start gap-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 sm:order-first sm:basis-full">
+              <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-700" aria-hidden="true" />
+              <span>{error}</span>
+            </p>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>

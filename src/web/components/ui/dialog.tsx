@@ -61,13 +61,17 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6 text-left', className)} {...props} />;
 }
 
-/** The dialog's buttons: stuck to the bottom of the dialog while its body scrolls (issue 20). */
+/**
+ * The dialog's buttons: stuck to the bottom of the dialog while its body scrolls (issue 20). A sticky box keeps
+ * inside its scroller's padding, so `bottom` is minus that padding (the body's p-6): with 0 the footer was held
+ * 24 px above the dialog's edge, covering the body's last line and leaving a blank strip under the buttons.
+ */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-dialog-footer=""
       className={cn(
-        'sticky bottom-0 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-6 pb-6 pt-4 sm:flex-row sm:justify-end',
+        'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-slate-100 bg-white px-6 pb-6 pt-4 sm:flex-row sm:justify-end',
         className,
       )}
       {...props}

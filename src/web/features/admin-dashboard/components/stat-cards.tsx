@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarClock, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, CalendarClock, Hourglass, TriangleAlert, Users, type LucideIcon } from 'lucide-react';
 import type { AdminStats } from '../../../../shared/schemas/stats';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Card } from '../../../components/ui/card';
@@ -11,21 +11,22 @@ const cards: Array<{ key: keyof AdminStats; label: string; hint: string; icon: L
   { key: 'weeklyBookings', label: 'This Week', hint: 'Confirmed bookings, Monday to Sunday', icon: CalendarCheck },
   { key: 'todaySessions', label: 'Sessions Today', hint: 'Scheduled for today', icon: CalendarClock },
   { key: 'capacityAlerts', label: 'Capacity Alerts', hint: 'Full or over 80% booked, rest of this week', icon: TriangleAlert },
+  { key: 'waitlistedThisWeek', label: 'Waitlisted This Week', hint: 'Children waiting for a spot, this week', icon: Hourglass },
 ];
 
-/** Spec 2, admin dashboard: four stat cards (definitions in src/shared/schemas/stats.ts). */
+/** Spec 2, admin dashboard: the stat cards (definitions in src/shared/schemas/stats.ts), with issue 21's waitlisted children. */
 export function StatCards() {
   const stats = useAdminStats();
   if (stats.isError) {
     return <QueryErrorAlert title="Failed to fetch statistics" error={stats.error} onRetry={() => void stats.refetch()} />;
   }
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Statistics">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Statistics">
       {cards.map(({ key, label, hint, icon: Icon }) => {
         const value = stats.data?.[key];
         const alert = key === 'capacityAlerts' && (value ?? 0) > 0;
         return (
-          <li key={key}>
+          <li key={key} className="max-sm:last:odd:col-span-2">
             <Card className="flex h-full items-start gap-3 p-4">
               <span
                 className={cn(

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
-import { bookedByLabel, formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
+import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import { BookedBy } from '../../../components/booked-by';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { cardTable, DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
@@ -35,14 +36,16 @@ const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
 interface FamilyPageProps {
   userId: string;
   renderSessionPicker: RenderOfficeSessionPicker;
+  /** The family's waitlists with the office's Promote now and Remove (issue 21; composed in src/web/app). */
+  renderWaitlist?: ((family: FamilyDetailResponse) => ReactNode) | undefined;
 }
 
 /**
  * /admin/users/:id, the family page (issue 19): the account, the children with this and next week's use, upcoming
- * bookings (cancel, reschedule) and those of the last 90 days, what the office did, and 'Book for this family'.
- * An administrator's account shows the account only.
+ * bookings (cancel, reschedule) and those of the last 90 days, the waitlists it is on (issue 21), what the office
+ * did, and 'Book for this family'. An administrator's account shows the account only.
  */
-export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
+export function FamilyPage({ userId, renderSessionPicker, renderWaitlist }: FamilyPageProps) {
   const family = useQuery(familyQuery(userId));
   usePageTitle('Admin', family.data ? fullName(family.data.user) : 'Family');
   const [booking, setBooking] = useState(false);
@@ -82,7 +85,7 @@ export function FamilyPage({ userId, renderSessionPicker }: FamilyPageProps) {
           </div>
           {!isAdminRole(family.data.user.role) && (
             <>
-              <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} />
+              <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} afterUpcoming={renderWaitlist?.(family.data)} />
               <ActivityCard actions={family.data.actions} />
               <OfficeBookDialog family={family.data} open={booking} onOpenChange={setBooking} renderSessionPicker={renderSessionPicker} />
             </>
@@ -172,7 +175,16 @@ function ChildField({ label, children }: { label: string; children: React.ReactN
   );
 }
 
-function FamilyBookings({ userId, renderSessionPicker }: { userId: string; renderSessionPicker: RenderOfficeSessionPicker }) {
+function FamilyBookings({
+  userId,
+  renderSessionPicker,
+  afterUpcoming,
+}: {
+  userId: string;
+  renderSessionPicker: RenderOfficeSessionPicker;
+  /** Shown between the upcoming and the past bookings (the waitlists). */
+  afterUpcoming?: ReactNode;
+}) {
   const bookings = useQuery(familyBookingsQuery(userId));
   const now = useNow();
   const [cancelling, setCancelling] = useState<AdminBookingDto | null>(null);
@@ -182,7 +194,12 @@ function FamilyBookings({ userId, renderSessionPicker }: { userId: string; rende
   const past = rows.filter((b) => !isFutureBooking(b, now)).reverse();
   const columns = bookingColumns({ onCancel: setCancelling, onReschedule: setMoving, now });
   if (bookings.isError) {
-    return <QueryErrorAlert title="The bookings could not be loaded" error={bookings.error} onRetry={() => void bookings.refetch()} />;
+    return (
+      <>
+        <QueryErrorAlert title="The bookings could not be loaded" error={bookings.error} onRetry={() => void bookings.refetch()} />
+        {afterUpcoming}
+      </>
+    );
   }
   return (
     <>
@@ -200,6 +217,7 @@ function FamilyBookings({ userId, renderSessionPicker }: { userId: string; rende
           empty={<TableEmptyState title="No upcoming bookings">Use 'Book for this family' to book a session.</TableEmptyState>}
         />
       </section>
+      {afterUpcoming}
       <section className="grid gap-3" aria-labelledby="family-past">
         <h2 id="family-past" className="text-lg font-semibold text-slate-900">
           Past bookings (last 90 days)
@@ -258,12 +276,7 @@ export function bookingColumns({
     {
       id: 'by',
       header: 'Booked by',
-      cell: (b) => (
-        <div className="grid">
-          <span>{bookedByLabel(b)}</span>
-          {b.note && <span className="text-xs text-slate-600">Note: {b.note}</span>}
-        </div>
-      ),
+      cell: (b) => <BookedBy booking={b} />,
     },
     { id: 'reference', header: 'Reference', cell: (b) => <span className="font-mono text-xs">{b.reference}</span> },
     {

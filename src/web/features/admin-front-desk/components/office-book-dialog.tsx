@@ -15,7 +15,7 @@ import { apiErrorMessage } from '../../../lib/api';
 import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { cn } from '../../../lib/utils';
 import { useOfficeBook } from '../api/office-bookings';
-import { OfficeNoteFields } from './office-note-fields';
+import { OfficeNoteFields } from '../../../components/office-note-fields';
 import type { RenderOfficeSessionPicker } from './session-picker';
 
 interface OfficeBookDialogProps {

@@ -6,7 +6,7 @@ import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useOfficeCancel } from '../api/office-bookings';
-import { OfficeNoteFields } from './office-note-fields';
+import { OfficeNoteFields } from '../../../components/office-note-fields';
 
 interface OfficeCancelDialogProps {
   booking: AdminBookingDto | null;

@@ -11,7 +11,7 @@ import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useOfficeReschedule } from '../api/office-bookings';
-import { OfficeNoteFields } from './office-note-fields';
+import { OfficeNoteFields } from '../../../components/office-note-fields';
 import type { RenderOfficeSessionPicker } from './session-picker';
 
 interface OfficeRescheduleDialogProps {

@@ -1,10 +1,11 @@
 import { format } from 'date-fns';
-import { bookedByLabel, formatTimeRange } from '../../../../shared/rules/format';
+import { formatTimeRange } from '../../../../shared/rules/format';
 import { inToronto } from '../../../../shared/rules/week';
 import type { ReactNode } from 'react';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { BookedBy } from '../../../components/booked-by';
 
 /** Toronto dates: 'Wed, Nov 25, 2026' for the session, 'Nov 22, 2026, 4:30 PM' for when it was booked. */
 export const formatSessionDay = (instant: string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
@@ -50,12 +51,7 @@ const columns: Array<DataTableColumn<AdminBookingDto>> = [
     // Issue 19: who made the booking, and the office's note.
     id: 'by',
     header: 'Booked by',
-    cell: (booking) => (
-      <div className="grid min-w-28">
-        <span className="whitespace-nowrap">{bookedByLabel(booking)}</span>
-        {booking.note && <span className="text-xs text-slate-600">Note: {booking.note}</span>}
-      </div>
-    ),
+    cell: (booking) => <BookedBy booking={booking} />,
     className: 'text-slate-700',
   },
 ];

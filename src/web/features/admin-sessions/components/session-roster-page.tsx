@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatLongDate, formatShortDate, formatTime, formatTimeRange } from '../../../../shared/rules/format';
+import { bookedByLabel, formatLongDate, formatShortDate, formatTime, formatTimeRange, plural } from '../../../../shared/rules/format';
+import type { RosterResponse } from '../../../../shared/schemas/sessions';
 import { cardTable } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
@@ -12,12 +13,18 @@ import { rosterCsvPath, rosterQuery } from '../../../lib/admin-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { cn } from '../../../lib/utils';
 
+interface SessionRosterPageProps {
+  sessionId: string;
+  /** The session's waitlist below the children (issue 21; composed in src/web/app), printed with them. */
+  renderWaitlist?: ((roster: RosterResponse) => ReactNode) | undefined;
+}
+
 /**
- * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail
- * and booking reference, by child name; Print (the print stylesheet keeps the list and drops the app around it:
- * up to 40 children on one page) and Export CSV.
+ * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail,
+ * booking reference and who booked it, by child name, then the waitlist (issue 21); Print (the print stylesheet
+ * keeps the lists and drops the app around them: up to 40 children on one page) and Export CSV.
  */
-export function SessionRosterPage({ sessionId }: { sessionId: string }) {
+export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPageProps) {
   const roster = useQuery(rosterQuery(sessionId));
   const session = roster.data?.session;
   usePageTitle('Admin', session ? `Roster: ${session.classType.name}, ${formatShortDate(session.startsAt)} ${formatTime(session.startsAt)}` : 'Roster');
@@ -48,6 +55,7 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
               </p>
               <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
                 {roster.data.children.length} of {roster.data.session.capacity} spots booked
+                {roster.data.session.waitlistCount > 0 && <> · {plural(roster.data.session.waitlistCount, 'child', 'children')} waiting</>}
                 {roster.data.session.status === 'CANCELLED' && <Badge variant="danger">Cancelled</Badge>}
               </p>
             </div>
@@ -77,6 +85,7 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
                     <th className="px-3 py-2 print:py-1">Family</th>
                     <th className="px-3 py-2 print:py-1">E-mail</th>
                     <th className="px-3 py-2 print:py-1">Reference</th>
+                    <th className="px-3 py-2 print:py-1">Booked by</th>
                   </tr>
                 </thead>
                 <tbody className={cn(cardTable.body, 'divide-slate-100')}>
@@ -91,12 +100,15 @@ export function SessionRosterPage({ sessionId }: { sessionId: string }) {
                       <RosterField label="Reference" className="font-mono text-xs">
                         {row.reference}
                       </RosterField>
+                      {/* The roster does not carry who at the office booked it: 'Office', 'Waitlist' or 'Family'. */}
+                      <RosterField label="Booked by">{bookedByLabel({ bookedBy: row.bookedBy, bookedByName: null })}</RosterField>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
           )}
+          {renderWaitlist?.(roster.data)}
         </>
       )}
     </div>

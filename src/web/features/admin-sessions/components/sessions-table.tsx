@@ -38,7 +38,7 @@ interface SessionsTableProps {
   empty: { title: string; hint: string };
 }
 
-/** Spec 2, Sessions tab table: select, class, date and time, capacity, bookings bar, status, actions. */
+/** Spec 2, Sessions tab table: select, class, date and time, capacity, bookings bar, waitlist (issue 21), status, actions. */
 export function SessionsTable({ sessions, loading, now, selected, onSelectionChange, onAction, empty }: SessionsTableProps) {
   const selection: RowSelection<SessionDto> = {
     selected,
@@ -99,6 +99,24 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
       ),
     },
     {
+      // Issue 21: children waiting for a spot; none is shown quietly.
+      id: 'waitlist',
+      header: 'Waitlist',
+      className: 'relative tabular-nums',
+      cell: (session) =>
+        session.waitlistCount > 0 ? (
+          <span className="font-medium text-amber-800">
+            {session.waitlistCount}
+            <span className="sr-only"> {session.waitlistCount === 1 ? 'child' : 'children'} waiting</span>
+          </span>
+        ) : (
+          <span className="text-slate-400">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No one waiting</span>
+          </span>
+        ),
+    },
+    {
       id: 'status',
       header: 'Status',
       cell: (session) => {
@@ -152,7 +170,7 @@ export function SessionsTable({ sessions, loading, now, selected, onSelectionCha
       loading={loading}
       selection={selection}
       rowClassName={(session) => (isCancelled(session) ? 'bg-slate-50 text-slate-500' : undefined)}
-      minWidthClassName="min-w-[940px]"
+      minWidthClassName="min-w-[1020px]"
       empty={<TableEmptyState title={empty.title}>{empty.hint}</TableEmptyState>}
     />
   );

@@ -1,24 +1,42 @@
 import { useId } from 'react';
-import { MAX_OFFICE_NOTE } from '../../../../shared/schemas/bookings';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/utils';
+import { MAX_OFFICE_NOTE } from '../../shared/schemas/bookings';
+import { Checkbox } from './ui/checkbox';
+import { Label } from './ui/label';
+import { cn } from '../lib/utils';
 
 interface OfficeNoteFieldsProps {
   note: string;
   onNoteChange: (note: string) => void;
   /** With the override checkbox (booking and rescheduling); without it for a cancellation. */
-  override?: { checked: boolean; onChange: (checked: boolean) => void; needed: boolean } | undefined;
+  override?:
+    | {
+        checked: boolean;
+        onChange: (checked: boolean) => void;
+        needed: boolean;
+        /** What the hint says when the override is needed (default: the booking dialogs' words). */
+        neededHint?: string | undefined;
+      }
+    | undefined;
   /** The note is required (the override is ticked) and empty: said under the field. */
   noteMissing?: boolean;
   disabled?: boolean;
+  /** Where the note shows (default: the family page and Reservations, as with a booking's note). */
+  help?: string;
 }
 
 /**
  * The office's note (kept with the action and shown on the family page, never to the family) and, where a weekly
- * limit applies, 'Override weekly limit', which needs a note (issue 19).
+ * limit applies, 'Override weekly limit', which needs a note (issue 19). Used by the front desk's dialogs and the
+ * waitlist's 'Promote now' (issue 21).
  */
-export function OfficeNoteFields({ note, onNoteChange, override, noteMissing = false, disabled = false }: OfficeNoteFieldsProps) {
+export function OfficeNoteFields({
+  note,
+  onNoteChange,
+  override,
+  noteMissing = false,
+  disabled = false,
+  help = 'Shown on the family page and in Reservations; the family never sees it.',
+}: OfficeNoteFieldsProps) {
   const ids = useId();
   return (
     <div className="grid gap-3">
@@ -29,7 +47,7 @@ export function OfficeNoteFields({ note, onNoteChange, override, noteMissing = f
             <Label htmlFor={`${ids}-override`}>Override weekly limit</Label>
             <p className="text-xs text-slate-600">
               {override.needed
-                ? 'A chosen child has no sessions left that week. Tick to book anyway, and say why in the note.'
+                ? (override.neededHint ?? 'A chosen child has no sessions left that week. Tick to book anyway, and say why in the note.')
                 : 'Only needed when a child has used all their sessions for that week. Capacity is never overridden.'}
             </p>
           </div>
@@ -52,7 +70,7 @@ export function OfficeNoteFields({ note, onNoteChange, override, noteMissing = f
           placeholder="e.g. Booked by phone"
         />
         <p id={`${ids}-note-help`} className={cn('text-xs', noteMissing ? 'text-red-700' : 'text-slate-600')} role={noteMissing ? 'alert' : undefined}>
-          {noteMissing ? 'Add a note saying why the weekly limit is overridden.' : 'Shown on the family page and in Reservations; the family never sees it.'}
+          {noteMissing ? 'Add a note saying why the weekly limit is overridden.' : help}
         </p>
       </div>
     </div>
