@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   pendingLabel: string;
   cancelLabel?: string;
   pending: boolean;
+  /** The confirm button cannot be used now (e.g. offline), though nothing runs. */
+  confirmDisabled?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
   onCloseAutoFocus?: (event: Event) => void;
@@ -34,6 +36,7 @@ export function ConfirmDialog({
   pendingLabel,
   cancelLabel = 'Cancel',
   pending,
+  confirmDisabled = false,
   destructive = false,
   onConfirm,
   onCloseAutoFocus,
@@ -52,7 +55,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
+          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending || confirmDisabled}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </DialogFooter>
