@@ -21,6 +21,7 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
+import { waitlistRoutes } from './routes/waitlist';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
 import { setPasswordRoutes } from './routes/set-password';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(setPasswordRoutes);
   await app.register(sessionRoutes);
   await app.register(bookingRoutes);
+  await app.register(waitlistRoutes);
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(webhookReceiverRoutes);
 

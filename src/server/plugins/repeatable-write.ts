@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fullName } from '../../shared/rules/format';
 import type { BookingDto } from '../../shared/schemas/bookings';
+import type { AdminWaitlistEntryDto } from '../../shared/schemas/waitlist';
+import { waitlistClosesBefore } from '../services/waitlist/list-waitlist';
 import { WriteGroup } from '../db/write-group';
 import {
   runBookingCalls,
@@ -87,13 +89,15 @@ export async function repeatableBookingWrite(
         };
   // The group's unit of work drops what it changed from this instance's caches before the answer leaves.
   request.ranUnitOfWork = true;
+  const now = request.server.clock();
   const outcome = await request.server.bookingWrites.submit({
     call: options.call,
     actor,
-    now: request.server.clock(),
+    now,
+    waitlistClosesBefore: waitlistClosesBefore(now, request.server.env.WAITLIST_CUTOFF_HOURS),
     claim,
     successStatus: status,
-    encode: (dto: BookingDto) => (schema ? z.encode(schema, dto) : dto),
+    encode: (dto: BookingDto | AdminWaitlistEntryDto) => (schema ? z.encode(schema, dto) : dto),
   });
   if ('error' in outcome) throw outcome.error;
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');

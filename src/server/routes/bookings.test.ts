@@ -64,6 +64,7 @@ describe('GET /api/sessions and /api/classes', () => {
       location: 'Main Gym',
       bookedCount: 0,
       availableSpots: 8,
+      waitlistCount: 0,
       status: 'SCHEDULED',
       classType: {
         id: classTypeId,

@@ -26,4 +26,704 @@ ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_booking_id_bookings_id_f
 CREATE UNIQUE INDEX "email_outbox_reminder_unique" ON "email_outbox" USING btree ("booking_id") WHERE "email_outbox"."template" = 'booking-reminder';--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_booked_by_check" CHECK ("bookings"."booked_by" in ('FAMILY', 'OFFICE', 'WAITLIST'));--> statement-breakpoint
 ALTER TABLE "office_actions" ADD CONSTRAINT "office_actions_action_check" CHECK ("office_actions"."action" in ('BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY', 'WAITLIST_PROMOTE', 'WAITLIST_REMOVE'));--> statement-breakpoint
-ALTER TABLE "sessions" ADD CONSTRAINT "sessions_waitlist_count_check" CHECK ("sessions"."waitlist_count" >= 0);
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_waitlist_count_check" CHECK ("sessions"."waitlist_count" >= 0);--> statement-breakpoint
+-- Issue 21: the waitlist and the reminders, on the booking functions (docs/decisions/020-waitlist-and-reminders.md,
+-- docs/product-rules.md "Waitlist" and "Reminders").
+-- Locks: every change to a session's waitlist happens under that session's row lock, taken first, as a booking
+-- takes it; the children are locked after it, in id order. So two cancellations of one session promote one after
+-- the other, each seeing the spots the other took, and an entry is never promoted twice.
+--
+-- sessions.waitlist_count follows the WAITING entries (each child counted), as booked_count follows the bookings.
+CREATE OR REPLACE FUNCTION portal_count_waitlist() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' AND OLD.status = 'WAITING' THEN
+    UPDATE sessions SET waitlist_count = waitlist_count - cardinality(OLD.child_ids) WHERE id = OLD.session_id;
+  END IF;
+  IF TG_OP <> 'DELETE' AND NEW.status = 'WAITING' THEN
+    UPDATE sessions SET waitlist_count = waitlist_count + cardinality(NEW.child_ids) WHERE id = NEW.session_id;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER waitlist_entries_count AFTER INSERT OR DELETE OR UPDATE OF status, child_ids ON waitlist_entries
+  FOR EACH ROW EXECUTE FUNCTION portal_count_waitlist();
+--> statement-breakpoint
+-- A change of a family's entries stales that family's reads, as its bookings do.
+CREATE TRIGGER waitlist_entries_notify AFTER INSERT OR UPDATE OR DELETE ON waitlist_entries
+  FOR EACH ROW EXECUTE FUNCTION portal_notify_user_rows();
+--> statement-breakpoint
+-- The sessions trigger of migration 0009: the counts (booked and waiting) move the calendar only.
+CREATE OR REPLACE FUNCTION portal_notify_session_row() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  counted sessions;
+BEGIN
+  PERFORM portal_announce('calendar');
+  IF TG_OP = 'DELETE' THEN
+    PERFORM portal_announce('bookings');
+  ELSIF TG_OP = 'UPDATE' THEN
+    counted := OLD;
+    counted.booked_count := NEW.booked_count;
+    counted.waitlist_count := NEW.waitlist_count;
+    counted.updated_at := NEW.updated_at;
+    IF counted IS DISTINCT FROM NEW THEN
+      PERFORM portal_announce('bookings');
+    END IF;
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- An entry as its family and the office read it (services/waitlist): the session, the children, the place in the
+-- queue (1 = promoted first; among WAITING entries, by join time then id) and the children a promotion now would
+-- take past their weekly limit (confirmed bookings of that Toronto week counted; the entry would be skipped).
+CREATE OR REPLACE FUNCTION portal_waitlist_facts(e waitlist_entries) RETURNS jsonb
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  s sessions;
+  family record;
+  held jsonb := '[]'::jsonb;
+  place integer;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = e.session_id;
+  SELECT u.first_name, u.last_name, u.email INTO family FROM users u WHERE u.id = e.user_id;
+  IF e.status = 'WAITING' THEN
+    SELECT count(*) INTO place FROM waitlist_entries o
+    WHERE o.session_id = e.session_id AND o.status = 'WAITING' AND (o.created_at, o.id) <= (e.created_at, e.id);
+    SELECT coalesce(jsonb_agg(jsonb_build_object('name', e.child_names[k.ord], 'limit', c.weekly_limit, 'used', coalesce(u.used, 0)) ORDER BY k.ord), '[]'::jsonb)
+    INTO held
+    FROM unnest(e.child_ids) WITH ORDINALITY AS k(id, ord)
+    JOIN children c ON c.id = k.id
+    LEFT JOIN portal_weekly_usage(e.child_ids, s.starts_at) u ON u.child_id = k.id
+    WHERE coalesce(u.used, 0) + 1 > c.weekly_limit;
+  END IF;
+  RETURN jsonb_build_object(
+    'id', e.id, 'userId', e.user_id, 'sessionId', e.session_id,
+    'session', jsonb_build_object('startsAt', s.starts_at, 'endsAt', s.ends_at, 'location', s.location,
+      'classType', (SELECT jsonb_build_object('id', ct.id, 'code', ct.code, 'name', ct.name, 'description', ct.description)
+                    FROM class_types ct WHERE ct.id = s.class_type_id)),
+    'childNames', to_jsonb(e.child_names), 'status', e.status, 'position', place, 'heldBack', held,
+    'bookingId', e.booking_id, 'createdAt', e.created_at,
+    'familyName', btrim(family.first_name || ' ' || family.last_name), 'email', family.email);
+END
+$$;
+--> statement-breakpoint
+-- The e-mails a new confirmed booking queues in one statement: the confirmation now, and the reminder due 24 hours
+-- (an instant, whatever the clocks do) before the start, if that is still ahead. One reminder per booking (the
+-- unique index email_outbox_reminder_unique); the worker drops it at send time if the booking or session was
+-- cancelled or the parent switched reminders off (src/server/mail/email-worker.ts).
+CREATE OR REPLACE FUNCTION portal_queue_booking_mail(mail_to text, confirmation jsonb, facts jsonb, for_booking uuid, session_start timestamptz, now_at timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO email_outbox (to_address, template, template_data, booking_id, next_attempt_at)
+  SELECT mail_to, 'booking-confirmed', confirmation, NULL, now()
+  UNION ALL
+  SELECT mail_to, 'booking-reminder', facts, for_booking, session_start - interval '24 hours'
+  WHERE session_start - interval '24 hours' > now_at;
+END
+$$;
+--> statement-breakpoint
+-- A booking's reminder follows it to its session's (new) start: moved, or dropped when less than 24 hours remain.
+CREATE OR REPLACE FUNCTION portal_move_reminder(mail_to text, facts jsonb, for_booking uuid, session_start timestamptz, now_at timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF session_start - interval '24 hours' > now_at THEN
+    INSERT INTO email_outbox AS o (to_address, template, template_data, booking_id, next_attempt_at)
+    VALUES (mail_to, 'booking-reminder', facts, for_booking, session_start - interval '24 hours')
+    ON CONFLICT (booking_id) WHERE template = 'booking-reminder' DO UPDATE
+      SET to_address = EXCLUDED.to_address, template_data = EXCLUDED.template_data, next_attempt_at = EXCLUDED.next_attempt_at,
+          status = 'PENDING', attempts = 0, last_error = NULL, sent_at = NULL, subject = NULL, text_body = NULL, html_body = NULL, attachments = NULL;
+  ELSE
+    DELETE FROM email_outbox o WHERE o.booking_id = for_booking AND o.template = 'booking-reminder' AND o.status = 'PENDING';
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- Children the family has just booked into a session leave its waiting entries there (an entry left with no child
+-- has been LEFT).
+CREATE OR REPLACE FUNCTION portal_unwait_booked_children(target uuid, parent_id uuid, kid_ids uuid[], now_at timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE waitlist_entries w SET (status, ended_at, child_ids, child_names) = (
+    SELECT CASE WHEN count(*) = 0 THEN 'LEFT' ELSE 'WAITING' END,
+           CASE WHEN count(*) = 0 THEN now_at END,
+           CASE WHEN count(*) = 0 THEN w.child_ids ELSE array_agg(a.id ORDER BY a.ord) END,
+           CASE WHEN count(*) = 0 THEN w.child_names ELSE array_agg(w.child_names[a.ord] ORDER BY a.ord) END
+    FROM unnest(w.child_ids) WITH ORDINALITY AS a(id, ord) WHERE a.id <> ALL (kid_ids))
+  WHERE w.session_id = target AND w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
+END
+$$;
+--> statement-breakpoint
+-- An entry becomes a confirmed booking (the session and the children are locked and the rules checked by the
+-- caller): booked by WAITLIST (and by the administrator who pressed 'Promote now'), the confirmation e-mail says it
+-- came from the waitlist, the reminder is queued.
+CREATE OR REPLACE FUNCTION portal_book_from_waitlist(e waitlist_entries, s sessions, kid_ids uuid[], kid_names text[], parent jsonb, now_at timestamptz, office jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  b bookings;
+  facts jsonb;
+BEGIN
+  INSERT INTO bookings (user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note)
+  VALUES (e.user_id, s.id, 'CONFIRMED', 'WAITLIST', (office ->> 'adminId')::uuid, office ->> 'adminName', nullif(office ->> 'note', ''))
+  RETURNING * INTO b;
+  facts := portal_booking_facts(b, s, kid_names, parent);
+  INSERT INTO booking_children (booking_id, child_id, child_name, position)
+  SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord);
+  UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id;
+  UPDATE waitlist_entries SET status = 'PROMOTED', ended_at = now_at, booking_id = b.id WHERE id = e.id;
+  PERFORM portal_queue_booking_mail(parent ->> 'email', facts || jsonb_build_object('fromWaitlist', true), facts, b.id, s.starts_at, now_at);
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, e.user_id, 'WAITLIST_PROMOTE', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'className', facts -> 'classType' ->> 'name', 'childNames', facts -> 'childNames',
+      'overrideWeeklyLimit', coalesce((office ->> 'overrideWeeklyLimit')::boolean, false)));
+  END IF;
+  RETURN facts;
+END
+$$;
+--> statement-breakpoint
+-- Fills a session's free spots from its waitlist (the caller holds the session's row lock): the WAITING entries by
+-- join time, each promoted only if all its children fit in the spots left and none would pass their weekly limit
+-- (confirmed bookings only) nor is booked there already; an entry that does not fit is skipped and keeps its place.
+-- Nothing once the session starts within the cut-off (`closes_before`). `wait_for_locks` false (the sweep) skips an
+-- entry whose children another transaction holds, so the sweep never waits on a lock. Answers the children promoted.
+CREATE OR REPLACE FUNCTION portal_promote_waitlist(target uuid, now_at timestamptz, closes_before timestamptz, wait_for_locks boolean DEFAULT true)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  e waitlist_entries;
+  family record;
+  kid_ids uuid[];
+  kid_names text[];
+  kid_limits integer[];
+  promoted integer := 0;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = target;
+  IF NOT FOUND OR s.status <> 'SCHEDULED' OR s.waitlist_count = 0 OR s.booked_count >= s.capacity
+     OR s.starts_at <= closes_before OR s.starts_at <= now_at THEN
+    RETURN 0;
+  END IF;
+  FOR e IN SELECT * FROM waitlist_entries w WHERE w.session_id = target AND w.status = 'WAITING' ORDER BY w.created_at, w.id FOR UPDATE LOOP
+    EXIT WHEN s.booked_count >= s.capacity;
+    CONTINUE WHEN cardinality(e.child_ids) > s.capacity - s.booked_count;
+    SELECT u.first_name, u.last_name, u.email INTO family FROM users u WHERE u.id = e.user_id AND u.deleted_at IS NULL AND u.is_active;
+    CONTINUE WHEN NOT FOUND;
+    kid_ids := NULL;
+    IF wait_for_locks THEN
+      SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord)
+      INTO kid_ids, kid_names, kid_limits
+      FROM (SELECT c.id, c.name, c.weekly_limit, a.ord FROM unnest(e.child_ids) WITH ORDINALITY AS a(id, ord)
+            JOIN children c ON c.id = a.id AND c.removed_at IS NULL ORDER BY c.id FOR UPDATE OF c) k;
+    ELSE
+      SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord)
+      INTO kid_ids, kid_names, kid_limits
+      FROM (SELECT c.id, c.name, c.weekly_limit, a.ord FROM unnest(e.child_ids) WITH ORDINALITY AS a(id, ord)
+            JOIN children c ON c.id = a.id AND c.removed_at IS NULL ORDER BY c.id FOR UPDATE OF c SKIP LOCKED) k;
+    END IF;
+    -- A child removed by the office (or, for the sweep, busy elsewhere): the entry waits.
+    CONTINUE WHEN coalesce(cardinality(kid_ids), 0) < cardinality(e.child_ids);
+    CONTINUE WHEN portal_refuse_children(s, kid_ids, kid_names, kid_limits, NULL) IS NOT NULL;
+    PERFORM portal_book_from_waitlist(e, s, kid_ids, kid_names,
+      jsonb_build_object('firstName', family.first_name, 'lastName', family.last_name, 'email', family.email), now_at, NULL);
+    promoted := promoted + cardinality(kid_ids);
+    SELECT * INTO s FROM sessions WHERE id = target;
+  END LOOP;
+  RETURN promoted;
+END
+$$;
+--> statement-breakpoint
+-- A family joins a full session's waitlist with the children named (case-insensitive, current children only). The
+-- session must be bookable by the family (scheduled, not started, inside the booking window) and its waitlist open
+-- (it starts after `closes_before`); it must lack room for all the children named (else: book); no child may be
+-- booked in it or already waiting for it. The weekly limit is not checked here: it is checked at promotion.
+CREATE OR REPLACE FUNCTION portal_join_waitlist(parent_id uuid, session_id uuid, child_names text[], now_at timestamptz, closes_before timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  e waitlist_entries;
+  refusal text;
+  missing text[];
+  kid_ids uuid[];
+  kid_names text[];
+  already text[];
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = session_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'session-not-found');
+  END IF;
+  refusal := portal_unbookable(s, now_at);
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  IF s.starts_at <= closes_before THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-closed');
+  END IF;
+  SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord) INTO kid_ids, kid_names
+  FROM (SELECT c.id, c.name, a.ord
+        FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+        JOIN children c ON c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n))
+        ORDER BY c.id
+        FOR UPDATE OF c) k;
+  IF coalesce(cardinality(kid_ids), 0) < cardinality(child_names) THEN
+    SELECT array_agg(a.n ORDER BY a.ord) INTO missing
+    FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n)));
+    RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
+  END IF;
+  SELECT array_agg(bc.child_name ORDER BY bc.child_name) INTO already
+  FROM booking_children bc JOIN bookings b ON b.id = bc.booking_id
+  WHERE bc.child_id = ANY (kid_ids) AND b.session_id = s.id AND b.status = 'CONFIRMED';
+  IF already IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', 'already-booked', 'names', to_jsonb(already));
+  END IF;
+  IF s.capacity - s.booked_count >= cardinality(kid_ids) THEN
+    RETURN jsonb_build_object('refusal', 'not-full', 'available', s.capacity - s.booked_count);
+  END IF;
+  SELECT array_agg(w.child_names[a.ord] ORDER BY w.child_names[a.ord]) INTO already
+  FROM waitlist_entries w, unnest(w.child_ids) WITH ORDINALITY AS a(id, ord)
+  WHERE w.session_id = s.id AND w.status = 'WAITING' AND a.id = ANY (kid_ids);
+  IF already IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', 'already-waiting', 'names', to_jsonb(already));
+  END IF;
+  INSERT INTO waitlist_entries (user_id, session_id, child_ids, child_names) VALUES (parent_id, s.id, kid_ids, kid_names)
+  RETURNING * INTO e;
+  RETURN jsonb_build_object('entry', portal_waitlist_facts(e));
+END
+$$;
+--> statement-breakpoint
+-- The family leaves a waitlist (LEFT), or the office removes an entry (REMOVED, recorded for the family page).
+-- Leaving twice is leaving once; an entry already promoted is a booking to cancel instead.
+CREATE OR REPLACE FUNCTION portal_leave_waitlist(parent_id uuid, entry_id uuid, now_at timestamptz, office jsonb DEFAULT NULL)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  e waitlist_entries;
+  facts jsonb;
+BEGIN
+  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND user_id = parent_id;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-entry-not-found');
+  END IF;
+  PERFORM 1 FROM sessions WHERE id = e.session_id FOR UPDATE;
+  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id FOR UPDATE;
+  IF e.status = 'WAITING' THEN
+    UPDATE waitlist_entries SET status = CASE WHEN office IS NULL THEN 'LEFT' ELSE 'REMOVED' END, ended_at = now_at
+    WHERE id = e.id RETURNING * INTO e;
+    IF office IS NOT NULL THEN
+      facts := portal_waitlist_facts(e);
+      PERFORM portal_record_office_action(office, e.user_id, 'WAITLIST_REMOVE', NULL, jsonb_build_object(
+        'session', facts -> 'session', 'className', facts -> 'session' -> 'classType' ->> 'name', 'childNames', facts -> 'childNames'));
+    END IF;
+  ELSIF e.status = 'PROMOTED' THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-promoted');
+  ELSIF NOT (e.status = 'LEFT' AND office IS NULL) THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-not-waiting');
+  END IF;
+  RETURN jsonb_build_object('entry', portal_waitlist_facts(e));
+END
+$$;
+--> statement-breakpoint
+-- The office's 'Promote now': the entry becomes a booking if all its children fit, with the front desk's rules
+-- (capacity never overridden; a weekly limit passed over only with overrideWeeklyLimit and a note), even out of turn.
+CREATE OR REPLACE FUNCTION portal_promote_waitlist_entry(parent_id uuid, entry_id uuid, now_at timestamptz, closes_before timestamptz, parent jsonb, office jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  e waitlist_entries;
+  refused jsonb;
+  missing text[];
+  kid_ids uuid[];
+  kid_names text[];
+  kid_limits integer[];
+BEGIN
+  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND user_id = parent_id;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-entry-not-found');
+  END IF;
+  SELECT * INTO s FROM sessions WHERE id = e.session_id FOR UPDATE;
+  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id FOR UPDATE;
+  IF e.status = 'PROMOTED' THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-promoted');
+  ELSIF e.status <> 'WAITING' THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-not-waiting');
+  ELSIF s.status = 'CANCELLED' THEN
+    RETURN jsonb_build_object('refusal', 'session-cancelled');
+  ELSIF s.starts_at <= now_at THEN
+    RETURN jsonb_build_object('refusal', 'session-started');
+  ELSIF s.starts_at <= closes_before THEN
+    RETURN jsonb_build_object('refusal', 'waitlist-closed');
+  END IF;
+  SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord)
+  INTO kid_ids, kid_names, kid_limits
+  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord FROM unnest(e.child_ids) WITH ORDINALITY AS a(id, ord)
+        JOIN children c ON c.id = a.id AND c.removed_at IS NULL ORDER BY c.id FOR UPDATE OF c) k;
+  IF coalesce(cardinality(kid_ids), 0) < cardinality(e.child_ids) THEN
+    SELECT array_agg(e.child_names[a.ord] ORDER BY a.ord) INTO missing
+    FROM unnest(e.child_ids) WITH ORDINALITY AS a(id, ord)
+    WHERE NOT (a.id = ANY (coalesce(kid_ids, '{}'::uuid[])));
+    RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
+  END IF;
+  refused := portal_refuse_children(s, kid_ids, kid_names, portal_limits_for(kid_limits, office), NULL);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+  RETURN jsonb_build_object('booking', portal_book_from_waitlist(e, s, kid_ids, kid_names, parent, now_at, office));
+END
+$$;
+--> statement-breakpoint
+-- The office changed a session (services/sessions/update-session.ts; the caller holds its lock): the reminders of its
+-- bookings follow its start, and a raised capacity is filled from the waitlist. Answers the children promoted.
+CREATE OR REPLACE FUNCTION portal_session_changed(target uuid, now_at timestamptz, closes_before timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = target;
+  IF s.starts_at - interval '24 hours' > now_at THEN
+    UPDATE email_outbox o SET next_attempt_at = s.starts_at - interval '24 hours'
+    FROM bookings b
+    WHERE o.booking_id = b.id AND b.session_id = target AND o.template = 'booking-reminder' AND o.status = 'PENDING'
+      AND o.next_attempt_at <> s.starts_at - interval '24 hours';
+  ELSE
+    DELETE FROM email_outbox o USING bookings b
+    WHERE o.booking_id = b.id AND b.session_id = target AND o.template = 'booking-reminder' AND o.status = 'PENDING';
+  END IF;
+  RETURN portal_promote_waitlist(target, now_at, closes_before);
+END
+$$;
+--> statement-breakpoint
+-- The office cancelled a session (the caller holds its lock and cancelled its bookings): its waitlist expires and no
+-- reminder of it will go.
+CREATE OR REPLACE FUNCTION portal_session_cancelled(target uuid, now_at timestamptz) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE waitlist_entries SET status = 'EXPIRED', ended_at = now_at WHERE session_id = target AND status = 'WAITING';
+  DELETE FROM email_outbox o USING bookings b
+  WHERE o.booking_id = b.id AND b.session_id = target AND o.template = 'booking-reminder' AND o.status = 'PENDING';
+END
+$$;
+--> statement-breakpoint
+-- A family's account is closing (services/users/delete-user.ts): its waiting entries end (REMOVED) first, so no
+-- spot its own cancellations free is given back to it. The sessions are locked first, in id order.
+CREATE OR REPLACE FUNCTION portal_end_family_waitlist(parent_id uuid, now_at timestamptz) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM sessions WHERE id IN (SELECT w.session_id FROM waitlist_entries w WHERE w.user_id = parent_id AND w.status = 'WAITING')
+  ORDER BY id FOR UPDATE;
+  UPDATE waitlist_entries SET status = 'REMOVED', ended_at = now_at WHERE user_id = parent_id AND status = 'WAITING';
+END
+$$;
+--> statement-breakpoint
+-- Every minute, on one instance (services/scheduled-jobs): entries of sessions whose waitlist has closed (or that were
+-- cancelled) expire, and sessions with free spots and people waiting are filled (a spot nobody could take when it
+-- freed, say a child at their weekly limit, goes to them once the limit allows). Sessions and children another
+-- transaction holds are skipped until the next run: the sweep never waits on a lock.
+CREATE OR REPLACE FUNCTION portal_waitlist_sweep(now_at timestamptz, closes_before timestamptz) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  expired integer;
+  promoted integer := 0;
+  target uuid;
+BEGIN
+  WITH closing AS (
+    SELECT id FROM sessions WHERE waitlist_count > 0 AND (starts_at <= closes_before OR status = 'CANCELLED')
+    ORDER BY id FOR UPDATE SKIP LOCKED
+  )
+  UPDATE waitlist_entries w SET status = 'EXPIRED', ended_at = now_at FROM closing WHERE w.session_id = closing.id AND w.status = 'WAITING';
+  GET DIAGNOSTICS expired = ROW_COUNT;
+  FOR target IN SELECT id FROM sessions
+    WHERE waitlist_count > 0 AND status = 'SCHEDULED' AND starts_at > closes_before AND booked_count < capacity
+    ORDER BY id FOR UPDATE SKIP LOCKED LOOP
+    promoted := promoted + portal_promote_waitlist(target, now_at, closes_before, false);
+  END LOOP;
+  RETURN jsonb_build_object('expired', expired, 'promoted', promoted);
+END
+$$;
+--> statement-breakpoint
+-- portal_book of migration 0012: the same checks and writes; the reminder is queued with the confirmation (one
+-- statement), and children booked into a session leave their waiting entries there (only when someone waits).
+CREATE OR REPLACE FUNCTION portal_book(parent_id uuid, session_id uuid, child_names text[], now_at timestamptz, parent jsonb, office jsonb DEFAULT NULL)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  b bookings;
+  refusal text;
+  refused jsonb;
+  missing text[];
+  kid_ids uuid[];
+  kid_names text[];
+  kid_limits integer[];
+  facts jsonb;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = session_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'session-not-found');
+  END IF;
+  refusal := portal_unbookable(s, now_at);
+  IF refusal = 'outside-window' AND office IS NOT NULL THEN
+    refusal := NULL;
+  END IF;
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord)
+  INTO kid_ids, kid_names, kid_limits
+  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord
+        FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+        JOIN children c ON c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n))
+        ORDER BY c.id
+        FOR UPDATE OF c) k;
+  IF coalesce(cardinality(kid_ids), 0) < cardinality(child_names) THEN
+    SELECT array_agg(a.n ORDER BY a.ord) INTO missing
+    FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n)));
+    RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
+  END IF;
+  refused := portal_refuse_children(s, kid_ids, kid_names, portal_limits_for(kid_limits, office), NULL);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+
+  INSERT INTO bookings (user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note)
+  VALUES (parent_id, s.id, 'CONFIRMED', CASE WHEN office IS NULL THEN 'FAMILY' ELSE 'OFFICE' END,
+          (office ->> 'adminId')::uuid, office ->> 'adminName', nullif(office ->> 'note', ''))
+  RETURNING * INTO b;
+  facts := portal_booking_facts(b, s, kid_names, parent);
+  WITH kids AS (
+    INSERT INTO booking_children (booking_id, child_id, child_name, position)
+    SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord)
+  ), spots AS (
+    UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id
+  )
+  INSERT INTO email_outbox (to_address, template, template_data, booking_id, next_attempt_at)
+  SELECT parent ->> 'email', 'booking-confirmed', facts, NULL, now()
+  UNION ALL
+  SELECT parent ->> 'email', 'booking-reminder', facts, b.id, s.starts_at - interval '24 hours'
+  WHERE s.starts_at - interval '24 hours' > now_at;
+  IF s.waitlist_count > 0 THEN
+    PERFORM portal_unwait_booked_children(s.id, parent_id, kid_ids, now_at);
+  END IF;
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, parent_id, 'BOOK', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'className', facts -> 'classType' ->> 'name', 'childNames', facts -> 'childNames',
+      'overrideWeeklyLimit', coalesce((office ->> 'overrideWeeklyLimit')::boolean, false)));
+  END IF;
+  RETURN jsonb_build_object('booking', facts);
+END
+$$;
+--> statement-breakpoint
+DROP FUNCTION portal_cancel_booking(uuid, uuid, timestamptz, jsonb, jsonb);
+--> statement-breakpoint
+-- portal_cancel_booking of migration 0012, then: the booking's pending reminder goes, and the freed spots are
+-- filled from the session's waitlist in the same transaction (under the session lock it holds).
+CREATE FUNCTION portal_cancel_booking(parent_id uuid, booking_id uuid, now_at timestamptz, parent jsonb, office jsonb, closes_before timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  b bookings;
+  refusal text;
+  kid_names text[];
+  facts jsonb;
+BEGIN
+  refusal := portal_lock_own_booking(parent_id, booking_id, 'already-cancelled');
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  SELECT * INTO b FROM bookings WHERE id = booking_id;
+  SELECT * INTO s FROM sessions WHERE id = b.session_id FOR UPDATE;
+  IF s.starts_at <= now_at THEN
+    RETURN jsonb_build_object('refusal', 'cancel-started');
+  END IF;
+  SELECT array_agg(bc.child_name ORDER BY bc.position) INTO kid_names FROM booking_children bc WHERE bc.booking_id = b.id;
+  UPDATE bookings SET status = 'CANCELLED', cancelled_at = now_at, updated_at = now_at, calendar_sequence = calendar_sequence + 1
+  WHERE id = b.id RETURNING * INTO b;
+  UPDATE sessions SET booked_count = booked_count - coalesce(cardinality(kid_names), 0), updated_at = now() WHERE id = s.id;
+  facts := portal_booking_facts(b, s, kid_names, parent);
+  IF NOT coalesce((office ->> 'quiet')::boolean, false) THEN
+    INSERT INTO email_outbox (to_address, template, template_data) VALUES (parent ->> 'email', 'booking-cancelled', facts);
+  END IF;
+  DELETE FROM email_outbox o WHERE o.booking_id = b.id AND o.template = 'booking-reminder' AND o.status = 'PENDING';
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, parent_id, 'CANCEL', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'className', facts -> 'classType' ->> 'name', 'childNames', facts -> 'childNames'));
+  END IF;
+  PERFORM portal_promote_waitlist(s.id, now_at, closes_before);
+  RETURN jsonb_build_object('booking', facts);
+END
+$$;
+--> statement-breakpoint
+DROP FUNCTION portal_reschedule_booking(uuid, uuid, uuid, timestamptz, jsonb, jsonb);
+--> statement-breakpoint
+-- portal_reschedule_booking of migration 0012, then: the reminder follows the booking to the new start, the children
+-- leave their waiting entries of the new session, and the spots freed in the old one go to its waitlist.
+CREATE FUNCTION portal_reschedule_booking(parent_id uuid, booking_id uuid, new_session_id uuid, now_at timestamptz, parent jsonb, office jsonb, closes_before timestamptz)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  old_s sessions;
+  new_s sessions;
+  b bookings;
+  refusal text;
+  refused jsonb;
+  kid_ids uuid[];
+  kid_names text[];
+  kid_limits integer[];
+  previous jsonb;
+  facts jsonb;
+BEGIN
+  refusal := portal_lock_own_booking(parent_id, booking_id, 'reschedule-not-confirmed');
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  SELECT * INTO b FROM bookings WHERE id = booking_id;
+  IF b.session_id = new_session_id THEN
+    RETURN jsonb_build_object('refusal', 'reschedule-same-session');
+  END IF;
+  PERFORM 1 FROM sessions WHERE id IN (b.session_id, new_session_id) ORDER BY id FOR UPDATE;
+  SELECT * INTO new_s FROM sessions WHERE id = new_session_id;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'session-not-found');
+  END IF;
+  SELECT * INTO old_s FROM sessions WHERE id = b.session_id;
+  IF old_s.starts_at <= now_at THEN
+    RETURN jsonb_build_object('refusal', 'reschedule-started');
+  END IF;
+  refusal := portal_unbookable(new_s, now_at);
+  IF refusal = 'outside-window' AND office IS NOT NULL THEN
+    refusal := NULL;
+  END IF;
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  PERFORM 1 FROM children c JOIN booking_children bc ON bc.child_id = c.id AND bc.booking_id = b.id ORDER BY c.id FOR UPDATE OF c;
+  SELECT array_agg(c.id ORDER BY bc.position), array_agg(bc.child_name ORDER BY bc.position), array_agg(c.weekly_limit ORDER BY bc.position)
+  INTO kid_ids, kid_names, kid_limits
+  FROM booking_children bc JOIN children c ON c.id = bc.child_id WHERE bc.booking_id = b.id;
+  refused := portal_refuse_children(new_s, coalesce(kid_ids, '{}'), coalesce(kid_names, '{}'),
+    portal_limits_for(coalesce(kid_limits, '{}'), office), b.id);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+
+  previous := portal_booking_facts(b, old_s, kid_names, parent);
+  UPDATE bookings SET session_id = new_s.id, calendar_sequence = calendar_sequence + 1, updated_at = now_at
+  WHERE id = b.id RETURNING * INTO b;
+  UPDATE sessions SET booked_count = booked_count - coalesce(cardinality(kid_ids), 0), updated_at = now() WHERE id = old_s.id;
+  UPDATE sessions SET booked_count = booked_count + coalesce(cardinality(kid_ids), 0), updated_at = now() WHERE id = new_s.id;
+  facts := portal_booking_facts(b, new_s, kid_names, parent);
+  INSERT INTO email_outbox (to_address, template, template_data)
+  VALUES (parent ->> 'email', 'booking-rescheduled', jsonb_build_object('booking', facts, 'previous', previous));
+  PERFORM portal_move_reminder(parent ->> 'email', facts, b.id, new_s.starts_at, now_at);
+  IF new_s.waitlist_count > 0 THEN
+    PERFORM portal_unwait_booked_children(new_s.id, parent_id, kid_ids, now_at);
+  END IF;
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, parent_id, 'RESCHEDULE', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'previousSession', previous -> 'session', 'className', facts -> 'classType' ->> 'name',
+      'childNames', facts -> 'childNames', 'overrideWeeklyLimit', coalesce((office ->> 'overrideWeeklyLimit')::boolean, false)));
+  END IF;
+  PERFORM portal_promote_waitlist(old_s.id, now_at, closes_before);
+  RETURN jsonb_build_object('booking', facts);
+END
+$$;
+--> statement-breakpoint
+-- The repeatable writes of migration 0012 with the waitlist's: a family joins ('join-waitlist', {sessionId,
+-- childNames}) or leaves ('leave-waitlist', {entryId}); the office removes an entry ('leave-waitlist' with office) or
+-- promotes it ('promote-waitlist'), acting for the entry's family. Every call carries `waitlistClosesBefore`.
+CREATE OR REPLACE FUNCTION portal_repeatable_writes(calls jsonb) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  c jsonb;
+  answers jsonb := '[]'::jsonb;
+  claimed boolean;
+  stored idempotency_keys;
+  answer jsonb;
+  parent_id uuid;
+  key_owner uuid;
+  parent jsonb;
+  office jsonb;
+  signed_in record;
+  family record;
+BEGIN
+  FOR c IN SELECT value FROM jsonb_array_elements(calls) LOOP
+    office := c -> 'office';
+    IF c ? 'sessionHash' THEN
+      SELECT u.id, u.first_name, u.last_name, u.email, s.last_seen_at INTO signed_in
+      FROM auth_sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = c ->> 'sessionHash'
+        AND s.expires_at > (c ->> 'expiresAfter')::timestamptz
+        AND u.is_active
+        AND s.last_seen_at >= coalesce(c -> 'idleCutoffs' ->> u.role, c ->> 'idleCutoff')::timestamptz;
+      IF NOT FOUND THEN
+        answers := answers || jsonb_build_array(jsonb_build_object('signedOut', true));
+        CONTINUE;
+      END IF;
+      parent_id := signed_in.id;
+      parent := jsonb_build_object('firstName', signed_in.first_name, 'lastName', signed_in.last_name, 'email', signed_in.email);
+      IF signed_in.last_seen_at < (c ->> 'touchBefore')::timestamptz THEN
+        UPDATE auth_sessions SET last_seen_at = (c ->> 'now')::timestamptz
+        WHERE token_hash = c ->> 'sessionHash' AND last_seen_at < (c ->> 'touchBefore')::timestamptz;
+      END IF;
+      key_owner := parent_id;
+    ELSIF office IS NOT NULL THEN
+      key_owner := (office ->> 'adminId')::uuid;
+    ELSE
+      parent_id := (c ->> 'parentId')::uuid;
+      parent := c -> 'parent';
+      key_owner := parent_id;
+    END IF;
+    IF c ? 'key' THEN
+      claimed := NULL;
+      INSERT INTO idempotency_keys AS k (user_id, key, request_hash, response_status, response_body, created_at)
+      VALUES (key_owner, c ->> 'key', c ->> 'requestHash', 0, NULL, (c ->> 'now')::timestamptz)
+      ON CONFLICT (user_id, key) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, response_status = 0, response_body = NULL, created_at = EXCLUDED.created_at
+        WHERE k.created_at < (c ->> 'keyCutoff')::timestamptz
+      RETURNING true INTO claimed;
+      IF claimed IS NULL THEN
+        SELECT * INTO stored FROM idempotency_keys WHERE user_id = key_owner AND key = c ->> 'key';
+        answers := answers || jsonb_build_array(jsonb_build_object('userId', key_owner, 'stored', jsonb_build_object(
+          'requestHash', stored.request_hash, 'status', stored.response_status, 'body', stored.response_body)));
+        CONTINUE;
+      END IF;
+    END IF;
+    IF office IS NOT NULL THEN
+      IF c ->> 'op' = 'book' THEN
+        SELECT u.id, u.first_name, u.last_name, u.email INTO family
+        FROM users u WHERE u.id = (c ->> 'familyId')::uuid AND u.deleted_at IS NULL;
+      ELSIF c ->> 'op' IN ('leave-waitlist', 'promote-waitlist') THEN
+        SELECT u.id, u.first_name, u.last_name, u.email INTO family
+        FROM waitlist_entries w JOIN users u ON u.id = w.user_id WHERE w.id = (c ->> 'entryId')::uuid;
+      ELSE
+        SELECT u.id, u.first_name, u.last_name, u.email INTO family
+        FROM bookings b JOIN users u ON u.id = b.user_id WHERE b.id = (c ->> 'bookingId')::uuid;
+      END IF;
+      IF NOT FOUND THEN
+        answers := answers || jsonb_build_array(jsonb_build_object('userId', key_owner,
+          'refusal', CASE c ->> 'op' WHEN 'book' THEN 'family-not-found' WHEN 'cancel' THEN 'booking-not-found'
+            WHEN 'reschedule' THEN 'booking-not-found' ELSE 'waitlist-entry-not-found' END));
+        CONTINUE;
+      END IF;
+      parent_id := family.id;
+      parent := jsonb_build_object('firstName', family.first_name, 'lastName', family.last_name, 'email', family.email);
+    END IF;
+    answer := CASE c ->> 'op'
+      WHEN 'book' THEN portal_book(parent_id, (c ->> 'sessionId')::uuid,
+        ARRAY(SELECT jsonb_array_elements_text(c -> 'childNames')), (c ->> 'now')::timestamptz, parent, office)
+      WHEN 'cancel' THEN portal_cancel_booking(parent_id, (c ->> 'bookingId')::uuid, (c ->> 'now')::timestamptz, parent, office,
+        (c ->> 'waitlistClosesBefore')::timestamptz)
+      WHEN 'reschedule' THEN portal_reschedule_booking(parent_id, (c ->> 'bookingId')::uuid,
+        (c ->> 'newSessionId')::uuid, (c ->> 'now')::timestamptz, parent, office, (c ->> 'waitlistClosesBefore')::timestamptz)
+      WHEN 'join-waitlist' THEN portal_join_waitlist(parent_id, (c ->> 'sessionId')::uuid,
+        ARRAY(SELECT jsonb_array_elements_text(c -> 'childNames')), (c ->> 'now')::timestamptz, (c ->> 'waitlistClosesBefore')::timestamptz)
+      WHEN 'leave-waitlist' THEN portal_leave_waitlist(parent_id, (c ->> 'entryId')::uuid, (c ->> 'now')::timestamptz, office)
+      WHEN 'promote-waitlist' THEN portal_promote_waitlist_entry(parent_id, (c ->> 'entryId')::uuid, (c ->> 'now')::timestamptz,
+        (c ->> 'waitlistClosesBefore')::timestamptz, parent, office)
+    END;
+    IF answer IS NULL THEN
+      RAISE EXCEPTION 'unknown repeatable write %', c ->> 'op';
+    END IF;
+    answers := answers || jsonb_build_array(answer || jsonb_build_object('userId', key_owner));
+  END LOOP;
+  RETURN answers;
+END
+$$;
+--> statement-breakpoint
+ALTER FUNCTION portal_repeatable_writes(jsonb) SET plan_cache_mode = force_generic_plan;

@@ -26,8 +26,11 @@ async function session(startsAt: Date, capacity = 10) {
   const classType = await createClassType(db(), { name: 'Sprint Mechanics' });
   return createSession(db(), { classTypeId: classType.id, startsAt, capacity });
 }
-const mailTo = async (email: string) =>
-  (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(asc(emailOutbox.createdAt))).map((m) => m.template);
+/** The e-mails queued for the family, in order; the reminders (due the day before a session, issue 21) apart. */
+const mailTo = async (email: string, kind: 'now' | 'reminders' = 'now') =>
+  (await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(asc(emailOutbox.createdAt)))
+    .map((m) => m.template)
+    .filter((template) => (template === 'booking-reminder') === (kind === 'reminders'));
 const actionsOf = (familyId: string) => db().select().from(officeActions).where(eq(officeActions.familyId, familyId)).orderBy(asc(officeActions.createdAt));
 const bookedCount = async (sessionId: string) => (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.bookedCount;
 
@@ -52,6 +55,8 @@ describe('POST /api/admin/bookings: the office books for a family', () => {
     });
     expect(await bookedCount(later.id)).toBe(1);
     expect(await mailTo(fam.email)).toEqual(['booking-confirmed']);
+    // And the reminder, due 24 hours before the start (issue 21).
+    expect(await mailTo(fam.email, 'reminders')).toEqual(['booking-reminder']);
     const [action] = await actionsOf(fam.id);
     expect(action).toMatchObject({ action: 'BOOK', adminId: userIds.admin, adminName: 'Adam Archer', bookingId: res.body.id, note: 'Booked by phone' });
     expect(action!.details).toMatchObject({ childNames: ['Ava'], overrideWeeklyLimit: false, className: 'Sprint Mechanics' });

@@ -10,6 +10,7 @@ import { adminStatsRoutes } from './stats';
 import { adminUserRoutes } from './users';
 import { adminUserImportRoutes } from './user-import';
 import { adminWebhookLogRoutes } from './webhook-logs';
+import { adminWaitlistRoutes } from './waitlist';
 import { adminWebhookRoutes } from './webhooks';
 
 /**
@@ -25,6 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSessionRoutes);
   await app.register(adminReservationRoutes);
   await app.register(adminBookingRoutes);
+  await app.register(adminWaitlistRoutes);
   await app.register(adminSessionExportRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminUserImportRoutes);

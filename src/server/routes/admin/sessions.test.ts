@@ -119,6 +119,7 @@ describe('POST /api/admin/sessions', () => {
       location: 'Main Gym',
       bookedCount: 0,
       availableSpots: 50,
+      waitlistCount: 0,
       status: 'SCHEDULED',
       classType: expect.objectContaining({ id: classType.id, name: 'Created Class' }),
     });

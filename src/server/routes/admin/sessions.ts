@@ -57,7 +57,14 @@ export const adminSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = sessionId(request.params.id);
       const { confirmWeeklyLimits, ...form } = request.body;
       return request.unitOfWork((tx) =>
-        updateSession(tx, { sessionId: id, form, confirmWeeklyLimits, email: app.emailContext, now: app.clock() }),
+        updateSession(tx, {
+          sessionId: id,
+          form,
+          confirmWeeklyLimits,
+          email: app.emailContext,
+          now: app.clock(),
+          waitlistCutoffHours: app.env.WAITLIST_CUTOFF_HOURS,
+        }),
       );
     },
   );

@@ -80,6 +80,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock(),
         cancelUpcomingBookings: request.query.cancelUpcomingBookings === 'true',
         email: app.emailContext,
+        waitlistCutoffHours: app.env.WAITLIST_CUTOFF_HOURS,
       }),
     ),
   );

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { AdminWaitlistEntryDto } from '../../../shared/schemas/waitlist';
 import type { Tx } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { SIGNED_OUT_MESSAGE, type SignInCheck } from '../auth/session-user';
 import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED_MESSAGE } from '../idempotency/idempotency-key';
 import { bookingDtoFromFacts, type BookingFacts } from './booking-dto';
+import { waitlistEntryFromFacts, type WaitlistFacts } from '../waitlist/waitlist-dto';
 import { refusalError, type BookingRefusal } from './booking-refusals';
 
 /** The signed-in parent as a booking's answer and e-mails show them (the functions store it with the e-mail). */
@@ -22,12 +24,18 @@ export interface BookingParent {
  * - `cancel`: one of the parent's future bookings, its spots freed.
  * - `reschedule`: the same children to another future session inside the window; the booking keeps its id (its
  *   reference) and its calendar event's UID at a raised SEQUENCE, weekly limits checked without it.
- * Another parent's booking is indistinguishable from a missing one.
+ * - `join-waitlist` / `leave-waitlist`: the family waits for a full session with the named children, or stops
+ *   waiting (the office: removes the entry); `promote-waitlist`: the office's 'Promote now' (migration 0014,
+ *   docs/product-rules.md, Waitlist). A cancellation or a reschedule fills the spots it frees from the waitlist.
+ * Another parent's booking or entry is indistinguishable from a missing one.
  */
 export type BookingCall =
   | { op: 'book'; sessionId: string; childNames: string[] }
   | { op: 'cancel'; bookingId: string }
-  | { op: 'reschedule'; bookingId: string; newSessionId: string };
+  | { op: 'reschedule'; bookingId: string; newSessionId: string }
+  | { op: 'join-waitlist'; sessionId: string; childNames: string[] }
+  | { op: 'leave-waitlist'; entryId: string }
+  | { op: 'promote-waitlist'; entryId: string };
 
 /**
  * Who a call acts for: a parent the request has already signed in, or the sign-in behind the request's cookie,
@@ -55,16 +63,19 @@ export interface RepeatableBookingCall {
   call: BookingCall;
   actor: BookingActor;
   now: Date;
+  /** Sessions starting at or before this instant have a closed waitlist (now + WAITLIST_CUTOFF_HOURS). */
+  waitlistClosesBefore: Date;
   /** The Idempotency-Key and the hash of the request it came with (decision 013); null without the header. */
   claim: { key: string; requestHash: string } | null;
   /** The status of a success (201 for a booking). */
   successStatus: number;
   /** The answer as the route's response schema sends it: what a key stores and replays. */
-  encode: (dto: BookingDto) => unknown;
+  encode: (dto: BookingDto | AdminWaitlistEntryDto) => unknown;
 }
 
 /** The session a call locks first (a cancellation's is known only to the database: after the others). */
-const lockOrderOf = (call: BookingCall) => (call.op === 'book' ? call.sessionId : call.op === 'reschedule' ? call.newSessionId : '\uffff');
+const lockOrderOf = (call: BookingCall) =>
+  call.op === 'book' || call.op === 'join-waitlist' ? call.sessionId : call.op === 'reschedule' ? call.newSessionId : '\uffff';
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What one call answers: a status and body (replayed: a key's first answer again), or a refusal to throw. */
@@ -73,7 +84,12 @@ export type BookingOutcome = { status: number; body: unknown; replayed: boolean 
 /** The statement's answer for one call; every answer but `signedOut` names the user it acted for. */
 type Answer =
   | { signedOut: true }
-  | ({ userId: string } & ({ booking: BookingFacts } | BookingRefusal | { stored: { requestHash: string; status: number; body: unknown } }));
+  | ({ userId: string } & (
+      | { booking: BookingFacts }
+      | { entry: WaitlistFacts }
+      | BookingRefusal
+      | { stored: { requestHash: string; status: number; body: unknown } }
+    ));
 
 const actorPayload = (actor: BookingActor) =>
   'office' in actor
@@ -108,10 +124,11 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
   // Run in the order of the sessions they lock, so that groups running side by side take session locks in one
   // order and never wait on each other in a circle (families stay in one lane, see plugins/repeatable-write.ts).
   const order = calls.map((_, index) => index).sort((a, b) => compare(lockOrderOf(calls[a]!.call), lockOrderOf(calls[b]!.call)));
-  const payload = order.map((index) => calls[index]!).map(({ call, actor, now, claim }) => ({
+  const payload = order.map((index) => calls[index]!).map(({ call, actor, now, waitlistClosesBefore, claim }) => ({
     ...call,
     ...actorPayload(actor),
     now: now.toISOString(),
+    waitlistClosesBefore: waitlistClosesBefore.toISOString(),
     ...(claim && { key: claim.key, requestHash: claim.requestHash, keyCutoff: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }),
   }));
   const result = await tx.execute(sql`select portal_repeatable_writes(${JSON.stringify(payload)}::jsonb) as answers`);
@@ -144,7 +161,7 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
       // With a key a refusal is the key's answer, like a success (the body plugins/errors.ts sends for it).
       outcome = item.claim ? { status: error.statusCode, body: { message: error.message, ...error.details }, replayed: false } : { error };
     } else {
-      const dto = bookingDtoFromFacts(answer.booking);
+      const dto = 'entry' in answer ? waitlistEntryFromFacts(answer.entry) : bookingDtoFromFacts(answer.booking);
       outcome = { status: item.successStatus, body: item.claim ? item.encode(dto) : dto, replayed: false };
     }
     outcomes[index] = outcome;

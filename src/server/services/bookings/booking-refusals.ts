@@ -23,7 +23,13 @@ export type BookingRefusal =
   | { refusal: 'reschedule-not-confirmed' }
   | { refusal: 'reschedule-same-session' }
   | { refusal: 'reschedule-started' }
-  | { refusal: 'family-not-found' };
+  | { refusal: 'family-not-found' }
+  | { refusal: 'not-full'; available: number }
+  | { refusal: 'already-waiting'; names: string[] }
+  | { refusal: 'waitlist-closed' }
+  | { refusal: 'waitlist-entry-not-found' }
+  | { refusal: 'waitlist-promoted' }
+  | { refusal: 'waitlist-not-waiting' };
 
 /** A child the booking would take past their weekly limit, with what they have used of it that week. */
 export interface OverLimit {
@@ -31,6 +37,9 @@ export interface OverLimit {
   limit: number;
   used: number;
 }
+
+export const WAITLIST_ENTRY_NOT_FOUND = 'Waitlist entry not found';
+export const WAITLIST_CLOSED_MESSAGE = 'The waitlist for this session has closed: it starts too soon for a spot to be offered';
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
@@ -124,5 +133,20 @@ export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): 
       return new HttpError(409, 'Only future bookings can be rescheduled');
     case 'family-not-found':
       return new HttpError(404, USER_NOT_FOUND);
+    case 'not-full':
+      return new HttpError(
+        409,
+        `This session still has ${refused.available} ${plural(refused.available, 'spot', 'spots')} free: book ${refused.available === 1 ? 'it' : 'them'} instead of joining the waitlist`,
+      );
+    case 'already-waiting':
+      return new HttpError(409, `${joinNames(refused.names)} ${plural(refused.names.length, 'is', 'are')} already on the waitlist for this session`);
+    case 'waitlist-closed':
+      return new HttpError(409, WAITLIST_CLOSED_MESSAGE);
+    case 'waitlist-entry-not-found':
+      return new HttpError(404, WAITLIST_ENTRY_NOT_FOUND);
+    case 'waitlist-promoted':
+      return new HttpError(409, 'This waitlist entry has already become a booking: cancel the booking instead');
+    case 'waitlist-not-waiting':
+      return new HttpError(409, 'This waitlist entry is no longer waiting');
   }
 }

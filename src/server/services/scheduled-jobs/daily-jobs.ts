@@ -1,14 +1,25 @@
 import type { Env } from '../../env';
 import { cleanIdempotencyKeys } from '../idempotency/clean-idempotency-keys';
 import { cleanWebhookLogs } from '../webhook-logs/clean-webhook-logs';
-import { DAY_MS, type ScheduledJob } from './job-scheduler';
+import { sweepWaitlists } from '../waitlist/waitlist-sweep';
+import { DAY_MS, MINUTE_MS, type ScheduledJob } from './job-scheduler';
 
 export const WEBHOOK_LOG_RETENTION_JOB = 'webhook-log-retention';
 export const IDEMPOTENCY_KEYS_CLEANUP_JOB = 'idempotency-keys-cleanup';
+export const WAITLIST_SWEEP_JOB = 'waitlist-sweep';
 
-/** The jobs every instance offers to run, each once a day across all instances (JobScheduler). */
-export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS'>): ScheduledJob[] {
+/**
+ * The jobs every instance offers to run, each at most once per its period across all instances (JobScheduler):
+ * two daily clean-ups and the waitlist's minute sweep.
+ */
+export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIST_CUTOFF_HOURS'>): ScheduledJob[] {
   return [
+    {
+      // Waiting entries expire when their session's waitlist closes; free spots go to the people waiting.
+      name: WAITLIST_SWEEP_JOB,
+      everyMs: MINUTE_MS,
+      run: (tx, now) => sweepWaitlists(tx, now, env.WAITLIST_CUTOFF_HOURS),
+    },
     {
       // Webhook logs older than WEBHOOK_LOG_RETENTION_DAYS (default 90) go, like 'Clean old' with that many days.
       name: WEBHOOK_LOG_RETENTION_JOB,

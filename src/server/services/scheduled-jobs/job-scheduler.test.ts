@@ -44,7 +44,7 @@ describe(`scheduled jobs (${database})`, () => {
       { name: 'broken', everyMs: DAY_MS, run: () => Promise.reject(new Error('boom')) },
       { name: 'count', everyMs: DAY_MS, run: async () => ++runs },
     ];
-    const log = { info: () => undefined, error: (obj: object) => void errors.push(obj) };
+    const log = { info: () => undefined, debug: () => undefined, error: (obj: object) => void errors.push(obj) };
     const instances = [1, 2].map(() => new JobScheduler(server.app.unitOfWork, jobs, log, () => now));
     const ran = await Promise.all(instances.map((instance) => instance.runDue()));
     expect(ran.flat()).toEqual(['count']);

@@ -2,7 +2,8 @@ import type { Tx } from '../../db/client';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import { claimScheduledJob } from './claim-scheduled-job';
 
-export const HOUR_MS = 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
 
 /** A periodic job: run by one instance at most once per `everyMs`, whichever instance claims it first. */
@@ -16,12 +17,13 @@ export interface ScheduledJob {
 
 interface Logger {
   info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
 /**
  * Runs the periodic jobs of every instance (src/server/services/scheduled-jobs/daily-jobs.ts lists them):
- * every `checkEveryMs` (an hour) each instance tries to claim each job (claimScheduledJob), and only the
+ * every `checkEveryMs` (a minute) each instance tries to claim each job (claimScheduledJob), and only the
  * claimant runs it, so a daily job runs once a day across all instances however many there are. A job
  * that fails is logged and tried again when it is next due. The timer does not keep the process alive.
  *
@@ -41,7 +43,7 @@ export class JobScheduler {
   ) {}
 
   /** Checks now, then every `checkEveryMs`. */
-  start(checkEveryMs = HOUR_MS): void {
+  start(checkEveryMs = MINUTE_MS): void {
     if (this.timer) return;
     this.timer = setInterval(() => void this.runDue(), checkEveryMs);
     this.timer.unref();
@@ -71,11 +73,19 @@ export class JobScheduler {
         if (!(await this.unitOfWork((tx) => claimScheduledJob(tx, { name: job.name, everyMs: job.everyMs, now })))) continue;
         const result = await this.unitOfWork((tx) => job.run(tx, now));
         ran.push(job.name);
-        this.log.info({ job: job.name, result }, 'scheduled job done');
+        // A run that changed nothing (the minute sweep, mostly) is logged at debug only.
+        if (didNothing(result)) this.log.debug({ job: job.name, result }, 'scheduled job done');
+        else this.log.info({ job: job.name, result }, 'scheduled job done');
       } catch (err) {
         this.log.error({ job: job.name, err }, 'scheduled job failed');
       }
     }
     return ran;
   }
+}
+
+/** A job's result with only zero counts (or none at all). */
+function didNothing(result: unknown): boolean {
+  if (result === undefined || result === null || result === 0) return true;
+  return typeof result === 'object' && Object.values(result as Record<string, unknown>).every((value) => value === 0);
 }

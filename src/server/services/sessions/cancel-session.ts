@@ -36,6 +36,8 @@ export async function cancelSession(tx: Tx, input: CancelSessionInput): Promise<
     .returning();
 
   const bookingIds = confirmedBookings.map((b) => b.id);
+  // Its waitlist expires and no reminder of it will go (migration 0014).
+  await tx.execute(sql`select portal_session_cancelled(${session.id}::uuid, ${now.toISOString()}::timestamptz)`);
   let notifiedFamilies = 0;
   if (bookingIds.length) {
     const cancelled = await tx

@@ -8,6 +8,7 @@ import { loadBookings } from '../bookings/booking-dto';
 import type { EmailContext } from '../../mail/email-context';
 import { enqueueEmail } from '../../mail/outbox';
 import { sessionChangedEmail } from './session-emails';
+import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { toSessionDto } from './session-dto';
 import { assertClassTypeExists, lockSessionWithBookings, plural } from './session-rules';
 import { weeklyLimitConflictMessage, weeklyLimitConflicts } from './weekly-limit-conflicts';
@@ -19,6 +20,8 @@ export interface UpdateSessionInput {
   confirmWeeklyLimits?: boolean | undefined;
   email: EmailContext;
   now: Date;
+  /** WAITLIST_CUTOFF_HOURS: a raised capacity is filled from the waitlist unless the session starts within it. */
+  waitlistCutoffHours: number;
 }
 
 /**
@@ -70,6 +73,10 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
     .where(eq(sessions.id, session.id))
     .returning();
 
+  // The reminders follow the start; a raised capacity is filled from the waitlist, in this transaction.
+  const promoted = await promoteAfterChange(tx, session.id, now, waitlistClosesBefore(now, input.waitlistCutoffHours));
+  const current = promoted ? (await tx.select().from(sessions).where(eq(sessions.id, session.id)))[0] : row;
+
   if (notify) {
     const raised = await tx
       .update(bookings)
@@ -85,5 +92,13 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
       );
     }
   }
-  return toSessionDto(row!, classType);
+  return toSessionDto(current!, classType);
+}
+
+/** portal_session_changed (migration 0014): reminders moved with the start, free spots given to the waitlist. */
+async function promoteAfterChange(tx: Tx, sessionId: string, now: Date, closesBefore: Date): Promise<number> {
+  const result = await tx.execute(
+    sql`select portal_session_changed(${sessionId}::uuid, ${now.toISOString()}::timestamptz, ${closesBefore.toISOString()}::timestamptz) as promoted`,
+  );
+  return Number((result as unknown as { rows: Array<{ promoted: number }> }).rows[0]?.promoted ?? 0);
 }

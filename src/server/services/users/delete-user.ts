@@ -1,3 +1,4 @@
+import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
@@ -20,6 +21,8 @@ export interface DeleteUserInput {
    */
   cancelUpcomingBookings?: boolean;
   email: EmailContext;
+  /** WAITLIST_CUTOFF_HOURS: the spots a cancellation frees go to the waitlist unless the session starts within it. */
+  waitlistCutoffHours: number;
 }
 
 /**
@@ -35,15 +38,18 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
   const target = await lockUser(tx, input.userId);
   if (target.id === input.actor.id) throw new HttpError(409, 'You cannot delete your own account');
   if (target.role === 'SUPER_ADMIN') throw new HttpError(403, 'A super administrator account cannot be deleted');
-  if (input.cancelUpcomingBookings) {
-    // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
-    // booking under way.
-    await tx.execute(sql`
-      select 1 from sessions where id in (
-        select b.session_id from bookings b join sessions s on s.id = b.session_id
-        where b.user_id = ${target.id} and b.status = 'CONFIRMED' and s.starts_at > ${now.toISOString()}::timestamptz)
-      order by id for update`);
-  }
+  // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
+  // booking under way. Those of the family's waiting entries too: the entries end before any spot is freed, so
+  // none of the family's own cancellations is given back to it (migration 0014).
+  await tx.execute(sql`
+    select 1 from sessions where id in (
+      select b.session_id from bookings b join sessions s on s.id = b.session_id
+      where ${input.cancelUpcomingBookings ?? false} and b.user_id = ${target.id} and b.status = 'CONFIRMED'
+        and s.starts_at > ${now.toISOString()}::timestamptz
+      union
+      select w.session_id from waitlist_entries w where w.user_id = ${target.id} and w.status = 'WAITING')
+    order by id for update`);
+  await tx.execute(sql`select portal_end_family_waitlist(${target.id}::uuid, ${now.toISOString()}::timestamptz)`);
   await tx
     .select({ id: children.id })
     .from(children)
@@ -86,7 +92,8 @@ async function cancelForClosedAccount(tx: Tx, target: { id: string; firstName: s
   const cancelled = [];
   for (const booking of upcoming) {
     const result = await tx.execute(
-      sql`select portal_cancel_booking(${target.id}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb) as answer`,
+      sql`select portal_cancel_booking(${target.id}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb,
+        ${waitlistClosesBefore(input.now, input.waitlistCutoffHours).toISOString()}::timestamptz) as answer`,
     );
     const answer = (result as unknown as { rows: Array<{ answer: { booking: BookingFacts } | { refusal: string } }> }).rows[0]!.answer;
     // The sessions and children are locked and each booking is upcoming and confirmed: a refusal cannot happen.

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { waitlistClosesBefore } from './list-waitlist';
+
+/**
+ * The waitlist's minute job (portal_waitlist_sweep, migration 0014): entries of sessions whose waitlist has closed
+ * (WAITLIST_CUTOFF_HOURS before the start) or that were cancelled expire; sessions with free spots and people
+ * waiting are filled (a spot freed while the first family's child was at the weekly limit goes to them once a
+ * cancellation that week lets it). It never waits on a lock: what is busy is left to the next run.
+ */
+export async function sweepWaitlists(tx: Tx, now: Date, cutoffHours: number): Promise<{ expired: number; promoted: number }> {
+  const result = await tx.execute(
+    sql`select portal_waitlist_sweep(${now.toISOString()}::timestamptz, ${waitlistClosesBefore(now, cutoffHours).toISOString()}::timestamptz) as swept`,
+  );
+  return (result as unknown as { rows: Array<{ swept: { expired: number; promoted: number } }> }).rows[0]!.swept;
+}
