@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useOnline } from '../../../lib/online-status';
 import { useLeaveWaitlist } from '../api/leave-waitlist';
 
@@ -23,14 +24,16 @@ export function LeaveWaitlistDialog({ entry, open, onOpenChange, onCloseAutoFocu
   const online = useOnline();
   // Set at once (the pending state re-renders only later), so a double click sends one request.
   const submitting = useRef(false);
+  const attempt = useAttemptKeys();
 
   function confirm() {
     if (!entry || leave.isPending || submitting.current || !online) return;
     submitting.current = true;
     leave.mutate(
-      { entryId: entry.id },
+      { entryId: entry.id, idempotencyKey: attempt.keyFor(entry.id) },
       {
         onSuccess: () => {
+          attempt.finish();
           toast({
             title: 'Left the Waitlist',
             description: `${entry.childNames.join(', ')} no longer ${entry.childNames.length === 1 ? 'waits' : 'wait'} for ${entry.session.classType.name} on ${formatShortDate(entry.session.startsAt)}.`,
@@ -39,8 +42,12 @@ export function LeaveWaitlistDialog({ entry, open, onOpenChange, onCloseAutoFocu
         },
         onError: (error) => {
           toast({ variant: 'destructive', title: 'Could Not Leave the Waitlist', description: apiErrorMessage(error, 'Failed to leave the waitlist') });
-          // Already a booking (409), or gone: the refreshed lists show it; nothing is left to confirm here.
-          onOpenChange(false);
+          // Answered (already a booking, 409; or gone, 404): the refreshed lists show it, nothing is left to confirm.
+          // Unanswered (the network, a 5xx): the prompt stays, and trying again repeats the same attempt.
+          if (attemptAnswered(error)) {
+            attempt.finish();
+            onOpenChange(false);
+          }
         },
         onSettled: () => {
           submitting.current = false;
