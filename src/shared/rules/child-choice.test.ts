@@ -32,12 +32,21 @@ describe('the booking dialog’s children (issue 20)', () => {
   });
 
   it('marks a child already waiting for the session with their place in line (issue 21)', () => {
-    const choices = childChoices(family, { bookedHere: ['Ava'], waitingHere: [{ name: 'leo', position: 2 }], week: undefined, weekWord: 'next week' });
+    const waitingHere = [{ name: 'leo', position: 2 }];
+    // Full: the waitlist's dialog does not offer Leo again.
+    const choices = childChoices(family, { bookedHere: ['Ava'], waitingHere, week: undefined, weekWord: 'next week', forWaitlist: true });
     expect(choices.map((c) => [c.name, c.bookable, c.reason])).toEqual([
       ['Ava', false, 'Already booked'],
       ['Leo', false, 'On the waitlist (#2)'],
       ['Mia', true, null],
     ]);
+    // With a spot free, Leo can be booked directly (the server takes him off the entry), and is told he waits.
+    expect(childChoices(family, { bookedHere: [], waitingHere, week: undefined, weekWord: 'next week' })[1]).toEqual({
+      name: 'Leo',
+      bookable: true,
+      reason: 'On the waitlist (#2)',
+      left: null,
+    });
     expect(noChildBookableReason(choices.slice(0, 2))).toBe(
       'None of your children can be booked into this session. Ava is already booked; Leo is already on the waitlist.',
     );

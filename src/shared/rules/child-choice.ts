@@ -41,8 +41,9 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * Each child of the family for one session: booked in it already (any of the family's confirmed bookings of the
  * session), waiting for it (issue 21: the family's waiting entries of the session, with their place in line), out of
  * sessions that week (the child-stats of the session's week; unknown while they load), or free. `forWaitlist`: the
- * session is full and the dialog joins its waitlist, where a child at the weekly limit may still wait (the server
- * skips the entry while the child is at the limit, and it keeps its place).
+ * session is full and the dialog joins its waitlist, where a child already waiting cannot be chosen again, and a
+ * child at the weekly limit may still wait (the server skips the entry while the child is at the limit, and it keeps
+ * its place). With spots free, a waiting child can be booked directly (the server then takes them off the entry).
  */
 export function childChoices(
   children: readonly { name: string }[],
@@ -59,9 +60,9 @@ export function childChoices(
     const left = week ? `${week.remaining} of ${week.limit} left ${options.weekWord}` : null;
     if (options.bookedHere.some((booked) => same(booked, name))) return { name, bookable: false, reason: ALREADY_BOOKED, left };
     const waiting = options.waitingHere?.find((candidate) => same(candidate.name, name));
-    if (waiting) return { name, bookable: false, reason: onTheWaitlist(waiting.position), left };
+    if (waiting && options.forWaitlist) return { name, bookable: false, reason: onTheWaitlist(waiting.position), left };
     if (week && week.remaining <= 0 && !options.forWaitlist) return { name, bookable: false, reason: weeklyLimitReached(week), left };
-    return { name, bookable: true, reason: null, left };
+    return { name, bookable: true, reason: waiting ? onTheWaitlist(waiting.position) : null, left };
   });
 }
 

@@ -151,6 +151,8 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
   const picked = selected.filter((name) => choices.some((choice) => choice.name === name && choice.bookable));
   // No spot for every child chosen: the dialog joins the waitlist (not for a session that is no longer listed).
   const joining = !gone && bookingActionFor({ chosen: picked.length, availableSpots }) === 'waitlist';
+  // With spots free a waiting child can be booked, but not put on the waitlist a second time.
+  const waitingPicked = joining ? picked.filter((name) => choices.some((choice) => choice.name === name && choice.reason !== null)) : [];
   const waitlistOpen = isWaitlistOpen(session.startsAt, now, DEFAULT_WAITLIST_CUTOFF_HOURS);
   // The server's refusal of the last attempt to join, shown beside the button (and in a toast).
   const [joinRefusal, setJoinRefusal] = useState<string | null>(null);
@@ -162,7 +164,9 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
   const refocusSubmit = useRef(false);
   const online = useOnline();
   const canSubmit =
-    online && !noneBookable && (joining ? picked.length >= 1 && waitlistOpen : canSubmitBooking(picked.length, availableSpots));
+    online &&
+    !noneBookable &&
+    (joining ? picked.length >= 1 && waitlistOpen && waitingPicked.length === 0 : canSubmitBooking(picked.length, availableSpots));
   const tooFewSpots = !full && picked.length > availableSpots;
   // A full session whose waitlist has closed (WAITLIST_CUTOFF_HOURS before the start) offers neither button.
   const waitlistClosed = joining && !waitlistOpen;
@@ -325,6 +329,12 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
             <p className="flex items-start gap-1.5 font-medium text-amber-800">
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               {noneBookable}
+            </p>
+          )}
+          {waitingPicked.length > 0 && (
+            <p className="flex items-start gap-1.5 font-medium text-amber-800">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {`${namesInWords(waitingPicked)} ${waitingPicked.length === 1 ? 'is' : 'are'} already on the waitlist for this session.`}
             </p>
           )}
           {waitlistClosed && !noneBookable && (
