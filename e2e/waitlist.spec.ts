@@ -95,6 +95,13 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
 }
 
+/** Closes the toast on screen (it would cover what a screenshot is for). */
+async function dismissToasts(page: Page): Promise<void> {
+  const close = notifications(page).getByRole('button', { name: 'Close' });
+  if (await close.count()) await close.first().click();
+  await expect(close).toHaveCount(0);
+}
+
 /** Opens next week on the dashboard's calendar and the card of one of this file's sessions. */
 async function openCard(page: Page, instant: Date): Promise<Locator> {
   const calendar = dashboardCalendar(page);
@@ -172,12 +179,18 @@ test('a family fills the last spot, another joins the waitlist; the first cancel
   // The card says so (in its accessible name too), and so does the dashboard.
   await expect(card).toContainText('Waitlist #1');
   await expect(card).toHaveAccessibleName(/Waitlist #1/);
+  await dismissToasts(page);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'calendar-card-waitlist-1280');
   const entry = myWaitlists(page).getByRole('listitem').filter({ hasText: formatLongDate(journeySlot) });
   await expect(entry).toContainText('Bea');
   await expect(entry).toContainText('1st in line');
   await expect(entry.getByRole('button', { name: /^Leave the waitlist for / })).toBeVisible();
   await myWaitlists(page).scrollIntoViewIfNeeded();
   await shot(page, 'dashboard-my-waitlists-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Opened again, the dialog shows Bea waiting (not to be chosen again) and offers to leave.
   await card.click();
@@ -186,6 +199,7 @@ test('a family fills the last spot, another joins the waitlist; the first cancel
   const waitingHere = dialog.getByRole('region', { name: 'On the waitlist' });
   await expect(waitingHere).toContainText('1st in line');
   await expect(waitingHere.getByRole('button', { name: 'Leave waitlist for Bea' })).toBeVisible();
+  await shot(page, 'dialog-on-the-waitlist-1280');
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
@@ -236,6 +250,7 @@ test('at 390 px a family joins a waitlist from the dialog, and leaves it from th
   // Leave from the dashboard's list, after the prompt.
   const entry = myWaitlists(page).getByRole('listitem').filter({ hasText: formatLongDate(leaveSlot) });
   await expect(entry).toContainText('1st in line');
+  await dismissToasts(page);
   await entry.scrollIntoViewIfNeeded();
   await expectNoSidewaysScroll(page);
   await shot(page, 'dashboard-my-waitlists-390');
@@ -287,6 +302,9 @@ test('a child at the weekly limit may wait, but is skipped when a spot frees, an
   const sentence = 'Ben already has 1 of 1 session that week, so this entry is skipped until it is cancelled (it keeps its place in line).';
   const entry = myWaitlists(page).getByRole('listitem').filter({ hasText: formatLongDate(heldSlot) });
   await expect(entry.getByText(sentence)).toBeVisible();
+  await dismissToasts(page);
+  await entry.scrollIntoViewIfNeeded();
+  await shot(page, 'dashboard-held-back-1280');
 
   // A spot frees: Ben is skipped, and keeps his place.
   const cancelled = (await (await almaApi.get('/api/me/bookings')).json()) as BookingDto[];
