@@ -11,6 +11,7 @@ import { UpcomingBookings } from '../features/my-bookings/components/upcoming-bo
 import { MyWaitlists } from '../features/waitlist/components/my-waitlists';
 import { useWaitlistActions } from '../features/waitlist/components/waitlist-actions';
 import { useAuth } from '../lib/auth';
+import { useRefreshWhenWaitlistChanges } from '../lib/booking-cache';
 import { DeferredRender } from '../lib/deferred-render';
 import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
 import { usePageTitle } from '../lib/page-title';
@@ -35,6 +36,7 @@ export function DashboardScreen() {
   const now = useNow();
   const bookedSessionIds = useBookedSessionIds();
   const waitlistPositions = useWaitlistPositions();
+  useRefreshWhenWaitlistChanges();
   const [booking, setBooking] = useState<{ session: SessionDto; open: boolean } | null>(null);
   const [weekOffset, setWeekOffset] = useState(0);
   const openerRef = useRef<HTMLElement | null>(null);

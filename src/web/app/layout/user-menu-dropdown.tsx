@@ -67,12 +67,6 @@ export function UserMenuDropdown({
           <span className="truncate text-xs font-normal text-slate-600">{roleLine(user)}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {user.role === 'PARENT' && (
-          <>
-            <ReminderSwitch checked={user.bookingReminders} />
-            <DropdownMenuSeparator />
-          </>
-        )}
         <DropdownMenuGroup>
           <DropdownMenuItem onSelect={onChangePassword}>
             <KeyRound aria-hidden="true" />
@@ -83,6 +77,14 @@ export function UserMenuDropdown({
               <MonitorSmartphone aria-hidden="true" />
               Signed-in Devices
             </DropdownMenuItem>
+          )}
+          {/* A parent's setting sits between the account's items and Sign Out (which stays last). */}
+          {user.role === 'PARENT' && (
+            <>
+              <DropdownMenuSeparator />
+              <ReminderSwitch checked={user.bookingReminders} />
+              <DropdownMenuSeparator />
+            </>
           )}
           <DropdownMenuItem onSelect={onSignOut}>
             <LogOut aria-hidden="true" />
