@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { desc } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { children, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
+import { children, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -56,6 +56,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/bookings': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },
   'GET /api/me/bookings': signedIn(200),
   'GET /api/me/child-stats': signedIn(200),
+  // The waitlist (issue 21): each caller puts one of their own children in line; the office has none.
+  'POST /api/sessions/:id/waitlist': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },
+  'GET /api/me/waitlist': signedIn(200),
+  'DELETE /api/waitlist/:id': ownerOnly(200), // an entry of the first parent
 
   // The first parent's own booking
   'POST /api/bookings/:id/cancel': ownerOnly(200),
@@ -81,6 +85,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/admin/bookings': adminOnly(201),
   'POST /api/admin/bookings/:id/cancel': adminOnly(200),
   'POST /api/admin/bookings/:id/reschedule': adminOnly(200),
+  'POST /api/admin/waitlist/:id/promote': adminOnly(201),
+  'DELETE /api/admin/waitlist/:id': adminOnly(200),
   'GET /api/admin/users/:id': adminOnly(200),
   'GET /api/admin/users/:id/bookings': adminOnly(200),
   'GET /api/admin/users/:id/child-stats': adminOnly(200),
@@ -155,6 +161,23 @@ async function freshBooking(): Promise<string> {
   if (res.status !== 201) throw new Error(`fixture booking failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as string;
 }
+/** A session with no spot left (its count says so; no booking needed to be refused a spot). */
+async function freshFullSession() {
+  const session = await freshSession();
+  await db().update(sessions).set({ capacity: 1, bookedCount: 1 }).where(eq(sessions.id, session.id));
+  return session;
+}
+/** A waiting entry of `userId`'s child in a session of its own with one free spot (promotable). */
+async function freshEntry(userId: string, childName: string): Promise<string> {
+  const session = await freshSession();
+  await db().update(sessions).set({ capacity: 1 }).where(eq(sessions.id, session.id));
+  const [child] = await db().select().from(children).where(and(eq(children.userId, userId), eq(children.name, childName)));
+  const [entry] = await db()
+    .insert(waitlistEntries)
+    .values({ userId, sessionId: session.id, childIds: [child!.id], childNames: [childName] })
+    .returning({ id: waitlistEntries.id });
+  return entry!.id;
+}
 /** A family for the office to edit or delete (no password: no argon2 hash to compute). */
 async function freshFamily(): Promise<string> {
   const [row] = await db()
@@ -216,6 +239,23 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     body: { sessionId: (await freshSession()).id, childNames: actor.childNames.length ? [actor.childNames[0]] : ['Nobody'] },
   }),
   'POST /api/bookings/:id/cancel': async () => ({ method: 'POST', path: `/api/bookings/${await freshBooking()}/cancel` }),
+  'POST /api/sessions/:id/waitlist': async (_caller, actor) => ({
+    method: 'POST',
+    path: `/api/sessions/${(await freshFullSession()).id}/waitlist`,
+    body: { childNames: actor.childNames.length ? [actor.childNames[0]] : ['Nobody'] },
+  }),
+  'DELETE /api/waitlist/:id': async () => ({
+    method: 'DELETE',
+    path: `/api/waitlist/${await freshEntry(ctx.actors.parent.userId!, ctx.actors.parent.childNames[0]!)}`,
+  }),
+  'POST /api/admin/waitlist/:id/promote': async () => {
+    const { userId, childName } = await freshFamilyWithChild();
+    return { method: 'POST', path: `/api/admin/waitlist/${await freshEntry(userId, childName)}/promote`, body: {} };
+  },
+  'DELETE /api/admin/waitlist/:id': async () => {
+    const { userId, childName } = await freshFamilyWithChild();
+    return { method: 'DELETE', path: `/api/admin/waitlist/${await freshEntry(userId, childName)}` };
+  },
   'POST /api/bookings/:id/reschedule': async () => ({
     method: 'POST',
     path: `/api/bookings/${await freshBooking()}/reschedule`,

@@ -327,6 +327,16 @@ describe('the office and the waitlist', () => {
     expect((await admin.post(`/api/admin/waitlist/${randomUUID()}/promote`, {})).status).toBe(404);
   });
 
+  it('a child the office removes from a family leaves the family’s entries', async () => {
+    const { session: s } = await fullSession(nextWeek(4, 9));
+    const fam = await family([['Ava', 2], ['Leo', 2]]);
+    const entry = (await join(fam, s.id, ['Ava', 'Leo'])).body;
+    const res = await admin.request('PATCH', `/api/admin/users/${fam.id}`, { secondChildName: null });
+    expect(res.status).toBe(200);
+    expect(await entryRow(entry.id)).toMatchObject({ status: 'WAITING', childNames: ['Ava'] });
+    expect((await sessionRow(s.id)).waitlistCount).toBe(1);
+  });
+
   it('parents cannot use the office routes', async () => {
     const fam = await family([['Ava', 2]]);
     expect((await fam.api.post(`/api/admin/waitlist/${randomUUID()}/promote`, {})).status).toBe(403);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
-import { bookings, sessions, users } from '../../db/schema';
+import { bookings, children, sessions, users, waitlistEntries } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
 
@@ -77,11 +77,23 @@ describe('GET /api/admin/stats', () => {
     await book(lastSundayNight.id, parents[0]!.id); // Sunday 22:00 Toronto of last week is Monday in UTC
     await book(nextMonday.id, parents[1]!.id);
 
+    // Waiting (issue 21): two children for Sunday night count; today 21:00 is within the 2-hour cut-off (its
+    // waitlist closed) and next Monday is next week: not counted.
+    const waiting = await createParent(db(), [['Ava', 2], ['Leo', 2]], 'waiting');
+    const kids = await db().select().from(children).where(eq(children.userId, waiting.id));
+    const wait = (sessionId: string, names: string[]) =>
+      db()
+        .insert(waitlistEntries)
+        .values({ userId: waiting.id, sessionId, childIds: names.map((n) => kids.find((k) => k.name === n)!.id), childNames: names });
+    await wait(sundayNight.id, ['Ava', 'Leo']);
+    await wait(todayLaterFull.id, ['Ava']);
+    await wait(nextMonday.id, ['Leo']);
+
     const api = new ApiClient(server.baseUrl);
     await api.login(admin.email, admin.password);
     const res = await api.get('/api/admin/stats');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ totalParents: 4, weeklyBookings: 6, todaySessions: 3, capacityAlerts: 3 });
+    expect(res.body).toEqual({ totalParents: 5, weeklyBookings: 6, todaySessions: 3, capacityAlerts: 3, waitlistedThisWeek: 2 });
   });
 
   it('keeps Toronto days and weeks on the day the clocks go back (a 25-hour Sunday)', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { childLimitField, childNameField, type ChildSlot } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
@@ -131,6 +131,9 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
           removals.map((child) => child.id),
         ),
       );
+    // A removed child no longer waits for any session (migration 0014).
+    const removedIds = `{${removals.map((child) => child.id).join(',')}}`;
+    await tx.execute(sql`select portal_unwait_removed_children(${userId}::uuid, ${removedIds}::uuid[], ${now.toISOString()}::timestamptz)`);
   }
 
   for (const { child, weeklyLimit } of limitChanges) {
