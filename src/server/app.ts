@@ -109,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer,
     app.log,
     existsSync(fileURLToPath(mailThread)) ? new ThreadedMailSender(mailThread, mailer) : undefined,
+    // The app's clock, read at each run: tests that pin it decide when reminders are due.
+    { clock: () => app.clock() },
   );
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', emailContext);

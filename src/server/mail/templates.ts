@@ -1,16 +1,21 @@
 import { bookingDtoFromFacts, type BookingFacts } from '../services/bookings/booking-dto';
-import { bookingCancelledEmail, bookingConfirmedEmail, bookingRescheduledEmail } from '../services/bookings/booking-emails';
+import { bookingCancelledEmail, bookingConfirmedEmail, bookingReminderEmail, bookingRescheduledEmail } from '../services/bookings/booking-emails';
 import type { EmailContext } from './email-context';
 import type { EmailMessage } from './outbox';
 
 /**
  * E-mails written by the worker at send time from the facts stored with the outbox row (the row is written in
  * the change's transaction, so nothing is lost; the rendering — bodies, the calendar file — happens after the
- * commit, outside the booking's locks). The facts are those of the moment of the change.
+ * commit, outside the booking's locks). The facts are those of the moment of the change (a reminder's are
+ * refreshed by the worker when it falls due, email-worker.ts).
  */
 const templates = {
-  'booking-confirmed': (data: BookingFacts, context: EmailContext) => bookingConfirmedEmail(bookingDtoFromFacts(data), context),
+  // A booking made by promotion from the waitlist says so (issue 21: template_data.fromWaitlist).
+  'booking-confirmed': (data: BookingFacts & { fromWaitlist?: boolean }, context: EmailContext) =>
+    bookingConfirmedEmail(bookingDtoFromFacts(data), context, { fromWaitlist: data.fromWaitlist === true }),
   'booking-cancelled': (data: BookingFacts, context: EmailContext) => bookingCancelledEmail(bookingDtoFromFacts(data), context),
+  // Queued with the booking, due 24 hours before the session; its facts are refreshed by the worker when due.
+  'booking-reminder': (data: BookingFacts, context: EmailContext) => bookingReminderEmail(bookingDtoFromFacts(data), context),
   'booking-rescheduled': (data: { booking: BookingFacts; previous: BookingFacts }, context: EmailContext) =>
     bookingRescheduledEmail(bookingDtoFromFacts(data.booking), bookingDtoFromFacts(data.previous), context),
 } as const;

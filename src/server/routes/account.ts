@@ -2,11 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountSessionsResponse, signOutOthersResponse } from '../../shared/schemas/account-sessions';
 import { idParams, messageResponse } from '../../shared/schemas/common';
+import { preferencesBody, preferencesResponse } from '../../shared/schemas/waitlist';
 import { HttpError } from '../http-error';
 import { actor, clearSessionCookie, requireUser } from '../plugins/auth';
 import { listOwnSessions } from '../services/auth/list-own-sessions';
 import { signOutOtherSessions, signOutSession } from '../services/auth/sign-out-sessions';
 import { SIGNED_OUT_MESSAGE } from '../services/auth/session-user';
+import { updatePreferences } from '../services/users/update-preferences';
 
 /** The id of the session making the request (set together with the user by the auth plugin). */
 function currentSessionId(request: FastifyRequest): string {
@@ -14,7 +16,7 @@ function currentSessionId(request: FastifyRequest): string {
   return request.sessionId;
 }
 
-/** The signed-in user's own account: active sessions (issue 11). */
+/** The signed-in user's own account: active sessions (issue 11), preferences (issue 21). */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const idleLimits = { parentMinutes: app.env.SESSION_IDLE_MINUTES, adminMinutes: app.env.ADMIN_SESSION_IDLE_MINUTES };
 
@@ -36,6 +38,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const input = { userId: actor(request).id, currentSessionId: currentSessionId(request) };
       return { signedOut: await request.unitOfWork((tx) => signOutOtherSessions(tx, input)) };
+    },
+  );
+
+  // The user menu's switches (issue 21): booking reminders on or off. GET /api/me answers them (bookingReminders).
+  app.patch(
+    '/api/me/preferences',
+    { onRequest: requireUser, schema: { body: preferencesBody, response: { 200: preferencesResponse } } },
+    async (request) => {
+      const input = { userId: actor(request).id, preferences: request.body, now: app.clock() };
+      return request.unitOfWork((tx) => updatePreferences(tx, input));
     },
   );
 

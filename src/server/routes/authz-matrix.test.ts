@@ -115,6 +115,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/me/sessions': signedIn(200),
   'POST /api/me/sessions/sign-out-others': signedIn(200),
   'DELETE /api/me/sessions/:id': ownerOnly(200), // the id of another sign-in of the first parent
+  // The user menu's switches (issue 21): one's own, whoever is signed in.
+  'PATCH /api/me/preferences': signedIn(200),
 };
 
 /**
@@ -331,6 +333,7 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     path: '/api/admin/field-mapping-templates/preview',
     body: { samplePayload: '{"contact":{"email":"a@example.com"}}', rules: [{ sourcePath: 'contact.email', targetPath: 'email' }] },
   }),
+  'PATCH /api/me/preferences': () => ({ method: 'PATCH', path: '/api/me/preferences', body: { bookingReminders: false } }),
   'DELETE /api/me/sessions/:id': async () => ({ method: 'DELETE', path: `/api/me/sessions/${(await openSignIn(db(), ctx.actors.parent.userId!, 'another device')).id}` }),
 };
 

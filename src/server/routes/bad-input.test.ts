@@ -57,6 +57,20 @@ describe('bad input', () => {
     }
   });
 
+  it('JSON bodies of the wrong shape to the PATCH writes', async () => {
+    for (const body of [...bodies, { bookingReminders: 'true' }, { bookingReminders: [true] }, { bookingReminders: { $ne: false } }]) {
+      const res = await api.request('PATCH', '/api/me/preferences', JSON.stringify(body), { 'content-type': 'application/json' });
+      expectClientError(res, `/api/me/preferences ${JSON.stringify(body).slice(0, 60)}`);
+    }
+    for (const [type, payload] of [
+      ['text/plain', 'bookingReminders=false'],
+      ['application/json', '{"bookingReminders": '],
+      ['application/xml', '<preferences/>'],
+    ] as const) {
+      expectClientError(await api.request('PATCH', '/api/me/preferences', payload, { 'content-type': type }), `/api/me/preferences ${type}`);
+    }
+  });
+
   it('bodies that are not JSON at all', async () => {
     for (const path of writes) {
       for (const [type, payload] of [

@@ -1,6 +1,7 @@
 import { addDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import type { Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
 import { bookingChildren, bookings, sessions } from '../db/schema';
@@ -428,5 +429,53 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(res.status).toBe(404);
     expect(await bookedCount(from.id)).toBe(1);
     expect(await bookedCount(to.id)).toBe(0);
+  });
+});
+
+describe("a booking's calendar files (issue 21)", () => {
+  /** The calendar file of an e-mail, parsed with ical.js. */
+  function calendarOf(mail: Email) {
+    const files = mail.attachments.filter((a) => a.filename?.endsWith('.ics'));
+    expect(files).toHaveLength(1);
+    const file = files[0]!;
+    const text = typeof file.content === 'string' ? file.content : new TextDecoder().decode(file.content as ArrayBuffer);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    const event = new ICAL.Event(vevent);
+    return {
+      method: calendar.getFirstPropertyValue('method'),
+      uid: event.uid,
+      sequence: event.sequence,
+      status: vevent.getFirstPropertyValue('status'),
+      start: event.startDate.toJSDate().toISOString(),
+      end: event.endDate.toJSDate().toISOString(),
+    };
+  }
+
+  it('book, reschedule, cancel: one event (same UID), SEQUENCE rising, moved by PUBLISH, removed by CANCEL', async () => {
+    const { api, email } = await signedInParent([['Ava', 3]]);
+    const from = await newSession(at(9, 15));
+    const to = await newSession(at(10, 18));
+    const booking = (await api.post('/api/bookings', { sessionId: from.id, childNames: ['Ava'] })).body;
+    const uid = `${booking.id}@northbound-portal`;
+
+    const confirmed = calendarOf(await smtp.waitForMail(email, 'Booking confirmed'));
+    expect(confirmed).toEqual({ method: 'PUBLISH', uid, sequence: 0, status: 'CONFIRMED', start: from.startsAt.toISOString(), end: from.endsAt.toISOString() });
+
+    expect((await api.post(`/api/bookings/${booking.id}/reschedule`, { newSessionId: to.id })).status).toBe(200);
+    const moved = calendarOf(await smtp.waitForMail(email, 'Booking rescheduled'));
+    expect(moved).toEqual({ method: 'PUBLISH', uid, sequence: 1, status: 'CONFIRMED', start: to.startsAt.toISOString(), end: to.endsAt.toISOString() });
+
+    expect((await api.post(`/api/bookings/${booking.id}/cancel`)).status).toBe(200);
+    const cancelledMail = await smtp.waitForMail(email, 'Booking cancelled');
+    // The part's own method parameter says the same (RFC 6047).
+    expect(cancelledMail.attachments.find((a) => a.filename?.endsWith('.ics'))?.method).toBe('CANCEL');
+    const cancelled = calendarOf(cancelledMail);
+    expect(cancelled).toMatchObject({ method: 'CANCEL', uid, status: 'CANCELLED', start: to.startsAt.toISOString() });
+
+    // Each file replaces the one before it in a calendar app: same UID, a strictly higher SEQUENCE.
+    const sequences = [confirmed, moved, cancelled].map((file) => file.sequence);
+    expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+    expect(new Set(sequences).size).toBe(3);
   });
 });

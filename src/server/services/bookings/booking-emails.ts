@@ -1,7 +1,7 @@
 import { bookingReference } from '../../../shared/product';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import { calendarAttachmentForBooking, calendarEventForBooking, calendarFileName } from '../../../shared/rules/calendar-event';
-import { formatLongDate, formatTimeRange } from '../../../shared/rules/format';
+import { formatLongDate, formatShortDate, formatTime, formatTimeRange } from '../../../shared/rules/format';
 import type { EmailMessage } from '../../mail/outbox';
 import { escapeHtml } from '../../escape-html';
 import type { EmailContext } from '../../mail/email-context';
@@ -25,6 +25,8 @@ function compose(
   intro: string,
   outro: string,
   withCalendar: boolean,
+  /** A closing note after the link (how to switch reminders off). */
+  footnote?: string,
 ): EmailMessage {
   const rows = details(booking);
   const text = [
@@ -36,12 +38,15 @@ function compose(
     '',
     outro,
     `Manage your bookings: ${context.publicUrl}/dashboard`,
+    ...(footnote ? ['', footnote] : []),
     '',
     context.businessName,
   ].join('\n');
   const html = `<p>Hello ${escapeHtml(booking.user.firstName)},</p><p>${escapeHtml(intro)}</p><table>${rows
     .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-    .join('')}</table><p>${escapeHtml(outro)}</p><p><a href="${escapeHtml(context.publicUrl)}/dashboard">Manage your bookings</a></p><p>${escapeHtml(context.businessName)}</p>`;
+    .join('')}</table><p>${escapeHtml(outro)}</p><p><a href="${escapeHtml(context.publicUrl)}/dashboard">Manage your bookings</a></p>${
+    footnote ? `<p><small>${escapeHtml(footnote)}</small></p>` : ''
+  }<p>${escapeHtml(context.businessName)}</p>`;
   const message: EmailMessage = { to: booking.user.email, subject, text, html };
   if (withCalendar) {
     message.attachments = [
@@ -55,14 +60,52 @@ function compose(
   return message;
 }
 
-export function bookingConfirmedEmail(booking: BookingDto, context: EmailContext): EmailMessage {
+/** Names in a sentence: 'Ava', 'Ava and Leo', 'Ava, Leo and Mia'. */
+function namesInProse(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+export interface BookingConfirmedOptions {
+  /** The booking was made by promotion from the waitlist (issue 21): a spot opened and the children moved in. */
+  fromWaitlist?: boolean;
+}
+
+export function bookingConfirmedEmail(booking: BookingDto, context: EmailContext, options: BookingConfirmedOptions = {}): EmailMessage {
+  const what = `${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`;
+  const kids = namesInProse(booking.childNames);
   return compose(
     booking,
     context,
-    `Booking confirmed: ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
-    'Your booking is confirmed. Show this e-mail or your confirmation screen at the door.',
+    options.fromWaitlist ? `Booking confirmed from the waitlist: ${what}` : `Booking confirmed: ${what}`,
+    options.fromWaitlist
+      ? `Good news: a spot opened up, and ${kids ? `${kids} moved` : 'your family moved'} from the waitlist into this session. Your booking is confirmed. Show this e-mail or your confirmation screen at the door.`
+      : 'Your booking is confirmed. Show this e-mail or your confirmation screen at the door.',
     'Please bring a water bottle, athletic shoes and comfortable athletic clothing. The attached calendar file adds the session to your calendar.',
     true,
+  );
+}
+
+/** How a parent stops the reminders (the switch in the user menu, PATCH /api/me/preferences). */
+export const REMINDER_OPT_OUT_NOTE =
+  "Don't want these reminders? Open the menu under your name in the portal and switch off booking reminders.";
+
+/**
+ * The reminder 24 hours before a booked session (issue 21), rendered by the e-mail worker when it is due, from
+ * the booking's facts as they are then. It names the day rather than saying 'tomorrow' (a reminder that went
+ * out late, after an outage or a move of the session, is still right), in Toronto time.
+ */
+export function bookingReminderEmail(booking: BookingDto, context: EmailContext): EmailMessage {
+  const { startsAt } = booking.session;
+  const kids = namesInProse(booking.childNames);
+  return compose(
+    booking,
+    context,
+    `Reminder: ${booking.session.classType.name} on ${formatShortDate(startsAt)} at ${formatTime(startsAt)} (Toronto time)`,
+    `This is a reminder of ${kids ? `${kids}'s` : 'your'} session on ${formatLongDate(startsAt)} at ${formatTime(startsAt)} (Toronto time).`,
+    "Please bring a water bottle, athletic shoes and comfortable athletic clothing. Can't make it? Cancel or reschedule from your dashboard so another family can have the spot.",
+    false,
+    REMINDER_OPT_OUT_NOTE,
   );
 }
 

@@ -1,0 +1,68 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClassType, createParent, createSession } from '../test-support/fixtures';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+import { claimDueStatement, EMAIL_BATCH_SIZE, readyDueRemindersStatement } from './email-worker';
+
+// The worker runs every 15 seconds on every instance, and after every commit that queued mail (each booking of
+// a rush): its statements must read the outbox by its index, whatever the outbox holds. Here it holds what a
+// season leaves: many sent messages, a pending reminder per upcoming booking (due up to two weeks later), a few
+// due now.
+// The plans are PostgreSQL's own (PGlite is PostgreSQL), on the statements exactly as the worker sends them.
+
+// The worker's clock is the real one here (as in production): a clock pinned in the past widens the claim's
+// range to the database's own now() (see claimDueStatement).
+const NOW = new Date();
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false, clock: () => NOW });
+  const db = server.database.db;
+  const at = NOW.toISOString();
+  await db.execute(sql`
+    insert into email_outbox (to_address, subject, text_body, status, attempts, next_attempt_at, sent_at, created_at)
+    select 'sent' || i || '@example.com', 'Sent', 'Hello', 'SENT', 1,
+      ${at}::timestamptz - make_interval(mins => i), ${at}::timestamptz - make_interval(mins => i), ${at}::timestamptz - make_interval(mins => i)
+    from generate_series(1, 60000) i`);
+  // A season's bookings (one family, one session: the plan does not depend on who booked what).
+  const parent = await createParent(db, [['Ava', 7]]);
+  const classType = await createClassType(db);
+  const session = await createSession(db, { classTypeId: classType.id, startsAt: new Date(NOW.getTime() + 7 * 86_400_000) });
+  await db.execute(sql`
+    insert into bookings (user_id, session_id) select ${parent.id}, ${session.id} from generate_series(1, 20000)`);
+  // A booking rush's reminders, one per booking: pending, due one hour to two weeks later; a few due now.
+  await db.execute(sql`
+    insert into email_outbox (to_address, template, template_data, status, next_attempt_at, booking_id)
+    select 'rush' || b.n || '@example.com', 'booking-reminder', '{}'::jsonb, 'PENDING', ${at}::timestamptz + make_interval(mins => b.n - 20), b.id
+    from (select id, row_number() over () :: int as n from bookings) b`);
+  // Due now too: a few confirmations.
+  await db.execute(sql`
+    insert into email_outbox (to_address, template, template_data, status, next_attempt_at)
+    select 'due' || i || '@example.com', 'booking-confirmed', '{}'::jsonb, 'PENDING', ${at}::timestamptz - make_interval(secs => i)
+    from generate_series(1, 20) i`);
+  await db.execute(sql`analyze email_outbox`);
+  await db.execute(sql`analyze bookings`);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function planOf(statement: SQL): Promise<string> {
+  const result = await server.database.db.execute(sql`explain ${statement}`);
+  return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join('\n');
+}
+
+describe('the e-mail worker’s statements on a full outbox', () => {
+  it('readying the due reminders reads the outbox by email_outbox_pending_idx, never all of it', async () => {
+    const plan = await planOf(readyDueRemindersStatement(NOW, EMAIL_BATCH_SIZE));
+    expect(plan, plan).toMatch(/Index Scan using email_outbox_pending_idx|Bitmap Index Scan on email_outbox_pending_idx/);
+    // Not every pending reminder through their own index either (the unique one, on every booking's reminder).
+    expect(plan, plan).not.toMatch(/Seq Scan on email_outbox|email_outbox_reminder_unique|Seq Scan on bookings/);
+  });
+
+  it('the claim reads it by the same index', async () => {
+    const plan = await planOf(claimDueStatement(NOW, EMAIL_BATCH_SIZE, []));
+    expect(plan, plan).toMatch(/email_outbox_pending_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on email_outbox/);
+  });
+});

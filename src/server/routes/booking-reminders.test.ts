@@ -1,0 +1,217 @@
+import { and, eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import type { Email } from 'postal-mime';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { torontoTime } from '../../shared/rules/week';
+import { emailOutbox } from '../db/schema';
+import { REMINDER_TEMPLATE } from '../mail/email-worker';
+import { createSession, signInNewParent } from '../test-support/fixtures';
+import { withApi } from '../test-support/with-api';
+
+// Issue 21, the reminders through HTTP: the booking functions queue, move and drop each booking's reminder
+// (migration 0014), the app's own e-mail worker sends it on the app's clock, 24 hours before the session.
+// The clock is pinned to Wednesday 2026-11-18 09:00 in Toronto (the family's window: this week and next).
+const NOW = torontoTime(2026, 11, 18, 9, 0) as Date;
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+let now = NOW;
+
+const {
+  server,
+  smtp,
+  classType,
+  clients: { admin },
+} = withApi({ as: 'admin', smtp: true, clock: () => now, classType: 'Reminder Class', env: { BUSINESS_NAME: 'Test Athletics' } });
+beforeEach(() => {
+  now = NOW;
+});
+
+const db = () => server.database.db;
+const family = (kids: Array<[string, number]> = [['Ava', 7]]) => signInNewParent(server, kids);
+type Family = Awaited<ReturnType<typeof family>>;
+const newSession = (startsAt: Date, capacity = 10) => createSession(db(), { classTypeId: classType.id, startsAt, capacity });
+async function book(fam: Family, sessionId: string, childNames = ['Ava']): Promise<string> {
+  const res = await fam.api.post('/api/bookings', { sessionId, childNames });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}
+const remindersOf = (bookingId: string) =>
+  db()
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.bookingId, bookingId), eq(emailOutbox.template, REMINDER_TEMPLATE)));
+const reminderMailsTo = (email: string): Email[] =>
+  smtp.messages.filter((m) => m.to?.some((a) => a.address === email) === true && (m.subject ?? '').startsWith('Reminder:'));
+/** The app's worker, run now on its clock (after whatever run a commit started), sent how many. */
+async function runWorkerAt(instant: Date): Promise<number> {
+  await server.app.emailWorker.idle();
+  now = instant;
+  return server.app.emailWorker.processDue();
+}
+/** Lets the sink finish parsing what was handed to it. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+const dayBefore = (startsAt: Date) => new Date(startsAt.getTime() - 24 * HOUR);
+
+describe('a booking’s reminder, through HTTP', () => {
+  it('a booking more than 24 hours ahead is reminded once, 24 hours before; one less than 24 hours ahead never', async () => {
+    const fam = await family();
+    const later = await newSession(torontoTime(2026, 11, 20, 17, 30)); // Friday 5:30 PM
+    const soon = await newSession(new Date(NOW.getTime() + 20 * HOUR)); // Thursday 5:00 AM
+    const laterBooking = await book(fam, later.id);
+    const soonBooking = await book(fam, soon.id);
+
+    const [reminder, ...more] = await remindersOf(laterBooking);
+    expect(more).toEqual([]);
+    expect(reminder).toMatchObject({ status: 'PENDING', toAddress: fam.email });
+    expect(reminder!.nextAttemptAt.toISOString()).toBe(dayBefore(later.startsAt).toISOString());
+    expect(await remindersOf(soonBooking)).toEqual([]);
+
+    expect(await runWorkerAt(new Date(dayBefore(later.startsAt).getTime() - MINUTE))).toBe(0);
+    await settle();
+    expect(reminderMailsTo(fam.email)).toEqual([]);
+
+    expect(await runWorkerAt(dayBefore(later.startsAt))).toBe(1);
+    const mail = await smtp.waitForMail(fam.email, 'Reminder:');
+    expect(mail.subject).toBe('Reminder: Reminder Class on Fri, Nov 20 at 5:30 PM (Toronto time)');
+    expect(mail.text).toContain("This is a reminder of Ava's session on Friday, November 20, 2026 at 5:30 PM (Toronto time).");
+    expect(mail.text).toContain('Time: 5:30 PM - 6:30 PM (Toronto time)');
+    expect(mail.text).toContain('Test Athletics');
+
+    // Until the sessions start, nothing more: not for the booking inside 24 hours, not the same reminder again.
+    expect(await runWorkerAt(new Date(soon.startsAt.getTime() - MINUTE))).toBe(0);
+    expect(await runWorkerAt(new Date(later.startsAt.getTime() - MINUTE))).toBe(0);
+    await settle();
+    expect(reminderMailsTo(fam.email)).toHaveLength(1);
+  });
+
+  it('a reschedule moves it with the booking; into the last 24 hours drops it; a cancellation removes it', async () => {
+    const fam = await family();
+    const first = await newSession(torontoTime(2026, 11, 20, 10, 0));
+    const second = await newSession(torontoTime(2026, 11, 24, 16, 0));
+    const tooSoon = await newSession(torontoTime(2026, 11, 19, 8, 0)); // 23 hours ahead
+    const last = await newSession(torontoTime(2026, 11, 21, 12, 0));
+    const bookingId = await book(fam, first.id);
+    expect(await remindersOf(bookingId)).toHaveLength(1);
+
+    expect((await fam.api.post(`/api/bookings/${bookingId}/reschedule`, { newSessionId: second.id })).status).toBe(200);
+    const [moved, ...more] = await remindersOf(bookingId);
+    expect(more).toEqual([]);
+    expect(moved).toMatchObject({ status: 'PENDING' });
+    expect(moved!.nextAttemptAt.toISOString()).toBe(dayBefore(second.startsAt).toISOString());
+    expect(moved!.templateData).toMatchObject({ session: { id: second.id }, booking: { calendarSequence: 1 } });
+
+    expect((await fam.api.post(`/api/bookings/${bookingId}/reschedule`, { newSessionId: tooSoon.id })).status).toBe(200);
+    expect(await remindersOf(bookingId)).toEqual([]);
+
+    expect((await fam.api.post(`/api/bookings/${bookingId}/reschedule`, { newSessionId: last.id })).status).toBe(200);
+    const [back] = await remindersOf(bookingId);
+    expect(back!.nextAttemptAt.toISOString()).toBe(dayBefore(last.startsAt).toISOString());
+
+    // At the first session's old time nothing goes; at the new one, the reminder names the new session.
+    expect(await runWorkerAt(dayBefore(first.startsAt))).toBe(0);
+    expect(await runWorkerAt(dayBefore(last.startsAt))).toBe(1);
+    const mail = await smtp.waitForMail(fam.email, 'Reminder:');
+    expect(mail.subject).toBe('Reminder: Reminder Class on Sat, Nov 21 at 12:00 PM (Toronto time)');
+
+    // A cancelled booking's reminder goes with it.
+    now = NOW;
+    const other = await newSession(torontoTime(2026, 11, 26, 10, 0));
+    const cancelledId = await book(fam, other.id);
+    expect(await remindersOf(cancelledId)).toHaveLength(1);
+    expect((await fam.api.post(`/api/bookings/${cancelledId}/cancel`)).status).toBe(200);
+    expect(await remindersOf(cancelledId)).toEqual([]);
+    expect(await runWorkerAt(dayBefore(other.startsAt))).toBe(0);
+    await settle();
+    expect(reminderMailsTo(fam.email)).toHaveLength(1);
+  });
+
+  it('the office moving a session moves its reminders; cancelling a session removes them', async () => {
+    const first = await family();
+    const second = await family([['Leo', 7]]);
+    const session = await newSession(torontoTime(2026, 11, 20, 18, 0));
+    const firstBooking = await book(first, session.id);
+    const secondBooking = await book(second, session.id, ['Leo']);
+
+    const res = await admin.request('PUT', `/api/admin/sessions/${session.id}`, {
+      classTypeId: classType.id,
+      startsAt: '2026-11-28T18:00',
+      endsAt: '2026-11-28T19:00',
+      capacity: 10,
+      location: 'Field House',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const newStart = torontoTime(2026, 11, 28, 18, 0);
+    for (const bookingId of [firstBooking, secondBooking]) {
+      const [reminder] = await remindersOf(bookingId);
+      expect(reminder!.nextAttemptAt.toISOString()).toBe(dayBefore(newStart).toISOString());
+    }
+    expect(await runWorkerAt(dayBefore(session.startsAt))).toBe(0);
+    expect(await runWorkerAt(dayBefore(newStart))).toBe(2);
+    for (const fam of [first, second]) {
+      const mail = await smtp.waitForMail(fam.email, 'Reminder:');
+      expect(mail.subject).toBe('Reminder: Reminder Class on Sat, Nov 28 at 6:00 PM (Toronto time)');
+      expect(mail.text).toContain('Location: Field House');
+    }
+
+    now = NOW;
+    const doomed = await newSession(torontoTime(2026, 11, 23, 18, 0));
+    const doomedBooking = await book(first, doomed.id);
+    expect(await remindersOf(doomedBooking)).toHaveLength(1);
+    expect((await admin.post(`/api/admin/sessions/${doomed.id}/cancel`)).status).toBe(200);
+    expect(await remindersOf(doomedBooking)).toEqual([]);
+    expect(await runWorkerAt(dayBefore(doomed.startsAt))).toBe(0);
+  });
+
+  it('a parent who switched reminders off in the user menu gets none; switched on again, gets the next', async () => {
+    const fam = await family();
+    const monday = await newSession(torontoTime(2026, 11, 23, 16, 0));
+    const tuesday = await newSession(torontoTime(2026, 11, 24, 16, 0));
+    const mondayBooking = await book(fam, monday.id);
+    await book(fam, tuesday.id);
+    expect((await fam.api.request('PATCH', '/api/me/preferences', { bookingReminders: false })).body).toEqual({ bookingReminders: false });
+
+    expect(await runWorkerAt(dayBefore(monday.startsAt))).toBe(0);
+    expect(await remindersOf(mondayBooking)).toEqual([]);
+    now = NOW;
+    expect((await fam.api.request('PATCH', '/api/me/preferences', { bookingReminders: true })).status).toBe(200);
+    expect(await runWorkerAt(dayBefore(tuesday.startsAt))).toBe(1);
+    const mail = await smtp.waitForMail(fam.email, 'Reminder:');
+    expect(mail.subject).toBe('Reminder: Reminder Class on Tue, Nov 24 at 4:00 PM (Toronto time)');
+    await settle();
+    expect(reminderMailsTo(fam.email)).toHaveLength(1);
+  });
+});
+
+describe('a booking made by promotion from the waitlist', () => {
+  it('gets the confirmation with its calendar file, saying it came from the waitlist, then its reminder', async () => {
+    const session = await newSession(torontoTime(2026, 11, 20, 17, 0), 1);
+    const holder = await family([['Holder', 7]]);
+    const holderBooking = await book(holder, session.id, ['Holder']);
+    const waiting = await family([['Ava', 7], ['Leo', 7]]);
+    expect((await waiting.api.post(`/api/sessions/${session.id}/waitlist`, { childNames: ['Ava'] })).status).toBe(201);
+    expect((await holder.api.post(`/api/bookings/${holderBooking}/cancel`)).status).toBe(200);
+
+    const mail = await smtp.waitForMail(waiting.email, 'Booking confirmed');
+    expect(mail.subject).toBe('Booking confirmed from the waitlist: Reminder Class on Friday, November 20, 2026');
+    expect(mail.text).toContain('Good news: a spot opened up, and Ava moved from the waitlist into this session. Your booking is confirmed.');
+    expect(mail.text).toContain('Time: 5:00 PM - 6:00 PM (Toronto time)');
+    expect(mail.text).toContain('Children: Ava');
+    const ics = mail.attachments.filter((a) => a.filename?.endsWith('.ics'));
+    expect(ics).toHaveLength(1);
+    const text = typeof ics[0]!.content === 'string' ? ics[0]!.content : new TextDecoder().decode(ics[0]!.content as ArrayBuffer);
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    const [promoted] = ((await waiting.api.get('/api/me/bookings')).body as Array<{ id: string; sessionId: string }>).filter((b) => b.sessionId === session.id);
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(event.uid).toBe(`${promoted!.id}@northbound-portal`);
+    expect(event.sequence).toBe(0);
+    expect(event.startDate.toJSDate().toISOString()).toBe(session.startsAt.toISOString());
+
+    expect(await remindersOf(promoted!.id)).toHaveLength(1);
+    expect(await runWorkerAt(dayBefore(session.startsAt))).toBe(1);
+    const reminder = await smtp.waitForMail(waiting.email, 'Reminder:');
+    expect(reminder.subject).toBe('Reminder: Reminder Class on Fri, Nov 20 at 5:00 PM (Toronto time)');
+    // The reminder is an ordinary one, whatever made the booking.
+    expect(reminder.text).not.toContain('waitlist');
+  });
+});
