@@ -98,7 +98,7 @@ test('Book Session needs a child: No Children Selected, then the spots summary',
   await expect(dialog).toHaveCount(0);
 });
 
-test('Book Session stays disabled when fewer spots are left than children selected', async ({ page }) => {
+test('with fewer spots left than children selected, the dialog offers the waitlist instead of Book Session', async ({ page }) => {
   await changeSessions(page, ({ sessions }) => {
     const monday = sessions.find((s) => s.startsAt === mondaySpeed.toISOString());
     if (monday) monday.availableSpots = 1;
@@ -112,11 +112,15 @@ test('Book Session stays disabled when fewer spots are left than children select
   await dialog.getByLabel('Ava').check();
   await expect(book).toBeEnabled();
   await dialog.getByLabel('Leo').check();
-  await expect(dialog.getByText('This will book 2 spots in the session.')).toBeVisible();
+  // Issue 21: two children, one spot: both can wait for spots (nothing is sent here), or one can be unticked to book.
   await expect(dialog.getByText('Only 1 spot left in this session.')).toBeVisible();
-  await expect(book).toBeDisabled();
-  await book.click({ force: true });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('This will put Ava and Leo on the waitlist.')).toBeVisible();
+  await expect(dialog.getByText(/^Choose fewer children to book now, or join the waitlist for all of them\./)).toBeVisible();
+  await expect(book).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
+  await dialog.getByLabel('Leo').uncheck();
+  await expect(book).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Join Waitlist' })).toHaveCount(0);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -191,7 +195,7 @@ test('a double click on Book Session sends one request; a retry after a lost ans
   expect(posts[2]!.key).not.toBe(posts[0]!.key);
 });
 
-test('after a refusal the dialog shows the session as it now is: Full, Book disabled', async ({ page }) => {
+test('after a refusal the dialog shows the session as it now is: Full, Join Waitlist instead of Book', async ({ page }) => {
   // The calendar was loaded while the session still had a spot; meanwhile it filled. Until the booking is
   // sent the page is told 1 spot is left; the server (and every later read) knows it is full.
   let stale = true;
@@ -217,13 +221,15 @@ test('after a refusal the dialog shows the session as it now is: Full, Book disa
   await expect(dialog.getByText('Full', { exact: true })).toBeVisible();
   await expect(dialog.getByText('This session is full.', { exact: true })).toBeVisible();
   await expect(dialog.getByText('1 spot left', { exact: true })).toHaveCount(0);
-  await expect(book).toBeDisabled();
+  // Issue 21: Ava can now wait for a spot instead (nothing is sent here).
+  await expect(book).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Join Waitlist' })).toBeEnabled();
   for (const [name, width, height] of [['booking-dialog-full-1280', 1280, 800], ['booking-dialog-full-390', 390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await saveScreenshot(page, name, { fullPage: false });
   }
 
-  // The calendar behind it says so too: the card is Full and no longer opens the dialog.
+  // The calendar behind it says so too: the card is Full (and opens the dialog for the waitlist).
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(sessionCard(calendar, 'Strength Foundations', wednesdayStrength)).toContainText('Full');

@@ -63,22 +63,28 @@ test('the class filter shows one class type only', async ({ page }) => {
   await expect(wednesdaySpeed).toBeVisible();
 });
 
-test('a full session cannot be opened', async ({ page }) => {
+test('a full session opens the dialog to join its waitlist, not to book', async ({ page }) => {
   await signIn(page, demoAccounts.parent);
   const calendar = dashboardCalendar(page);
   await waitForSessions(calendar);
   await goToNextWeek(calendar);
 
-  // Seeded: next Wednesday 6:00 PM Strength Foundations has all 6 spots taken.
+  // Seeded: next Wednesday 6:00 PM Strength Foundations has all 6 spots taken. Issue 21: it opens, to join the waitlist.
   const full = sessionCard(calendar, 'Strength Foundations', torontoSlot(1, WEEKDAY.wednesday, 18, 0));
   await expect(full).toContainText('Full');
-  await expect(full).toBeDisabled();
-  await full.click({ force: true });
-  await expect(page.getByRole('dialog', { name: 'Book Session' })).toHaveCount(0);
+  await expect(full).toBeEnabled();
+  await full.click();
+  const dialog = page.getByRole('dialog', { name: 'Book Session' });
+  await expect(dialog.getByText('This session is full.', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Join Waitlist' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Book Session' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 
-  // Its neighbour with spots opens the dialog.
+  // Its neighbour with spots opens the dialog to book.
   await sessionCard(calendar, 'Speed & Agility', torontoSlot(1, WEEKDAY.wednesday, 16, 30)).click();
-  await expect(page.getByRole('dialog', { name: 'Book Session' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Book Session' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Join Waitlist' })).toHaveCount(0);
 });
 
 test.describe('with the browser clock late in the current week', () => {

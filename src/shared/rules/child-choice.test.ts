@@ -31,6 +31,36 @@ describe('the booking dialog’s children (issue 20)', () => {
     expect(noChildBookableReason([])).toBeNull();
   });
 
+  it('marks a child already waiting for the session with their place in line (issue 21)', () => {
+    const waitingHere = [{ name: 'leo', position: 2 }];
+    // Full: the waitlist's dialog does not offer Leo again.
+    const choices = childChoices(family, { bookedHere: ['Ava'], waitingHere, week: undefined, weekWord: 'next week', forWaitlist: true });
+    expect(choices.map((c) => [c.name, c.bookable, c.reason])).toEqual([
+      ['Ava', false, 'Already booked'],
+      ['Leo', false, 'On the waitlist (#2)'],
+      ['Mia', true, null],
+    ]);
+    // With a spot free, Leo can be booked directly (the server takes him off the entry), and is told he waits.
+    expect(childChoices(family, { bookedHere: [], waitingHere, week: undefined, weekWord: 'next week' })[1]).toEqual({
+      name: 'Leo',
+      bookable: true,
+      reason: 'On the waitlist (#2)',
+      left: null,
+    });
+    expect(noChildBookableReason(choices.slice(0, 2))).toBe(
+      'None of your children can be booked into this session. Ava is already booked; Leo is already on the waitlist.',
+    );
+  });
+
+  it('lets a child at the weekly limit wait for a full session (skipped while at the limit), never one booked or waiting there', () => {
+    const choices = childChoices(family, { bookedHere: ['Mia'], waitingHere: [], week, weekWord: 'next week', forWaitlist: true });
+    expect(choices).toEqual([
+      { name: 'Ava', bookable: true, reason: null, left: '1 of 2 left next week' },
+      { name: 'Leo', bookable: true, reason: null, left: '0 of 1 left next week' },
+      { name: 'Mia', bookable: false, reason: 'Already booked', left: '3 of 3 left next week' },
+    ]);
+  });
+
   it('names the Toronto week of the session, whatever the machine’s zone, across the DST change', () => {
     // Sunday 2026-11-01 01:30 (the clocks go back at 02:00) is in the week of Monday Oct 26.
     const now = torontoTime(2026, 10, 27, 9);

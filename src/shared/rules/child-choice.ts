@@ -1,3 +1,4 @@
+import { onTheWaitlist } from './waitlist';
 import { startOfTorontoWeek } from './week';
 
 /**
@@ -19,9 +20,12 @@ export interface ChildWeek {
 
 export interface ChildChoice {
   name: string;
-  /** Can be ticked: not booked in this session, and sessions left in its week (or not known yet). */
+  /**
+   * Can be ticked: not booked in this session nor waiting for it, and sessions left in its week (or not known yet;
+   * for the waitlist of a full session the week does not matter: the server skips the child while at the limit).
+   */
   bookable: boolean;
-  /** Why not, in words: 'Already booked' or 'Weekly limit reached (2 of 2)'. */
+  /** Why not, in words: 'Already booked', 'On the waitlist (#2)' or 'Weekly limit reached (2 of 2)'. */
   reason: string | null;
   /** '1 of 2 left this week', once the week's use is known. */
   left: string | null;
@@ -35,24 +39,47 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 
 /**
  * Each child of the family for one session: booked in it already (any of the family's confirmed bookings of the
- * session), out of sessions that week (the child-stats of the session's week; unknown while they load), or free.
+ * session), waiting for it (issue 21: the family's waiting entries of the session, with their place in line), out of
+ * sessions that week (the child-stats of the session's week; unknown while they load), or free. `forWaitlist`: the
+ * session is full and the dialog joins its waitlist, where a child already waiting cannot be chosen again, and a
+ * child at the weekly limit may still wait (the server skips the entry while the child is at the limit, and it keeps
+ * its place). With spots free, a waiting child can be booked directly (the server then takes them off the entry).
  */
 export function childChoices(
   children: readonly { name: string }[],
-  options: { bookedHere: readonly string[]; week: readonly ChildWeek[] | undefined; weekWord: string },
+  options: {
+    bookedHere: readonly string[];
+    waitingHere?: readonly { name: string; position: number | null }[] | undefined;
+    week: readonly ChildWeek[] | undefined;
+    weekWord: string;
+    forWaitlist?: boolean | undefined;
+  },
 ): ChildChoice[] {
   return children.map(({ name }) => {
     const week = options.week?.find((candidate) => same(candidate.name, name));
     const left = week ? `${week.remaining} of ${week.limit} left ${options.weekWord}` : null;
     if (options.bookedHere.some((booked) => same(booked, name))) return { name, bookable: false, reason: ALREADY_BOOKED, left };
-    if (week && week.remaining <= 0) return { name, bookable: false, reason: weeklyLimitReached(week), left };
-    return { name, bookable: true, reason: null, left };
+    const waiting = options.waitingHere?.find((candidate) => same(candidate.name, name));
+    if (waiting && options.forWaitlist) return { name, bookable: false, reason: onTheWaitlist(waiting.position), left };
+    if (week && week.remaining <= 0 && !options.forWaitlist) return { name, bookable: false, reason: weeklyLimitReached(week), left };
+    return { name, bookable: true, reason: waiting ? onTheWaitlist(waiting.position) : null, left };
   });
 }
 
-/** With no child left to book: why, naming each child ('Ava is already booked; Leo: weekly limit reached (1 of 1).'). */
+const isWaitingReason = (reason: string | null) => reason?.startsWith(onTheWaitlist(null)) ?? false;
+
+/**
+ * With no child left to book (or to put on the waitlist): why, naming each child ('Ava is already booked; Leo is
+ * already on the waitlist; Mia: weekly limit reached (1 of 1).').
+ */
 export function noChildBookableReason(choices: readonly ChildChoice[]): string | null {
   if (choices.length === 0 || choices.some((choice) => choice.bookable)) return null;
-  const each = choices.map((choice) => (choice.reason === ALREADY_BOOKED ? `${choice.name} is already booked` : `${choice.name}: ${choice.reason?.toLowerCase()}`));
+  const each = choices.map((choice) =>
+    choice.reason === ALREADY_BOOKED
+      ? `${choice.name} is already booked`
+      : isWaitingReason(choice.reason)
+        ? `${choice.name} is already on the waitlist`
+        : `${choice.name}: ${choice.reason?.toLowerCase()}`,
+  );
   return `None of your children can be booked into this session. ${each.join('; ')}.`;
 }

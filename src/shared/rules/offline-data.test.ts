@@ -5,6 +5,7 @@ describe('offlineCacheFor (what the service worker keeps for the gym door)', () 
   it('keeps the family account reads one entry each', () => {
     expect(offlineCacheFor('/api/me')).toBe('account');
     expect(offlineCacheFor('/api/me/bookings')).toBe('account');
+    expect(offlineCacheFor('/api/me/waitlist')).toBe('account');
     expect(offlineCacheFor('/api/classes')).toBe('account');
   });
 

@@ -7,7 +7,7 @@
  */
 
 /** Reads kept as one entry each (their address has no query). */
-export const OFFLINE_ACCOUNT_PATHS = ['/api/me', '/api/me/bookings', '/api/classes'] as const;
+export const OFFLINE_ACCOUNT_PATHS = ['/api/me', '/api/me/bookings', '/api/me/waitlist', '/api/classes'] as const;
 
 /** Reads kept per query (one entry per week or calendar window), the oldest dropped beyond a few dozen. */
 export const OFFLINE_WINDOW_PATHS = ['/api/sessions', '/api/me/child-stats'] as const;

@@ -12,6 +12,7 @@ describe('session card state (spec 4)', () => {
       past: false,
       bookable: true,
       opens: true,
+      waitlistPosition: null,
     });
   });
 
@@ -27,11 +28,30 @@ describe('session card state (spec 4)', () => {
     expect(sessionCardState(session(now.toISOString()), { booked: false, now }).past).toBe(false);
   });
 
-  it('a session with no spots is full and cannot be opened', () => {
+  it('a session with no spots is full: it takes no booking, but opens the dialog to join its waitlist (issue 21)', () => {
     const state = sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: false, now });
     expect(state.full).toBe(true);
     expect(state.bookable).toBe(false);
-    expect(state.opens).toBe(false);
+    expect(state.opens).toBe(true);
+    // Overbooked (the capacity lowered below the bookings) reads as full too.
+    expect(sessionCardState(session('2026-11-20T21:30:00Z', -1), { booked: false, now })).toMatchObject({ full: true, bookable: false, opens: true });
+  });
+
+  it('a full past session neither opens nor shows a place in its waitlist', () => {
+    expect(sessionCardState(session('2026-11-18T23:00:00Z', 0), { booked: false, now, waitlistPosition: 2 })).toMatchObject({
+      past: true,
+      opens: false,
+      waitlistPosition: null,
+    });
+  });
+
+  it('carries the family’s place in the waitlist of a future session', () => {
+    expect(sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: false, now, waitlistPosition: 1 })).toMatchObject({
+      full: true,
+      opens: true,
+      waitlistPosition: 1,
+    });
+    expect(sessionCardState(session('2026-11-20T21:30:00Z', 0), { booked: false, now, waitlistPosition: null }).waitlistPosition).toBeNull();
   });
 
   it('a booked future session opens the dialog, even when full (to manage the booking), but takes no new booking when full', () => {

@@ -15,10 +15,13 @@ export interface SessionCardState {
   /** Can take a new booking: neither past nor full. */
   bookable: boolean;
   /**
-   * Opens the booking dialog (spec 4: 'available and booked-not-past ones do'): bookable, or booked and not past,
-   * even when full, so that a booked card leads to its booking (issue 20).
+   * Opens the booking dialog: every session that has not started. An available one to book; a booked one, even when
+   * full, to manage its booking (issue 20); a full one to join its waitlist, or to see or leave the family's place
+   * in it (issue 21).
    */
   opens: boolean;
+  /** The family's place in the session's waitlist ('Waitlist #N'), or null when it does not wait for it. */
+  waitlistPosition: number | null;
 }
 
 const startTime = (session: { startsAt: string | Date }) => new Date(session.startsAt).getTime();
@@ -27,11 +30,18 @@ const timeOf = (now: Date | number) => (typeof now === 'number' ? now : now.getT
 export const isPastSession = (session: { startsAt: string | Date }, now: Date | number) => startTime(session) < timeOf(now);
 export const isFullSession = (session: { availableSpots: number }) => session.availableSpots <= 0;
 
-/** Spec 4, session card: booked, full (availableSpots 0), past (start before now), otherwise available. */
-export function sessionCardState(session: CardSession, options: { booked: boolean; now: Date | number }): SessionCardState {
+/**
+ * Spec 4, session card: booked, full (availableSpots 0), past (start before now), otherwise available; issue 21: a
+ * full card opens too (to join the waitlist), and shows the family's place in its waitlist.
+ */
+export function sessionCardState(
+  session: CardSession,
+  options: { booked: boolean; now: Date | number; waitlistPosition?: number | null | undefined },
+): SessionCardState {
   const past = isPastSession(session, options.now);
   const full = isFullSession(session);
-  return { booked: options.booked, full, past, bookable: !past && !full, opens: !past && (options.booked || !full) };
+  const waitlistPosition = past ? null : (options.waitlistPosition ?? null);
+  return { booked: options.booked, full, past, bookable: !past && !full, opens: !past, waitlistPosition };
 }
 
 /**

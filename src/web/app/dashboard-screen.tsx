@@ -8,14 +8,17 @@ import { WeeklyCalendar } from '../features/calendar/components/weekly-calendar'
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { useBookingActions } from '../features/my-bookings/components/booking-actions';
 import { UpcomingBookings } from '../features/my-bookings/components/upcoming-bookings';
+import { MyWaitlists } from '../features/waitlist/components/my-waitlists';
+import { useWaitlistActions } from '../features/waitlist/components/waitlist-actions';
 import { useAuth } from '../lib/auth';
+import { useRefreshWhenWaitlistChanges } from '../lib/booking-cache';
 import { DeferredRender } from '../lib/deferred-render';
 import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
 import { usePageTitle } from '../lib/page-title';
 import { focusedElement, restoreFocus } from '../lib/restore-focus';
 import { useNow } from '../lib/use-now';
 import { BookingConfirmationPage } from './lazy-pages';
-import { useBookedSessionIds, useRescheduleSessionPicker } from './session-picker';
+import { useBookedSessionIds, useRescheduleSessionPicker, useWaitlistPositions } from './session-picker';
 
 /** The booking dialog (and the zod schema it checks with) loads on demand, and is preloaded once the calendar is up. */
 const BookingDialog = lazyWithPreload(() => import('../features/booking/components/booking-dialog').then((m) => m.BookingDialog));
@@ -24,18 +27,23 @@ const BookingDialog = lazyWithPreload(() => import('../features/booking/componen
  * /dashboard: the dashboard feature laid out with the calendar (which opens the booking dialog) and the
  * upcoming bookings (whose reschedule dialog reuses the calendar as its session picker). The child cards follow
  * the week the calendar shows (issue 20); Cancel and Reschedule are one pair of dialogs, opened from the upcoming
- * list or from the booking dialog's 'Manage booking'.
+ * list or from the booking dialog's 'Manage booking'. Issue 21: 'My Waitlists' follows the upcoming bookings; its
+ * Leave and the booking dialog's 'Leave waitlist' open one prompt.
  */
 export function DashboardScreen() {
   const { user } = useAuth();
   usePageTitle('Dashboard');
   const now = useNow();
   const bookedSessionIds = useBookedSessionIds();
+  const waitlistPositions = useWaitlistPositions();
+  useRefreshWhenWaitlistChanges();
   const [booking, setBooking] = useState<{ session: SessionDto; open: boolean } | null>(null);
   const [weekOffset, setWeekOffset] = useState(0);
   const openerRef = useRef<HTMLElement | null>(null);
   const upcomingHeadingRef = useRef<HTMLHeadingElement>(null);
+  const waitlistsHeadingRef = useRef<HTMLHeadingElement>(null);
   const actions = useBookingActions({ renderSessionPicker: useRescheduleSessionPicker(), fallbackFocus: () => upcomingHeadingRef.current });
+  const waitlistActions = useWaitlistActions({ fallbackFocus: () => waitlistsHeadingRef.current });
   // A session card's likely next steps: the booking dialog, then the confirmation screen.
   usePreloadWhenIdle(BookingDialog.preload, BookingConfirmationPage.preload);
 
@@ -60,6 +68,7 @@ export function DashboardScreen() {
                 <WeeklyCalendar
                   title="Weekly Calendar"
                   bookedSessionIds={bookedSessionIds}
+                  waitlistPositions={waitlistPositions}
                   onSelectSession={openBookingDialog}
                   onWeekChange={setWeekOffset}
                 />
@@ -72,6 +81,11 @@ export function DashboardScreen() {
             <UpcomingBookings onAction={actions.open} headingRef={upcomingHeadingRef} />
           </DeferredRender>
         }
+        waitlists={
+          <DeferredRender fallback={<Card aria-busy="true" className="h-32" />}>
+            <MyWaitlists onLeave={(entry) => waitlistActions.open(entry)} headingRef={waitlistsHeadingRef} />
+          </DeferredRender>
+        }
       />
       {booking && (
         <Suspense fallback={<DialogLoadingOverlay label="Opening the booking form" />}>
@@ -81,10 +95,12 @@ export function DashboardScreen() {
             onOpenChange={(open) => setBooking((current) => (current ? { ...current, open } : null))}
             onCloseAutoFocus={(event) => restoreFocus(event, openerRef.current)}
             onManageBooking={(kind, managed) => actions.open(kind, managed, openerRef.current)}
+            onLeaveWaitlist={(entry) => waitlistActions.open(entry, openerRef.current)}
           />
         </Suspense>
       )}
       {actions.dialogs}
+      {waitlistActions.dialogs}
     </>
   );
 }

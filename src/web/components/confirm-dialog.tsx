@@ -16,6 +16,8 @@ interface ConfirmDialogProps {
   pendingLabel: string;
   cancelLabel?: string;
   pending: boolean;
+  /** The confirm button cannot be used now (e.g. offline), though nothing runs. */
+  confirmDisabled?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
   onCloseAutoFocus?: (event: Event) => void;
@@ -40,6 +42,7 @@ export function ConfirmDialog({
   pendingLabel,
   cancelLabel = 'Cancel',
   pending,
+  confirmDisabled = false,
   destructive = false,
   onConfirm,
   onCloseAutoFocus,
@@ -59,7 +62,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}
           </Button>
-          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
+          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending || confirmDisabled}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
           {/* Last in the markup: above the buttons on a phone (the footer stacks in reverse), on a line of its own above them from 640 px. */}

@@ -11,12 +11,14 @@ export const myBookingsKeys = {
 
 /**
  * GET /api/me/bookings: the caller's bookings, every status, ordered by session start. Shared by the
- * dashboard, the calendar's 'Booked' markers and the confirmation screen.
+ * dashboard, the calendar's 'Booked' markers and the confirmation screen. Refetched when the window regains focus,
+ * with the waitlist (lib/my-waitlist.ts): a waiting entry may have become a booking meanwhile (issue 21).
  */
 export function myBookingsQuery() {
   return queryOptions<BookingDto[], Error>({
     queryKey: myBookingsKeys.all,
     queryFn: ({ signal }) => apiRequest<BookingDto[]>('GET', MY_BOOKINGS_PATH, undefined, { signal }),
+    refetchOnWindowFocus: 'always',
   });
 }
 

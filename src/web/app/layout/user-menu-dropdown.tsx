@@ -1,5 +1,5 @@
-import { KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
-import { use, useEffect, useRef, type RefObject } from 'react';
+import { BellRing, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
+import { use, useEffect, useId, useRef, type RefObject } from 'react';
 import { roleLine } from '../../../shared/rules/roles';
 import {
   DropdownMenu,
@@ -8,8 +8,12 @@ import {
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
+  DropdownMenuSwitchItem,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
+import { toast } from '../../hooks/use-toast';
+import { apiErrorMessage } from '../../lib/api';
+import { useUpdatePreferences } from '../../lib/preferences';
 import { assignRef, UserMenuButton } from './user-menu-button';
 import { UserMenuActionsContext, type UserMenuProps } from './user-menu';
 
@@ -74,6 +78,14 @@ export function UserMenuDropdown({
               Signed-in Devices
             </DropdownMenuItem>
           )}
+          {/* A parent's setting sits between the account's items and Sign Out (which stays last). */}
+          {user.role === 'PARENT' && (
+            <>
+              <DropdownMenuSeparator />
+              <ReminderSwitch checked={user.bookingReminders} />
+              <DropdownMenuSeparator />
+            </>
+          )}
           <DropdownMenuItem onSelect={onSignOut}>
             <LogOut aria-hidden="true" />
             Sign Out
@@ -81,5 +93,43 @@ export function UserMenuDropdown({
         </DropdownMenuGroup>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/**
+ * Issue 21: 'Reminder e-mails', the e-mail 24 hours before each booked session, on or off. Saved at once
+ * (PATCH /api/me/preferences) with a toast; a failure puts the switch back and says why.
+ */
+function ReminderSwitch({ checked }: { checked: boolean }) {
+  const update = useUpdatePreferences();
+  const hintId = useId();
+  const flip = () => {
+    if (update.isPending) return;
+    const bookingReminders = !checked;
+    update.mutate(
+      { bookingReminders },
+      {
+        onSuccess: (saved) =>
+          toast({
+            title: saved.bookingReminders ? 'Reminder e-mails on' : 'Reminder e-mails off',
+            description: saved.bookingReminders
+              ? 'We’ll e-mail you 24 hours before each booked session.'
+              : 'You won’t get an e-mail before your sessions. Your booking confirmations still come.',
+          }),
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Reminder setting not saved', description: apiErrorMessage(error, 'Failed to save the setting') }),
+      },
+    );
+  };
+  return (
+    <DropdownMenuSwitchItem checked={checked} onSelect={flip} aria-label="Reminder e-mails" aria-describedby={hintId}>
+      <BellRing aria-hidden="true" />
+      <span className="grid">
+        <span>Reminder e-mails</span>
+        <span id={hintId} className="text-xs font-normal text-slate-600">
+          24 hours before each session
+        </span>
+      </span>
+    </DropdownMenuSwitchItem>
   );
 }

@@ -1,15 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
-import { CircleCheck, TriangleAlert, Users } from 'lucide-react';
+import { CircleCheck, Hourglass, Info, TriangleAlert, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
 import { childChoices, noChildBookableReason, weekWordOf } from '../../../../shared/rules/child-choice';
 import { canSubmitBooking, isFutureBooking } from '../../../../shared/rules/session-card';
 import { CONFIRMED } from '../../../../shared/rules/upcoming-bookings';
+import {
+  bookingActionFor,
+  heldBackSentence,
+  isWaitlistOpen,
+  joinedDescription,
+  namesInWords,
+  placeInLine,
+  WAITLIST_PROMISE,
+  waitingChildren,
+} from '../../../../shared/rules/waitlist';
 import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/week';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { DEFAULT_WAITLIST_CUTOFF_HOURS, joinWaitlistBody, type WaitlistEntryDto } from '../../../../shared/schemas/waitlist';
 import { BookingActionButtons } from '../../../components/booking-action-buttons';
 import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
@@ -21,15 +32,20 @@ import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useCreateBooking } from '../api/create-booking';
+import { useJoinWaitlist } from '../api/join-waitlist';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
 import { useLatestSession } from '../../../lib/session-cache';
 import { childStatsQuery } from '../../../lib/child-stats';
 import { useMyBookings } from '../../../lib/my-bookings';
+import { useMyWaitlist } from '../../../lib/my-waitlist';
 import { useNow } from '../../../lib/use-now';
 
 /** Reschedule or cancel one of the family's bookings (the my-bookings dialogs, composed in src/web/app). */
 export type ManageBooking = (kind: 'cancel' | 'reschedule', booking: BookingDto) => void;
+
+/** Leave one of the family's waiting entries (the waitlist's confirm dialog, composed in src/web/app). */
+export type LeaveWaitlist = (entry: WaitlistEntryDto) => void;
 
 interface BookingDialogProps {
   /** The session being booked; kept while the dialog animates closed. */
@@ -40,14 +56,27 @@ interface BookingDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
   /** 'Manage booking' of a child already booked in the session: this dialog closes and the chosen one opens. */
   onManageBooking?: ManageBooking | undefined;
+  /** 'Leave waitlist' of an entry of the family waiting for the session: this dialog closes and the prompt opens. */
+  onLeaveWaitlist?: LeaveWaitlist | undefined;
 }
 
-/** Spec 2, booking dialog ('Book Session'); spec 4 booking flow; spec 5 booking validation; spec 8 toasts. */
-export function BookingDialog({ session, open, onOpenChange, onCloseAutoFocus, onManageBooking }: BookingDialogProps) {
+/**
+ * Spec 2, booking dialog ('Book Session'); spec 4 booking flow; spec 5 booking validation; spec 8 toasts. Issue 21:
+ * when the session has no spot for the children chosen, the dialog joins its waitlist instead ('Join Waitlist').
+ */
+export function BookingDialog({ session, open, onOpenChange, onCloseAutoFocus, onManageBooking, onLeaveWaitlist }: BookingDialogProps) {
   return (
     <Dialog open={open && session !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
-        {session && <BookingForm key={session.id} session={session} onClose={() => onOpenChange(false)} onManageBooking={onManageBooking} />}
+        {session && (
+          <BookingForm
+            key={session.id}
+            session={session}
+            onClose={() => onOpenChange(false)}
+            onManageBooking={onManageBooking}
+            onLeaveWaitlist={onLeaveWaitlist}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -70,12 +99,23 @@ function availabilityLabel(spots: number | null): string {
   return spots <= 0 ? 'Full' : spotsLeftLabel(spots);
 }
 
-function BookingForm({ session: opened, onClose, onManageBooking }: { session: SessionDto; onClose: () => void; onManageBooking?: ManageBooking | undefined }) {
+/** The 'Waitlist' line: the children waiting for a spot (every family's), shown once anyone waits. */
+const waitingLabel = (children: number) => `${children} ${children === 1 ? 'child' : 'children'} waiting`;
+
+interface BookingFormProps {
+  session: SessionDto;
+  onClose: () => void;
+  onManageBooking?: ManageBooking | undefined;
+  onLeaveWaitlist?: LeaveWaitlist | undefined;
+}
+
+function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlist }: BookingFormProps) {
   const ids = useId();
   const navigate = useNavigate();
   const { user } = useAuth();
   const now = useNow();
   const createBooking = useCreateBooking();
+  const joinWaitlist = useJoinWaitlist();
   // The session as the calendar's reads know it now: a refused booking refreshes them, and the dialog then
   // shows the spots as they are ('Full') instead of what they were when it opened. Null: no longer listed.
   const latest = useLatestSession(opened);
@@ -91,24 +131,45 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
     () => (myBookings.data ?? []).filter((booking) => booking.sessionId === session.id && booking.status === CONFIRMED),
     [myBookings.data, session.id],
   );
+  // Issue 21: the family's waiting entries of this session (their children are not chosen again).
+  const myWaitlist = useMyWaitlist();
+  const entriesHere = useMemo(
+    () => (myWaitlist.data ?? []).filter((entry) => entry.sessionId === session.id && entry.status === 'WAITING'),
+    [myWaitlist.data, session.id],
+  );
+  const gone = latest === null;
+  const full = availableSpots <= 0;
   const choices = childChoices(children, {
     bookedHere: bookingsHere.flatMap((booking) => booking.childNames),
+    waitingHere: waitingChildren(entriesHere, session.id),
     week: stats.data?.children,
     weekWord: weekWordOf(session.startsAt, now),
+    forWaitlist: full && !gone,
   });
   const noneBookable = noChildBookableReason(choices);
   // A child ticked before their week was known, and then found unbookable, is left out (and shown unticked).
   const picked = selected.filter((name) => choices.some((choice) => choice.name === name && choice.bookable));
-  const busy = createBooking.isPending;
+  // No spot for every child chosen: the dialog joins the waitlist (not for a session that is no longer listed).
+  const joining = !gone && bookingActionFor({ chosen: picked.length, availableSpots }) === 'waitlist';
+  // With spots free a waiting child can be booked, but not put on the waitlist a second time.
+  const waitingPicked = joining ? picked.filter((name) => choices.some((choice) => choice.name === name && choice.reason !== null)) : [];
+  const waitlistOpen = isWaitlistOpen(session.startsAt, now, DEFAULT_WAITLIST_CUTOFF_HOURS);
+  // The server's refusal of the last attempt to join, shown beside the button (and in a toast).
+  const [joinRefusal, setJoinRefusal] = useState<string | null>(null);
+  const busy = createBooking.isPending || joinWaitlist.isPending;
   // Set at once on submit (the pending state re-renders only later): a fast double tap sends one request.
   const submitting = useRef(false);
   const attempt = useAttemptKeys();
   const submitButton = useRef<HTMLButtonElement>(null);
   const refocusSubmit = useRef(false);
   const online = useOnline();
-  const canSubmit = online && canSubmitBooking(picked.length, availableSpots) && !noneBookable;
-  const full = availableSpots <= 0;
+  const canSubmit =
+    online &&
+    !noneBookable &&
+    (joining ? picked.length >= 1 && waitlistOpen && waitingPicked.length === 0 : canSubmitBooking(picked.length, availableSpots));
   const tooFewSpots = !full && picked.length > availableSpots;
+  // A full session whose waitlist has closed (WAITLIST_CUTOFF_HOURS before the start) offers neither button.
+  const waitlistClosed = joining && !waitlistOpen;
   const ages = agesLabel(session.classType);
 
   // The disabled button lost focus while the request ran: give it back once it is enabled again.
@@ -119,6 +180,7 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
   }, [busy]);
 
   function toggle(name: string, checked: boolean) {
+    setJoinRefusal(null);
     // Keep the order of the account's children, whatever order they are ticked in.
     setSelected((current) => children.map((child) => child.name).filter((n) => (n === name ? checked : current.includes(n))));
   }
@@ -134,6 +196,10 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
     if (!parsed.success || !canSubmit) return;
     submitting.current = true;
     refocusSubmit.current = document.activeElement === submitButton.current;
+    if (joining) {
+      join(parsed.data.childNames);
+      return;
+    }
     // One key per attempt: the same request sent again after it went unanswered keeps it (never books twice).
     const idempotencyKey = attempt.keyFor(JSON.stringify(parsed.data));
     createBooking.mutate(
@@ -156,6 +222,36 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
     );
   }
 
+  /** Issue 21: the chosen children wait for a spot; the server books them when one frees, in the order families joined. */
+  function join(childNames: string[]) {
+    const body = joinWaitlistBody.parse({ childNames });
+    // One key per attempt, as for a booking: a retry after a lost answer never adds the children twice.
+    const idempotencyKey = attempt.keyFor(JSON.stringify({ waitlist: session.id, ...body }));
+    setJoinRefusal(null);
+    joinWaitlist.mutate(
+      { sessionId: session.id, body, idempotencyKey },
+      {
+        onSuccess: (entry) => {
+          attempt.finish();
+          toast({ title: 'Added to the Waitlist', description: joinedDescription(entry) });
+          onClose();
+        },
+        onError: (error) => {
+          if (attemptAnswered(error)) attempt.finish();
+          const message = apiErrorMessage(error, 'Failed to join the waitlist');
+          setJoinRefusal(message);
+          toast({ variant: 'destructive', title: 'Could Not Join the Waitlist', description: message });
+        },
+        onSettled: () => {
+          submitting.current = false;
+        },
+      },
+    );
+  }
+
+  const extraDetails = [{ label: 'Availability', icon: Users, value: availabilityLabel(latest ? availableSpots : null) }];
+  if (!gone && session.waitlistCount > 0) extraDetails.push({ label: 'Waitlist', icon: Hourglass, value: waitingLabel(session.waitlistCount) });
+
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <DialogHeader>
@@ -163,11 +259,7 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
       </DialogHeader>
       <DialogDescription asChild>
         <div className="-mt-1 rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <BookingSummary
-            session={session}
-            className="gap-2"
-            extraDetails={[{ label: 'Availability', icon: Users, value: availabilityLabel(latest ? availableSpots : null) }]}
-          />
+          <BookingSummary session={session} className="gap-2" extraDetails={extraDetails} />
         </div>
       </DialogDescription>
 
@@ -217,7 +309,10 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
               <span className="font-medium text-slate-900">Selected:</span> {picked.join(', ')}
             </p>
           )}
-          {picked.length > 1 && <p className="font-medium text-brand-800">{`This will book ${picked.length} spots in the session.`}</p>}
+          {picked.length > 1 && !joining && <p className="font-medium text-brand-800">{`This will book ${picked.length} spots in the session.`}</p>}
+          {picked.length > 0 && joining && waitlistOpen && (
+            <p className="font-medium text-brand-800">{`This will put ${namesInWords(picked)} on the waitlist.`}</p>
+          )}
           {tooFewSpots && (
             <p className="flex items-center gap-1.5 font-medium text-red-700">
               <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
@@ -230,16 +325,35 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
               {latest ? 'This session is full.' : 'This session is no longer available.'}
             </p>
           )}
-          {noneBookable && !full && (
+          {noneBookable && !gone && (
             <p className="flex items-start gap-1.5 font-medium text-amber-800">
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               {noneBookable}
             </p>
           )}
+          {waitingPicked.length > 0 && (
+            <p className="flex items-start gap-1.5 font-medium text-amber-800">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {`${namesInWords(waitingPicked)} ${waitingPicked.length === 1 ? 'is' : 'are'} already on the waitlist for this session.`}
+            </p>
+          )}
+          {waitlistClosed && !noneBookable && (
+            <p className="flex items-start gap-1.5 font-medium text-amber-800">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {`The waitlist has closed: it closes ${DEFAULT_WAITLIST_CUTOFF_HOURS} hours before the session starts.`}
+            </p>
+          )}
         </div>
+        {joining && waitlistOpen && !noneBookable && (
+          <p className="flex items-start gap-1.5 rounded-md bg-brand-50 px-2.5 py-2 text-sm text-slate-700">
+            <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            {tooFewSpots ? `Choose fewer children to book now, or join the waitlist for all of them. ${WAITLIST_PROMISE}` : WAITLIST_PROMISE}
+          </p>
+        )}
       </fieldset>
 
       {bookingsHere.length > 0 && <ManageBookings bookings={bookingsHere} now={now} onClose={onClose} onManageBooking={onManageBooking} online={online} />}
+      {entriesHere.length > 0 && <WaitingHere entries={entriesHere} online={online} onClose={onClose} onLeaveWaitlist={onLeaveWaitlist} />}
 
       <section aria-labelledby={`${ids}-details`} className="grid gap-1.5 text-sm">
         <h3 id={`${ids}-details`} className="font-semibold text-slate-900">
@@ -250,12 +364,18 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
       </section>
 
       {!online && <OfflineNotice />}
+      {joinRefusal && (
+        <p role="alert" className="flex items-start gap-1.5 text-sm font-medium text-red-700">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {joinRefusal}
+        </p>
+      )}
       <DialogFooter>
         <Button variant="outline" onClick={onClose} disabled={busy}>
           Cancel
         </Button>
         {/* Issue 20: with no child left to book, the dialog says why (above) instead of offering Book. */}
-        {!noneBookable && (
+        {!noneBookable && !waitlistClosed && (
           <Button
             ref={submitButton}
             type="submit"
@@ -266,7 +386,7 @@ function BookingForm({ session: opened, onClose, onManageBooking }: { session: S
             disabled={busy}
             className={cn(!canSubmit && 'cursor-not-allowed opacity-60 hover:bg-brand-600')}
           >
-            {busy ? 'Booking...' : 'Book Session'}
+            {joining ? (busy ? 'Joining...' : 'Join Waitlist') : busy ? 'Booking...' : 'Book Session'}
           </Button>
         )}
       </DialogFooter>
@@ -322,6 +442,63 @@ function ManageBookings({
           </div>
         );
       })}
+    </section>
+  );
+}
+
+/**
+ * Issue 21: the family's waiting entries of this session, each with its children, its place in line, why it is
+ * skipped for now (a child at the weekly limit), and 'Leave waitlist' (this dialog closes, the prompt opens).
+ */
+function WaitingHere({
+  entries,
+  online,
+  onClose,
+  onLeaveWaitlist,
+}: {
+  entries: WaitlistEntryDto[];
+  online: boolean;
+  onClose: () => void;
+  onLeaveWaitlist?: LeaveWaitlist | undefined;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm">
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        On the waitlist
+      </h3>
+      {entries.map((entry) => (
+        <div key={entry.id} className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <div className="grid gap-1">
+            <p className="flex items-center gap-1.5 text-slate-800">
+              <Hourglass className="size-4 shrink-0 text-amber-700" aria-hidden="true" />
+              <span>
+                <span className="font-medium">{entry.childNames.join(', ')}</span>
+                {entry.position !== null && <span className="text-slate-600">{`: ${placeInLine(entry.position)}`}</span>}
+              </span>
+            </p>
+            {entry.heldBack.map((hold) => (
+              <p key={hold.name} className="text-xs font-medium text-amber-800">
+                {heldBackSentence(hold)}
+              </p>
+            ))}
+          </div>
+          {onLeaveWaitlist && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="shrink-0 border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800"
+              disabled={!online}
+              onClick={() => {
+                onClose();
+                onLeaveWaitlist(entry);
+              }}
+            >
+              Leave waitlist<span className="sr-only">{` for ${entry.childNames.join(', ')}`}</span>
+            </Button>
+          )}
+        </div>
+      ))}
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { Check } from 'lucide-react';
+import { Check, Hourglass } from 'lucide-react';
 import type { SessionCardState } from '../../../../shared/rules/session-card';
 import { formatTime } from '../../../../shared/rules/format';
+import { waitlistBadge } from '../../../../shared/rules/waitlist';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/utils';
@@ -19,11 +20,13 @@ interface SessionCardProps {
 
 /**
  * Spec 2 and 4, session card: class name and start time (Toronto), 'Booked' when the user holds a confirmed
- * booking, 'Full' when no spots are left. A card that cannot be chosen is a disabled button.
+ * booking, 'Full' when no spots are left, 'Waitlist #N' when the family waits for a spot (issue 21). A card that
+ * cannot be chosen is a disabled button. The markers are text, so they are part of the card's accessible name.
  */
 export function SessionCard({ session, state, selectable, selected, current, onSelect }: SessionCardProps) {
   const muted = !selectable;
-  const badges = current || state.booked || state.full;
+  const waiting = state.waitlistPosition !== null;
+  const badges = current || state.booked || state.full || waiting;
   return (
     <button
       type="button"
@@ -57,6 +60,12 @@ export function SessionCard({ session, state, selectable, selected, current, onS
             </Badge>
           )}
           {state.full && <Badge variant="danger">Full</Badge>}
+          {waiting && (
+            <Badge variant="warning">
+              <Hourglass aria-hidden="true" />
+              {waitlistBadge(state.waitlistPosition!)}
+            </Badge>
+          )}
         </span>
       )}
     </button>

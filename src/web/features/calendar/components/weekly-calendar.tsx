@@ -36,9 +36,11 @@ export const ALL_CLASSES = 'all';
 export interface WeeklyCalendarProps {
   /** Sessions the user holds a confirmed booking for ('Booked' marker). */
   bookedSessionIds: ReadonlySet<string>;
+  /** The family's place in line for each session it waits for ('Waitlist #N' marker, issue 21). */
+  waitlistPositions?: ReadonlyMap<string, number> | undefined;
   /** Called when a selectable card is chosen (click, Enter or Space). */
   onSelectSession: (session: SessionDto) => void;
-  /** Which cards can be chosen; by default the booking rule: neither past nor full. */
+  /** Which cards can be chosen (only bookable ones: neither past nor full); by default every card that has not started. */
   isSelectable?: (session: SessionDto, now: Date) => boolean;
   /** The chosen card, for pickers (announced with aria-pressed). */
   selectedSessionId?: string | null | undefined;
@@ -64,6 +66,7 @@ export interface WeeklyCalendarProps {
  */
 export function WeeklyCalendar({
   bookedSessionIds,
+  waitlistPositions,
   onSelectSession,
   isSelectable,
   selectedSessionId,
@@ -233,9 +236,13 @@ export function WeeklyCalendar({
                   ) : (
                     <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
                       {daySessions.map((session) => {
-                        const state = sessionCardState(session, { booked: bookedSessionIds.has(session.id), now });
-                        // Pickers choose among bookable sessions; the family's calendar also opens a booked one, even
-                        // when full, to manage that booking (issue 20).
+                        const state = sessionCardState(session, {
+                          booked: bookedSessionIds.has(session.id),
+                          now,
+                          waitlistPosition: waitlistPositions?.get(session.id),
+                        });
+                        // Pickers choose among bookable sessions; the family's calendar opens every future one: a booked
+                        // one, even when full, to manage that booking (issue 20), a full one to join its waitlist (21).
                         const selectable = online && (isSelectable ? isSelectable(session, now) && state.bookable : state.opens);
                         return (
                           <li key={session.id}>

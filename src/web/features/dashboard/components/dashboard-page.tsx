@@ -13,13 +13,15 @@ interface DashboardPageProps {
   calendar: ReactNode;
   /** 'My Upcoming Bookings' (composed in src/web/app). */
   upcomingBookings: ReactNode;
+  /** 'My Waitlists' (issue 21, composed in src/web/app), after the upcoming bookings. */
+  waitlists?: ReactNode;
 }
 
 /**
- * Spec 2, parent dashboard: per-child usage cards (or 'This Week'), Next Session, Coming Soon, the calendar
- * and the upcoming bookings.
+ * Spec 2, parent dashboard: per-child usage cards (or 'This Week'), Next Session, Coming Soon, the calendar,
+ * the upcoming bookings and the waitlists (issue 21).
  */
-export function DashboardPage({ user, week, calendar, upcomingBookings }: DashboardPageProps) {
+export function DashboardPage({ user, week, calendar, upcomingBookings, waitlists }: DashboardPageProps) {
   const now = useNow();
 
   return (
@@ -40,6 +42,7 @@ export function DashboardPage({ user, week, calendar, upcomingBookings }: Dashbo
 
       {calendar}
       {upcomingBookings}
+      {waitlists}
     </div>
   );
 }
