@@ -147,6 +147,13 @@ async function expectFooterOnScreen(page: Page, dialog: Locator): Promise<void> 
 const myWaitlists = (page: Page) => page.getByRole('region', { name: 'My Waitlists' });
 const upcoming = (page: Page) => page.getByRole('region', { name: 'My Upcoming Bookings' });
 
+/** Opens the dashboard and waits for the family's bookings and waitlists to load (slow on a loaded machine). */
+async function openDashboard(page: Page): Promise<void> {
+  await openApp(page, '/dashboard');
+  await expect(upcoming(page).getByRole('status', { name: 'Loading bookings' })).toHaveCount(0, { timeout: 15_000 });
+  await expect(myWaitlists(page).getByRole('status', { name: 'Loading waitlists' })).toHaveCount(0, { timeout: 15_000 });
+}
+
 test('a family fills the last spot, another joins the waitlist; the first cancels and the second is booked, with the e-mail', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   // Alma books the last spot (the only one) in her own browser.
@@ -204,7 +211,7 @@ test('a family fills the last spot, another joins the waitlist; the first cancel
   await expect(dialog).toHaveCount(0);
 
   // Alma cancels: the spot goes to Bea on the server.
-  await openApp(almaPage, '/dashboard');
+  await openDashboard(almaPage);
   const almaBooking = upcoming(almaPage).getByRole('listitem').filter({ hasText: formatLongDate(journeySlot) });
   await almaBooking.getByRole('button', { name: /^Cancel/ }).click();
   const prompt = almaPage.getByRole('alertdialog', { name: 'Cancel Booking' });
@@ -213,7 +220,7 @@ test('a family fills the last spot, another joins the waitlist; the first cancel
   await almaPage.context().close();
 
   // Bruno reloads: Bea is booked, the waitlist is empty, and the confirmation e-mail says where it came from.
-  await openApp(page, '/dashboard');
+  await openDashboard(page);
   const booked = upcoming(page).getByRole('listitem').filter({ hasText: formatLongDate(journeySlot) });
   await expect(booked).toContainText('Bea');
   await expect(booked).toContainText(className);
@@ -311,7 +318,7 @@ test('a child at the weekly limit may wait, but is skipped when a spot frees, an
   const almaBooking = cancelled.find((b) => b.sessionId === sessionIds.held && b.status === 'CONFIRMED')!;
   expect((await almaApi.post(`/api/bookings/${almaBooking.id}/cancel`)).status()).toBe(200);
   await almaApi.dispose();
-  await openApp(page, '/dashboard');
+  await openDashboard(page);
   await expect(entry).toContainText('1st in line');
   await expect(entry.getByText(sentence)).toBeVisible();
   const heldBooking = upcoming(page).getByRole('listitem').filter({ hasText: formatLongDate(heldSlot) }).filter({ hasText: '6:10 AM' });
