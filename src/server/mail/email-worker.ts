@@ -139,8 +139,7 @@ export function readyDueRemindersStatement(now: Date, limit: number) {
       returning o.id, 'dropped' as outcome
     ), kept as (
       update ${emailOutbox} o set template_data = c.facts, to_address = c.email,
-        next_attempt_at = case when c.send_at > ${at} then c.send_at else o.next_attempt_at end,
-        status = case when c.send_at > ${at} then 'PENDING' else o.status end
+        next_attempt_at = case when c.send_at > ${at} then c.send_at else o.next_attempt_at end
       from current c
       where o.id = c.id and c.wanted
       returning o.id, case when o.next_attempt_at <= ${at} then 'send' else 'later' end as outcome
