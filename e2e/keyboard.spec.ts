@@ -256,6 +256,8 @@ test.describe('an admin, by keyboard', () => {
   });
 
   test('switches admin tabs with the arrow keys and opens and closes dialogs', async () => {
+    // A long journey of single key presses (seven tabs, two dialogs): past 90 s on a loaded 2-core machine.
+    test.slow();
     await signInByKeyboard(page, demoAccounts.admin);
     await activate(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }));
     await expect(page).toHaveURL(/\/admin$/);
