@@ -179,6 +179,11 @@ export const bookings = pgTable(
     bookedByAdminName: text('booked_by_admin_name'),
     /** The office's note on a booking it made (required when it overrode a weekly limit); never shown to the family. */
     officeNote: text('office_note'),
+    /**
+     * When the booking took its place in its current session (made, promoted, or moved there by a reschedule):
+     * only a booking placed before its session's start − 24 h gets the reminder (migration 0015).
+     */
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

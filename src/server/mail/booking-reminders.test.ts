@@ -9,9 +9,10 @@ import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 import { EmailWorker } from './email-worker';
 
-// Issue 21: the reminder 24 hours before each booked session, sent by the outbox worker on an injected clock.
-// The rows are written here as the booking functions write them (test-support/reminders.ts); the HTTP path that
-// queues them is tested in routes/booking-reminders.test.ts.
+// Issue 21: the reminder 24 hours before each booked session, made and sent by the outbox worker on an injected
+// clock. Most tests write the row as the worker makes it (test-support/reminders.ts) to test the sending; the
+// first describe tests the making; the HTTP path (book, reschedule, the office's moves) is in
+// routes/booking-reminders.test.ts.
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -67,6 +68,56 @@ const remindersTo = (email: string): Email[] =>
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 const rowOf = async (id: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
 const runAll = async (...instances: EmailWorker[]) => (await Promise.all(instances.map((w) => w.processDue()))).reduce((a, b) => a + b, 0);
+
+describe('the worker makes the reminders coming due', () => {
+  it('a few minutes before the instant, once across racing instances, only for bookings placed before it, at most an hour late', async () => {
+    const startsAt = torontoTime(2026, 12, 1, 18, 0);
+    const sendAt = new Date(startsAt.getTime() - 24 * HOUR);
+    const session = await createSession(db(), { classTypeId, startsAt, capacity: 20 });
+    const place = async (label: string, placedAt: Date) => {
+      const parent = await createParent(db(), [['Kid', 7]], label);
+      return { parent, bookingId: await insertBooking(db(), { userId: parent.id, sessionId: session.id, childNames: ['Kid'], placedAt }) };
+    };
+    const early = await place('early', new Date(sendAt.getTime() - 3 * 24 * HOUR));
+    const justBefore = await place('justbefore', new Date(sendAt.getTime() - MINUTE));
+    const after = await place('after', new Date(sendAt.getTime() + MINUTE)); // booked inside the last 24 hours
+    const cancelled = await place('cancelled', new Date(sendAt.getTime() - 2 * 24 * HOUR));
+    await db().update(bookings).set({ status: 'CANCELLED', cancelledAt: sendAt }).where(eq(bookings.id, cancelled.bookingId));
+    const off = await place('off', new Date(sendAt.getTime() - 2 * 24 * HOUR));
+    await db().update(users).set({ bookingReminders: false }).where(eq(users.id, off.parent.id));
+    // Another session whose instant passed two hours ago (the portal was down): too late to remind.
+    const missedSession = await createSession(db(), { classTypeId, startsAt: new Date(startsAt.getTime() - 2 * HOUR) });
+    const missedParent = await createParent(db(), [['Kid', 7]], 'missed');
+    const missed = await insertBooking(db(), { userId: missedParent.id, sessionId: missedSession.id, childNames: ['Kid'], placedAt: new Date(sendAt.getTime() - 2 * 24 * HOUR) });
+
+    // Ten minutes before: not yet made.
+    now = new Date(sendAt.getTime() - 10 * MINUTE);
+    expect(await instance().processDue()).toBe(0);
+    expect(await remindersOf(db(), early.bookingId)).toEqual([]);
+
+    // Four minutes before: four instances make them at once; one row each for the two placed before the instant.
+    now = new Date(sendAt.getTime() - 4 * MINUTE);
+    expect(await runAll(instance(), instance(), instance(), instance())).toBe(0);
+    for (const wanted of [early, justBefore]) {
+      const rows = await remindersOf(db(), wanted.bookingId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'PENDING', toAddress: wanted.parent.email });
+      expect(rows[0]!.nextAttemptAt.toISOString()).toBe(sendAt.toISOString());
+    }
+    for (const none of [after.bookingId, cancelled.bookingId, off.bookingId, missed]) expect(await remindersOf(db(), none)).toEqual([]);
+
+    // On time: both go, once; the others never.
+    now = sendAt;
+    expect(await runAll(instance(), instance(), instance())).toBe(2);
+    now = new Date(sendAt.getTime() + 30 * MINUTE);
+    expect(await runAll(instance(), instance())).toBe(0);
+    await smtp.waitFor(() => [early, justBefore].every((f) => remindersTo(f.parent.email).length > 0));
+    await settle();
+    for (const wanted of [early, justBefore]) expect(remindersTo(wanted.parent.email)).toHaveLength(1);
+    for (const none of [after, cancelled, off]) expect(remindersTo(none.parent.email)).toEqual([]);
+    expect(remindersTo(missedParent.email)).toEqual([]);
+  });
+});
 
 describe('a booking reminder', () => {
   it('goes out at start − 24 h, not a minute before, exactly once across instances and restarts', async () => {

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClassType, createParent, createSession } from '../test-support/fixtures';
+import { createClassType, createParent } from '../test-support/fixtures';
 import { startTestServer, type TestServer } from '../test-support/test-server';
-import { claimDueStatement, EMAIL_BATCH_SIZE, readyDueRemindersStatement } from './email-worker';
+import { claimDueStatement, EMAIL_BATCH_SIZE, makeDueRemindersStatement, readyDueRemindersStatement } from './email-worker';
 
 // The worker runs every 15 seconds on every instance, and after every commit that queued mail (each booking of
 // a rush): its statements must read the outbox by its index, whatever the outbox holds. Here it holds what a
@@ -24,12 +24,18 @@ beforeAll(async () => {
     select 'sent' || i || '@example.com', 'Sent', 'Hello', 'SENT', 1,
       ${at}::timestamptz - make_interval(mins => i), ${at}::timestamptz - make_interval(mins => i), ${at}::timestamptz - make_interval(mins => i)
     from generate_series(1, 20000) i`);
-  // A season's bookings (one family, one session: the plan does not depend on who booked what).
+  // A season's bookings (one family: the plan does not depend on who booked what).
   const parent = await createParent(db, [['Ava', 7]]);
   const classType = await createClassType(db);
-  const session = await createSession(db, { classTypeId: classType.id, startsAt: new Date(NOW.getTime() + 7 * 86_400_000) });
+  // A year of sessions around now, twenty a day, two bookings each since 160 days ago (the reminders' maker reads
+  // only the band coming due).
   await db.execute(sql`
-    insert into bookings (user_id, session_id) select ${parent.id}, ${session.id} from generate_series(1, 8000)`);
+    insert into sessions (class_type_id, starts_at, ends_at)
+    select ${classType.id}, ${at}::timestamptz + make_interval(mins => i * 72), ${at}::timestamptz + make_interval(mins => i * 72 + 60)
+    from generate_series(-3650, 3650) i`);
+  await db.execute(sql`
+    insert into bookings (user_id, session_id)
+    select ${parent.id}, s.id from sessions s cross join generate_series(1, 2) n where s.starts_at > ${at}::timestamptz - interval '160 days'`);
   // A booking rush's reminders, one per booking: pending, due one hour to two weeks later; a few due now.
   await db.execute(sql`
     insert into email_outbox (to_address, template, template_data, status, next_attempt_at, booking_id)
@@ -42,6 +48,7 @@ beforeAll(async () => {
     from generate_series(1, 20) i`);
   await db.execute(sql`analyze email_outbox`);
   await db.execute(sql`analyze bookings`);
+  await db.execute(sql`analyze sessions`);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -62,6 +69,13 @@ describe('the e-mail worker’s statements on a full outbox', () => {
     expect(due, plan).not.toMatch(/Sort|Bitmap/);
     // Never every pending reminder through their own index (the unique one), nor a scan of a whole table.
     expect(plan, plan).not.toMatch(/Seq Scan on email_outbox|email_outbox_reminder_unique|Seq Scan on bookings/);
+  });
+
+  it('making the reminders coming due reads the sessions starting in a band of an hour, not the outbox or the bookings', async () => {
+    const plan = await planOf(makeDueRemindersStatement(NOW));
+    expect(plan, plan).toMatch(/Index Scan using sessions_starts_at_idx|Bitmap Index Scan on sessions_starts_at_idx/);
+    expect(plan, plan).toMatch(/bookings_session_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on (email_outbox|bookings|sessions)/);
   });
 
   it('the claim reads it by the same index', async () => {

@@ -96,13 +96,54 @@ type ReminderOutcome = {
   outcome: 'send' | 'later' | 'dropped';
 };
 
+/** How far ahead of its instant a reminder is made (the worker makes them once a minute, and runs every 15 s). */
+export const REMINDER_MAKE_AHEAD_MINUTES = 5;
+/** How late a reminder may still be made (the portal was down, the office moved a session closer, the parent
+ * switched reminders back on): past this, its session's day-before moment is gone and none is made. */
+export const REMINDER_MAKE_LATE_MINUTES = 60;
+/** How often each instance's worker makes the reminders coming due, by its clock. */
+export const REMINDER_MAKE_EVERY_MS = 60_000;
+
+/**
+ * Makes the reminders coming due (decision 020, migration 0015): one outbox row per confirmed booking of a
+ * scheduled session whose start − 24 h falls between REMINDER_MAKE_LATE_MINUTES ago and
+ * REMINDER_MAKE_AHEAD_MINUTES ahead, when the booking was placed in that session before that instant and the
+ * parent wants reminders (an active account). Due at start − 24 h, with the booking's facts of now (the worker
+ * refreshes them when it sends). The unique index email_outbox_reminder_unique keeps it to one per booking,
+ * whatever instances run this at once; a booking whose reminder was dropped or sent is never given another,
+ * unless a reschedule or a moved session released it (portal_release_reminders).
+ * It reads the sessions by sessions_starts_at_idx (a band of about an hour) and their bookings by
+ * bookings_session_idx, so its cost does not grow with the outbox or the bookings' history.
+ */
+export function makeDueRemindersStatement(now: Date) {
+  const at = instant(now);
+  return sql`
+    insert into ${emailOutbox} (to_address, template, template_data, booking_id, next_attempt_at)
+    select u.email, ${REMINDER_TEMPLATE},
+      portal_booking_facts(b, s,
+        array(select bc.child_name from booking_children bc where bc.booking_id = b.id order by bc.position),
+        jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)),
+      b.id, s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS})
+    from sessions s
+    join bookings b on b.session_id = s.id and b.status = 'CONFIRMED'
+    join users u on u.id = b.user_id
+    where s.starts_at > ${at} - make_interval(mins => ${REMINDER_MAKE_LATE_MINUTES}) + make_interval(hours => ${REMINDER_LEAD_HOURS})
+      and s.starts_at <= ${at} + make_interval(mins => ${REMINDER_MAKE_AHEAD_MINUTES}) + make_interval(hours => ${REMINDER_LEAD_HOURS})
+      and s.starts_at > ${at}
+      and s.status <> 'CANCELLED'
+      and b.placed_at <= s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS})
+      and u.booking_reminders and u.is_active and u.deleted_at is null
+      and not exists (select 1 from ${emailOutbox} o where o.booking_id = b.id and o.template = ${REMINDER_TEMPLATE})
+    on conflict (booking_id) where template = ${REMINDER_TEMPLATE} do nothing`;
+}
+
 /**
  * Readies the due reminders (at most `limit`, the earliest due first) in one statement, and returns what it
  * did with each.
  * Each row is locked with FOR UPDATE SKIP LOCKED (two instances never wait on one another, nor handle one
  * row at once) and checked against the booking as it is now:
  * - deleted when the booking is no longer CONFIRMED, its session is cancelled or has started, or the parent
- *   switched reminders off, was deleted or deactivated (a later switch back on does not bring it back);
+ *   switched reminders off, was deleted or deactivated (switched back on within the hour, it is made again);
  * - otherwise its facts are refreshed (the office may have moved the session, renamed the class, the parent
  *   changed address), and when the session now starts later, so that its start minus 24 hours is still
  *   ahead, it is moved to then instead of being sent.
@@ -153,7 +194,8 @@ export const EMAIL_BATCH_SIZE = 20;
 /**
  * Sends queued e-mail: claims due messages with FOR UPDATE SKIP LOCKED (so several instances never send
  * the same one), sends them over SMTP or writes them to the outbox folder, and retries failures with backoff.
- * Due reminders are readied first (readyDueRemindersStatement).
+ * Reminders coming due are made once a minute (makeDueRemindersStatement) and due ones readied before each claim
+ * (readyDueRemindersStatement).
  */
 export class EmailWorker {
   private readonly sender: MailSender;
@@ -161,6 +203,8 @@ export class EmailWorker {
   private running: Promise<number> | undefined;
   private again = false;
   private readonly clock: () => Date;
+  /** When (by the clock) this worker last made the reminders coming due. */
+  private remindersMadeAt: number | undefined;
 
   constructor(
     private readonly db: Database,
@@ -219,6 +263,11 @@ export class EmailWorker {
   /** Sends every due message once; returns how many were sent. */
   async processDue(batchSize = EMAIL_BATCH_SIZE): Promise<number> {
     const now = this.clock();
+    // Once a minute by this worker's clock (every run would repeat the same search during a booking rush).
+    if (this.remindersMadeAt === undefined || Math.abs(now.getTime() - this.remindersMadeAt) >= REMINDER_MAKE_EVERY_MS) {
+      await this.db.execute(makeDueRemindersStatement(now));
+      this.remindersMadeAt = now.getTime();
+    }
     // Due reminders are checked against the booking as it is now before any is claimed (prepareDueReminders);
     // only those found still wanted may be claimed below, so a reminder is never sent unchecked.
     const reminders = await this.prepareDueReminders(now, batchSize);

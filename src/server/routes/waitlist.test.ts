@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
 import { bookings, emailOutbox, officeActions, sessions, waitlistEntries } from '../db/schema';
@@ -357,26 +357,5 @@ describe('the office and the waitlist', () => {
     expect((await admin.request('DELETE', `/api/admin/users/${leaving.id}`)).status).toBe(200);
     expect(await entryRow(leavingEntry.id)).toMatchObject({ status: 'REMOVED' });
     expect((await sessionRow(t.id)).waitlistCount).toBe(0);
-  });
-});
-
-describe('reminders are queued with the booking', () => {
-  it('one reminder due 24 hours before a session booked further ahead; none inside 24 hours; a cancellation removes it', async () => {
-    const fam = await family([['Ava', 3]]);
-    const later = await session(nextWeek(1, 18), 5);
-    const soon = await session(new Date(NOW.getTime() + 20 * 3_600_000), 5);
-    const booked = (await book(fam, later.id, ['Ava'])).body;
-    await book(fam, soon.id, ['Ava']);
-    const reminders = async () =>
-      db()
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.toAddress, fam.email), eq(emailOutbox.template, 'booking-reminder'), sql`${emailOutbox.status} <> 'SENT'`));
-    const queued = await reminders();
-    expect(queued).toHaveLength(1);
-    expect(queued[0]).toMatchObject({ bookingId: booked.id });
-    expect(queued[0]!.nextAttemptAt.getTime()).toBe(later.startsAt.getTime() - 24 * 3_600_000);
-    await cancel(fam, booked.id);
-    expect(await reminders()).toHaveLength(0);
   });
 });

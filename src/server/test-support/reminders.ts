@@ -7,8 +7,14 @@ import { REMINDER_LEAD_HOURS, REMINDER_TEMPLATE } from '../mail/email-worker';
  * A confirmed booking written straight into the database (no booking function, no e-mail): the session's
  * spots are taken as a booking takes them. For tests that need a booking at any instant, past ones included.
  */
-export async function insertBooking(db: Database, input: { userId: string; sessionId: string; childNames: string[] }): Promise<string> {
-  const [booking] = await db.insert(bookings).values({ userId: input.userId, sessionId: input.sessionId }).returning({ id: bookings.id });
+export async function insertBooking(
+  db: Database,
+  input: { userId: string; sessionId: string; childNames: string[]; placedAt?: Date },
+): Promise<string> {
+  const [booking] = await db
+    .insert(bookings)
+    .values({ userId: input.userId, sessionId: input.sessionId, ...(input.placedAt && { placedAt: input.placedAt }) })
+    .returning({ id: bookings.id });
   const kids = await db.select().from(children).where(eq(children.userId, input.userId));
   await db.insert(bookingChildren).values(
     input.childNames.map((name, position) => {
@@ -25,8 +31,8 @@ export async function insertBooking(db: Database, input: { userId: string; sessi
 }
 
 /**
- * The reminder row of a booking, as the booking functions queue it (decision 020): template 'booking-reminder',
- * the booking's facts of now (portal_booking_facts), due REMINDER_LEAD_HOURS before the session's start.
+ * The reminder row of a booking, as the e-mail worker makes it (makeDueRemindersStatement, decision 020): template
+ * 'booking-reminder', the booking's facts of now (portal_booking_facts), due REMINDER_LEAD_HOURS before the start.
  */
 export async function queueReminder(db: Database, bookingId: string): Promise<string> {
   const result = await db.execute<{ id: string }>(sql`

@@ -1,0 +1,140 @@
+-- Issue 21's reminders, made when due instead of with each booking (docs/decisions/020-waitlist-and-reminders.md,
+-- "Reminders made when due"): a booking no longer writes a second outbox row (about 0.1 ms of database time per
+-- booking, measured in docs/performance.md). The e-mail worker makes the reminders of the sessions whose start − 24 h
+-- is a few minutes away (src/server/mail/email-worker.ts, makeDueRemindersStatement), one per booking (the unique
+-- index email_outbox_reminder_unique), for the bookings placed in their session before that instant.
+ALTER TABLE "bookings" ADD COLUMN "placed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+UPDATE "bookings" SET "placed_at" = "created_at";
+--> statement-breakpoint
+-- portal_book of migration 0014 without the reminder; the booking is placed at the write's instant.
+CREATE OR REPLACE FUNCTION portal_book(parent_id uuid, session_id uuid, child_names text[], now_at timestamptz, parent jsonb, office jsonb DEFAULT NULL)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  b bookings;
+  refusal text;
+  refused jsonb;
+  missing text[];
+  kid_ids uuid[];
+  kid_names text[];
+  kid_limits integer[];
+  facts jsonb;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = session_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'session-not-found');
+  END IF;
+  refusal := portal_unbookable(s, now_at);
+  IF refusal = 'outside-window' AND office IS NOT NULL THEN
+    refusal := NULL;
+  END IF;
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord)
+  INTO kid_ids, kid_names, kid_limits
+  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord
+        FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+        JOIN children c ON c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n))
+        ORDER BY c.id
+        FOR UPDATE OF c) k;
+  IF coalesce(cardinality(kid_ids), 0) < cardinality(child_names) THEN
+    SELECT array_agg(a.n ORDER BY a.ord) INTO missing
+    FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n)));
+    RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
+  END IF;
+  refused := portal_refuse_children(s, kid_ids, kid_names, portal_limits_for(kid_limits, office), NULL);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+
+  INSERT INTO bookings (user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note, placed_at)
+  VALUES (parent_id, s.id, 'CONFIRMED', CASE WHEN office IS NULL THEN 'FAMILY' ELSE 'OFFICE' END,
+          (office ->> 'adminId')::uuid, office ->> 'adminName', nullif(office ->> 'note', ''), now_at)
+  RETURNING * INTO b;
+  facts := portal_booking_facts(b, s, kid_names, parent);
+  WITH kids AS (
+    INSERT INTO booking_children (booking_id, child_id, child_name, position)
+    SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord)
+  ), spots AS (
+    UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id
+  )
+  INSERT INTO email_outbox (to_address, template, template_data) VALUES (parent ->> 'email', 'booking-confirmed', facts);
+  IF s.waitlist_count > 0 THEN
+    PERFORM portal_unwait_booked_children(s.id, parent_id, kid_ids, now_at);
+  END IF;
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, parent_id, 'BOOK', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'className', facts -> 'classType' ->> 'name', 'childNames', facts -> 'childNames',
+      'overrideWeeklyLimit', coalesce((office ->> 'overrideWeeklyLimit')::boolean, false)));
+  END IF;
+  RETURN jsonb_build_object('booking', facts);
+END
+$$;
+--> statement-breakpoint
+-- portal_book_from_waitlist of migration 0014 without the reminder; placed at the promotion's instant.
+CREATE OR REPLACE FUNCTION portal_book_from_waitlist(e waitlist_entries, s sessions, kid_ids uuid[], kid_names text[], parent jsonb, now_at timestamptz, office jsonb)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  b bookings;
+  facts jsonb;
+BEGIN
+  INSERT INTO bookings (user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note, placed_at)
+  VALUES (e.user_id, s.id, 'CONFIRMED', 'WAITLIST', (office ->> 'adminId')::uuid, office ->> 'adminName', nullif(office ->> 'note', ''), now_at)
+  RETURNING * INTO b;
+  facts := portal_booking_facts(b, s, kid_names, parent);
+  INSERT INTO booking_children (booking_id, child_id, child_name, position)
+  SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord);
+  UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id;
+  UPDATE waitlist_entries SET status = 'PROMOTED', ended_at = now_at, booking_id = b.id WHERE id = e.id;
+  INSERT INTO email_outbox (to_address, template, template_data)
+  VALUES (parent ->> 'email', 'booking-confirmed', facts || jsonb_build_object('fromWaitlist', true));
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, e.user_id, 'WAITLIST_PROMOTE', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'className', facts -> 'classType' ->> 'name', 'childNames', facts -> 'childNames',
+      'overrideWeeklyLimit', coalesce((office ->> 'overrideWeeklyLimit')::boolean, false)));
+  END IF;
+  RETURN facts;
+END
+$$;
+--> statement-breakpoint
+DROP FUNCTION portal_queue_booking_mail(text, jsonb, jsonb, uuid, timestamptz, timestamptz);
+--> statement-breakpoint
+-- A booking's reminder or, once sent, the record of it, leaves the booking (booking_id cleared, the row kept as the
+-- outbox's history) so that the booking's next one can be made; a reminder not yet sent is deleted.
+CREATE OR REPLACE FUNCTION portal_release_reminders(booking_ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM email_outbox o WHERE o.booking_id = ANY (booking_ids) AND o.template = 'booking-reminder' AND o.status = 'PENDING';
+  UPDATE email_outbox o SET booking_id = NULL WHERE o.booking_id = ANY (booking_ids) AND o.template = 'booking-reminder';
+END
+$$;
+--> statement-breakpoint
+-- A booking rescheduled into another session (portal_reschedule_booking of migration 0014 calls this): it is placed
+-- there now, and its reminder starts over: the worker makes the new session's one when due, if the booking was
+-- placed before that instant.
+CREATE OR REPLACE FUNCTION portal_move_reminder(mail_to text, facts jsonb, for_booking uuid, session_start timestamptz, now_at timestamptz)
+RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE bookings SET placed_at = now_at WHERE id = for_booking;
+  PERFORM portal_release_reminders(ARRAY[for_booking]);
+END
+$$;
+--> statement-breakpoint
+-- The office changed a session (services/sessions/update-session.ts; the caller holds its lock): when its start
+-- moved (a reminder's facts name the start it was made, or sent, for), its bookings' reminders start over (made again when the new start − 24 h comes; at once if that has
+-- passed); a raised capacity is filled from the waitlist. Answers the children promoted.
+CREATE OR REPLACE FUNCTION portal_session_changed(target uuid, now_at timestamptz, closes_before timestamptz)
+RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = target;
+  PERFORM portal_release_reminders(array_agg(o.booking_id))
+  FROM email_outbox o JOIN bookings b ON b.id = o.booking_id
+  WHERE b.session_id = target AND o.template = 'booking-reminder'
+    AND (o.template_data #>> '{session,startsAt}')::timestamptz IS DISTINCT FROM s.starts_at
+  HAVING count(*) > 0;
+  RETURN portal_promote_waitlist(target, now_at, closes_before);
+END
+$$;
