@@ -8,6 +8,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -22,7 +23,7 @@ import { BOOKED_BY, BOOKING_STATUSES } from '../../shared/schemas/bookings';
 import { OFFICE_ACTION_KINDS } from '../../shared/schemas/admin-users';
 import { SESSION_STATUSES } from '../../shared/schemas/sessions';
 import { WAITLIST_STATUSES } from '../../shared/schemas/waitlist';
-import { PLAN_TIERS } from '../../shared/schemas/users';
+import { CHILD_SEXES, PLAN_TIERS } from '../../shared/schemas/users';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -67,6 +68,9 @@ export const users = pgTable(
     notes: text('notes'),
     /** A reminder e-mail 24 hours before each booked session (issue 21); the parent switches it in the user menu. */
     bookingReminders: boolean('booking_reminders').notNull().default(true),
+    /** The family's calendar feed (issue 22): the SHA-256 of its secret token (never the token), and when it was made. */
+    calendarFeedHash: text('calendar_feed_hash'),
+    calendarFeedCreatedAt: timestamp('calendar_feed_created_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Set when the office deletes the account: it can no longer sign in and leaves the users list, but its past bookings stay readable. */
@@ -80,6 +84,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     // One live account per CRM contact; a deleted account gives its CRM id up, like its e-mail.
     uniqueIndex('users_crm_user_id_unique').on(t.crmUserId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_calendar_feed_unique').on(t.calendarFeedHash),
     check('users_plan_tier_check', oneOf(t.planTier, PLAN_TIERS)),
     check('users_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
   ],
@@ -96,6 +101,10 @@ export const children = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     weeklyLimit: integer('weekly_limit').notNull().default(1),
+    /** Optional (issue 22): when known, booking a class outside its age range is refused (age on the session's Toronto date). */
+    birthDate: date('birth_date', { mode: 'string' }),
+    /** Optional (issue 22): 'F' or 'M'; when known, a girls-only class refuses 'M'. Shown only to the office and the family. */
+    sex: text('sex', { enum: CHILD_SEXES }),
     createdAt: createdAt(),
     /** Set when the office removes the child: the row stays so the child's past bookings remain readable. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
@@ -106,6 +115,7 @@ export const children = pgTable(
     index('children_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('children_position_check', sql`${t.position} between 1 and 4`),
     check('children_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
+    check('children_sex_check', oneOf(t.sex, CHILD_SEXES)),
   ],
 );
 
@@ -230,6 +240,11 @@ export const bookingChildren = pgTable(
     /** The child's name when booked (the booking keeps it if the child is renamed). */
     childName: text('child_name').notNull(),
     position: integer('position').notNull().default(0),
+    /** Attendance (issue 22): when the child was checked in at the door, and by which administrator (name kept). */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    // No foreign key (the name is kept instead): a key would add a trigger event to every booking's child insert.
+    checkedInByAdminId: uuid('checked_in_by_admin_id'),
+    checkedInByName: text('checked_in_by_name'),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.childId] }), index('booking_children_child_idx').on(t.childId)],
 );

@@ -5,6 +5,8 @@ export const ROLES = ['PARENT', 'ADMIN', 'SUPER_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PLAN_TIERS = ['ONE', 'TWO', 'THREE'] as const;
+/** A child's recorded sex (issue 22, optional): 'F' (girl) or 'M' (boy); a girls-only class refuses 'M'. */
+export const CHILD_SEXES = ['F', 'M'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
 /** Spec 9: children per user, weekly child limit. */
