@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { torontoTime } from './week';
+import { ageOn, ageRangeText, ineligibility, ineligibleMessage } from './eligibility';
+
+const sprint = { name: 'Sprint Mechanics', minAge: 8, maxAge: 12, girlsOnly: false };
+const girls = { name: 'Girls Power', minAge: null, maxAge: null, girlsOnly: true };
+
+describe('eligibility', () => {
+  it('counts whole years on the day, the birthday itself included', () => {
+    expect(ageOn('2018-11-24', '2026-11-23')).toBe(7);
+    expect(ageOn('2018-11-24', '2026-11-24')).toBe(8);
+    expect(ageOn('2016-02-29', '2026-02-28')).toBe(9);
+    expect(ageOn('2016-02-29', '2026-03-01')).toBe(10);
+  });
+
+  it('takes the age on the session’s Toronto date, not the UTC one', () => {
+    const leo = { name: 'Leo', birthDate: '2018-11-24', sex: null };
+    // 7:30 PM in Toronto on the 23rd is already the 24th in UTC: Leo is still 7 that evening.
+    const evening = torontoTime(2026, 11, 23, 19, 30);
+    expect(new Date(evening).toISOString().slice(0, 10)).toBe('2026-11-24');
+    expect(ineligibility(leo, sprint, evening)).toEqual({ reason: 'age', age: 7 });
+    expect(ineligibility(leo, sprint, torontoTime(2026, 11, 24, 9, 0))).toBeNull();
+  });
+
+  it('refuses only on what is known', () => {
+    expect(ineligibility({ name: 'Ava', birthDate: null, sex: null }, sprint, new Date())).toBeNull();
+    expect(ineligibility({ name: 'Ava', birthDate: null, sex: 'F' }, girls, new Date())).toBeNull();
+    expect(ineligibility({ name: 'Leo', birthDate: null, sex: null }, girls, new Date())).toBeNull();
+    expect(ineligibility({ name: 'Leo', birthDate: null, sex: 'M' }, girls, new Date())).toEqual({ reason: 'girls-only' });
+    expect(ineligibility({ name: 'Old', birthDate: '2000-01-01', sex: 'M' }, { ...sprint, minAge: null, maxAge: null }, new Date())).toBeNull();
+  });
+
+  it('names each child with the rule', () => {
+    expect(ageRangeText(8, 12)).toBe('ages 8-12');
+    expect(ageRangeText(8, null)).toBe('ages 8 and up');
+    expect(ageRangeText(null, 12)).toBe('ages up to 12');
+    expect(ineligibleMessage([{ name: 'Leo', reason: 'age', age: 7 }], sprint)).toBe(
+      "Leo can't book Sprint Mechanics: it is for ages 8-12, and Leo is 7 on that day",
+    );
+    expect(ineligibleMessage([{ name: 'Leo', reason: 'girls-only' }, { name: 'Max', reason: 'girls-only' }], girls)).toBe(
+      "Leo can't book Girls Power: it is for girls only. Max can't book Girls Power: it is for girls only",
+    );
+  });
+});

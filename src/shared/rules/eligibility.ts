@@ -1,0 +1,59 @@
+import { differenceInYears, parseISO } from 'date-fns';
+import { torontoDateKey } from './week';
+
+/**
+ * Who may book a class (issue 22, docs/product-rules.md "Eligibility"): a child's date of birth and sex are optional;
+ * only what is known can refuse. A child whose birth date is known must be within the class's age range on the
+ * session's Toronto date; a child recorded as a boy ('M') cannot book a girls-only class. The server decides
+ * (portal_ineligible, migration 0017); the booking dialog uses these to grey out and explain before Book.
+ */
+export interface EligibilityClass {
+  name: string;
+  minAge: number | null;
+  maxAge: number | null;
+  girlsOnly: boolean;
+}
+
+export interface EligibilityChild {
+  name: string;
+  /** 'YYYY-MM-DD', or null when not recorded. */
+  birthDate: string | null;
+  /** 'F', 'M', or null when not recorded. */
+  sex: 'F' | 'M' | null;
+}
+
+export type Ineligibility = { reason: 'age'; age: number } | { reason: 'girls-only' };
+
+/** Whole years of a child born on `birthDate` ('YYYY-MM-DD') on the Toronto date `day` ('YYYY-MM-DD'). */
+export function ageOn(birthDate: string, day: string): number {
+  return differenceInYears(parseISO(day), parseISO(birthDate));
+}
+
+/** Why the child cannot book this class for a session starting at `startsAt`, or null when nothing known refuses. */
+export function ineligibility(child: EligibilityChild, classType: EligibilityClass, startsAt: Date | string): Ineligibility | null {
+  if (classType.girlsOnly && child.sex === 'M') return { reason: 'girls-only' };
+  if (child.birthDate && (classType.minAge !== null || classType.maxAge !== null)) {
+    const age = ageOn(child.birthDate, torontoDateKey(startsAt));
+    if ((classType.minAge !== null && age < classType.minAge) || (classType.maxAge !== null && age > classType.maxAge)) return { reason: 'age', age };
+  }
+  return null;
+}
+
+/** 'ages 8-12', 'ages 8 and up', 'ages up to 12'. */
+export function ageRangeText(minAge: number | null, maxAge: number | null): string {
+  if (minAge !== null && maxAge !== null) return `ages ${minAge}-${maxAge}`;
+  if (minAge !== null) return `ages ${minAge} and up`;
+  if (maxAge !== null) return `ages up to ${maxAge}`;
+  return 'all ages';
+}
+
+/** Why one child is refused, in a sentence naming the child and the rule: the server's message and the dialog's. */
+export function ineligibleReason(childName: string, why: Ineligibility, classType: EligibilityClass): string {
+  if (why.reason === 'girls-only') return `${childName} can't book ${classType.name}: it is for girls only`;
+  return `${childName} can't book ${classType.name}: it is for ${ageRangeText(classType.minAge, classType.maxAge)}, and ${childName} is ${why.age} on that day`;
+}
+
+/** The refusal of a booking naming every ineligible child, each with the rule (one sentence per child). */
+export function ineligibleMessage(refused: ReadonlyArray<{ name: string } & Ineligibility>, classType: EligibilityClass): string {
+  return refused.map((child) => ineligibleReason(child.name, child, classType)).join('. ');
+}
