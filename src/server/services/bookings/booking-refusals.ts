@@ -1,3 +1,4 @@
+import { type EligibilityClass, type Ineligibility, ineligibleMessage } from '../../../shared/rules/eligibility';
 import { HttpError } from '../../http-error';
 import { USER_NOT_FOUND } from '../users/user-rules';
 import { BOOKING_NOT_FOUND } from './lock-own-booking';
@@ -29,7 +30,8 @@ export type BookingRefusal =
   | { refusal: 'waitlist-closed' }
   | { refusal: 'waitlist-entry-not-found' }
   | { refusal: 'waitlist-promoted' }
-  | { refusal: 'waitlist-not-waiting' };
+  | { refusal: 'waitlist-not-waiting' }
+  | { refusal: 'ineligible'; children: Array<{ name: string } & Ineligibility>; classType: EligibilityClass };
 
 /** A child the booking would take past their weekly limit, with what they have used of it that week. */
 export interface OverLimit {
@@ -95,6 +97,9 @@ export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): 
     }
   }
   switch (refused.refusal) {
+    case 'ineligible':
+      // The same sentences the booking dialog shows beside a greyed child (src/shared/rules/eligibility.ts).
+      return new HttpError(409, ineligibleMessage(refused.children, refused.classType));
     case 'session-not-found':
       return new HttpError(404, 'Session not found');
     case 'session-cancelled':
