@@ -3,6 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
+import { CHANGES_CHANNEL } from '../../cache/announcements';
+import { topics } from '../../cache/read-caches';
 import type { ReservationDto } from '../../../shared/schemas/bookings';
 import { bookingChildren, bookings } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
@@ -154,5 +156,26 @@ describe("the users table's no-shows of the last 30 days (GET /api/admin/users)"
     // Noa marked present for the session 29 days ago: one fewer on the next read.
     await checkIn(twentyNineDaysAgo, 'Noa', daysAgo(29));
     expect(await noShowsOf(family.email)).toEqual({ [family.email]: 2 });
+  });
+});
+
+describe('a check-in and the read caches', () => {
+  it("an UPDATE of booking_children.checked_in_at announces the family's topic (trigger of migration 0005)", async () => {
+    // The office's reports (reservations, users) are not cached on the server; the family's own cached reads
+    // (/api/me, /api/me/bookings) are tagged with its user topic, which this trigger announces.
+    const classType = await createClassType(db(), { code: 'ATTN' });
+    const family = await createParent(db(), [['Rio', 3]]);
+    const session = await createSession(db(), { classTypeId: classType.id, startsAt: toronto(11, 18, 18) });
+    const bookingId = await insertBooking(db(), { userId: family.id, sessionId: session.id, childNames: ['Rio'] });
+    const heard: string[] = [];
+    const listening = await server.database.listen(CHANGES_CHANNEL, { message: (topic) => heard.push(topic), reset: () => undefined });
+    try {
+      await checkIn(bookingId, 'Rio', toronto(11, 18, 17, 58));
+      const deadline = Date.now() + 3_000;
+      while (!heard.includes(topics.user(family.id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toContain(topics.user(family.id));
+    } finally {
+      await listening.close();
+    }
   });
 });
