@@ -79,7 +79,7 @@ async function main() {
         }
       }
       const started = performance.now();
-      const result = await listUsers(db, { page: 1, limit: 25, search });
+      const result = await listUsers(db, { page: 1, limit: 25, search, now: new Date() });
       console.log(`listUsers(search=${JSON.stringify(search)}): ${result.total} matches, first page in ${(performance.now() - started).toFixed(1)} ms\n`);
     }
     await pg2.end();

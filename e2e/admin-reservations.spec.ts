@@ -12,7 +12,7 @@ import { demoAccounts, saveScreenshot, signIn } from './support/login';
 // The Reservations tab against the seeded data. Counts depend on today's date, so every expectation is
 // computed from the API with the same range the page asked for.
 
-const CSV_HEADER = ['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Session time', 'Booked on', 'Status', 'Children'];
+const CSV_HEADER = ['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Session time', 'Booked on', 'Status', 'Attendance', 'Children'];
 
 /** Opens Admin Panel → Reservations the way a person does; returns the tab panel and the page's first reservations request. */
 async function openReservations(page: Page): Promise<{ tab: Locator; requestUrl: URL }> {
@@ -92,7 +92,8 @@ test('an admin sees the counts and rows, filters by a class and exports the same
   const shown = await readAllRows(tab);
   expect(shown.length).toBe(all.filter((b) => b.session.classType.code === 'HOOPS').length);
   expect(new Set(shown.map((cells) => cells[1]))).toEqual(new Set([hoops.name]));
-  expect(shown.filter((cells) => cells[4] === 'Confirmed').length).toBe(confirmed('HOOPS'));
+  // The status cell: the status, and under it a started confirmed booking's attendance (issue 22).
+  expect(shown.filter((cells) => cells[4]!.split('\n')[0] === 'Confirmed').length).toBe(confirmed('HOOPS'));
 
   // Export CSV downloads the same rows, with the same filter.
   const downloading = page.waitForEvent('download');
@@ -103,7 +104,7 @@ test('an admin sees the counts and rows, filters by a class and exports the same
   const [header, ...records] = parse(csv, { bom: true }) as string[][];
   expect(header).toEqual(CSV_HEADER);
   // Each CSV record as the table shows it: 'First Last' over the e-mail, the Toronto day over the time, and so on.
-  const asShown = records.map(([, parent, email, className, date, time, bookedOn, status, children]) => {
+  const asShown = records.map(([, parent, email, className, date, time, bookedOn, status, attendance, children]) => {
     const [lastName, firstName] = parent!.split(', ');
     const startsAt = torontoTime(+date!.slice(0, 4), +date!.slice(5, 7), +date!.slice(8, 10), +time!.slice(0, 2), +time!.slice(3, 5));
     const booked = torontoTime(+bookedOn!.slice(0, 4), +bookedOn!.slice(5, 7), +bookedOn!.slice(8, 10), +bookedOn!.slice(11, 13), +bookedOn!.slice(14, 16));
@@ -112,7 +113,7 @@ test('an admin sees the counts and rows, filters by a class and exports the same
       className,
       `${format(startsAt, 'EEE, MMM d, yyyy')}\n${formatTime(startsAt)}`,
       format(booked, 'MMM d, yyyy, h:mm a'),
-      status,
+      attendance ? `${status}\n${attendance}` : status,
       children,
     ];
   });

@@ -44,7 +44,7 @@ async function openRowMenu(page: Page, table: Locator, name: string): Promise<Lo
 
 test('an admin finds families by a child’s name and by e-mail, and Clear brings every user back', async ({ page }) => {
   const table = await openUsersTab(page);
-  await expect(table.getByRole('columnheader')).toHaveText(['User', 'Children', 'Role', 'Status', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText(['User', 'Children', 'Role', 'Status', 'No-shows (30 days)', 'Actions']);
   await expect(searchBox(page)).toHaveAttribute('placeholder', "Search by name, email, or child's name...");
   const everyone = (await page.getByText(CAPTION).textContent())!;
   const total = Number(/of (\d+) users/.exec(everyone)![1]);

@@ -69,7 +69,7 @@ export async function explainRoutes(db: OpenDatabase, kind: 'postgres' | 'pglite
     [`calendar: GET ${queries.calendar.path}`, () => listSessions(traced, { ...calendar, includeCancelled: false })],
     ['my bookings: GET /api/me/bookings', () => listMyBookings(traced, parentId)],
     [`admin sessions list: GET ${queries.adminSessions.path}`, () => listSessions(traced, { ...adminSessions, includeCancelled: true })],
-    [`admin user search: GET ${queries.adminUsers.path}`, () => listUsers(traced, { page: 1, limit: 25, search: queries.adminUsers.search })],
+    [`admin user search: GET ${queries.adminUsers.path}`, () => listUsers(traced, { page: 1, limit: 25, search: queries.adminUsers.search, now })],
   ];
   const routes: RoutePlan[] = [];
   const allSeq: string[] = [];

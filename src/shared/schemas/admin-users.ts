@@ -176,9 +176,16 @@ export const adminUserDto = z.object({
 });
 export type AdminUserDto = z.infer<typeof adminUserDto>;
 
+/**
+ * A row of the users table: the account, and (issue 22) how many of its confirmed bookings were no-shows
+ * (nobody checked in) in sessions that started in the last 30 days (rules/attendance.ts).
+ */
+export const adminUserListItem = adminUserDto.extend({ noShows30d: z.number().int() });
+export type AdminUserListItem = z.infer<typeof adminUserListItem>;
+
 /** Spec 3, user list response. */
 export const usersListResponse = z.object({
-  users: z.array(adminUserDto),
+  users: z.array(adminUserListItem),
   page: z.number().int(),
   limit: z.number().int(),
   total: z.number().int(),

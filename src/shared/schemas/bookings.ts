@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDANCE } from '../rules/attendance';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant, validRange } from './dates';
 import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters } from './text';
 import { MAX_CHILDREN } from './users';
@@ -111,6 +112,18 @@ export const adminBookingDto = bookingDto.extend({
 });
 export type AdminBookingDto = z.infer<typeof adminBookingDto>;
 export const adminBookingListResponse = z.array(adminBookingDto);
+
+/**
+ * A row of the reservations report (issue 22): the office's booking with its attendance ('attended' / 'no-show'
+ * once a confirmed booking's session has started, else null; rules/attendance.ts) and each booked child's
+ * check-in time (null: not checked in), in the booking's order of `childNames`.
+ */
+export const reservationDto = adminBookingDto.extend({
+  attendance: z.enum(ATTENDANCE).nullable(),
+  children: z.array(z.object({ name: z.string(), checkedInAt: isoInstant.nullable() })),
+});
+export type ReservationDto = z.infer<typeof reservationDto>;
+export const reservationListResponse = z.array(reservationDto);
 
 export const childStat = z.object({
   name: z.string(),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FamilyDetailResponse } from '../../shared/schemas/admin-users';
-import type { AdminBookingDto, ChildStatsResponse } from '../../shared/schemas/bookings';
+import type { AdminBookingDto, ChildStatsResponse, ReservationDto } from '../../shared/schemas/bookings';
 import type { RosterResponse } from '../../shared/schemas/sessions';
 import type { TemplateListResponse } from '../../shared/schemas/field-mapping-templates';
 import type { AdminStats } from '../../shared/schemas/stats';
@@ -41,12 +41,15 @@ export const reservationsKeys = {
   list: (params: ReservationsParams) => [RESERVATIONS_PATH, params] as const,
 };
 
-/** GET /api/admin/reservations: every booking (any status) whose session starts in the range, by session start. */
+/**
+ * GET /api/admin/reservations: every booking (any status) whose session starts in the range, by session start,
+ * with its attendance (issue 22). A check-in changes the attendance: it invalidates `reservationsKeys.all`.
+ */
 export function reservationsQuery({ classCode, from, to }: ReservationsParams) {
   const params = { classCode, from, to };
-  return queryOptions<AdminBookingDto[], Error>({
+  return queryOptions<ReservationDto[], Error>({
     queryKey: reservationsKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<AdminBookingDto[]>('GET', withSearchParams(RESERVATIONS_PATH, params), undefined, { signal }),
+    queryFn: ({ signal }) => apiRequest<ReservationDto[]>('GET', withSearchParams(RESERVATIONS_PATH, params), undefined, { signal }),
   });
 }
 

@@ -142,7 +142,7 @@ describe('GET /api/admin/reservations/export.csv', () => {
 
     const file = await download('/api/admin/reservations/export.csv?classCode=EXPR');
     expectCsvHeaders(file, 'reservations');
-    expect(file.records[0]).toEqual(['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Session time', 'Booked on', 'Status', 'Children']);
+    expect(file.records[0]).toEqual(['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Session time', 'Booked on', 'Status', 'Attendance', 'Children']);
     expect(asObjects(file)).toEqual([
       {
         Reference: `NB-${risky.id.slice(-8).toUpperCase()}`,
@@ -153,6 +153,8 @@ describe('GET /api/admin/reservations/export.csv', () => {
         'Session time': '18:00',
         'Booked on': '2026-11-20 09:05',
         Status: 'Confirmed',
+        // Issue 22: a session not started yet has no attendance.
+        Attendance: '',
         Children: "'-2+3",
       },
       {
@@ -165,6 +167,7 @@ describe('GET /api/admin/reservations/export.csv', () => {
         // 03:30 UTC on the 21st is still the 20th in Toronto.
         'Booked on': '2026-11-20 22:30',
         Status: 'Cancelled',
+        Attendance: '',
         Children: 'Ava, Leo',
       },
     ]);
@@ -186,7 +189,7 @@ describe('GET /api/admin/reservations/export.csv', () => {
     const byDefault = await download('/api/admin/reservations/export.csv?classCode=EXPQ');
     expect(byDefault.records.length).toBe(3 + 1);
     const none = await download('/api/admin/reservations/export.csv?classCode=NOPE');
-    expect(none.records).toEqual([['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Session time', 'Booked on', 'Status', 'Children']]);
+    expect(none.records).toEqual([['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Session time', 'Booked on', 'Status', 'Attendance', 'Children']]);
     expect((await admin.get('/api/admin/reservations/export.csv?from=2026-11-30&to=2026-11-01')).status).toBe(400);
   });
 });

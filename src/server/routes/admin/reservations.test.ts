@@ -98,6 +98,12 @@ describe('GET /api/admin/reservations', () => {
       bookedBy: 'FAMILY',
       bookedByName: null,
       note: null,
+      // Issue 22: Friday's session has not started, so no attendance yet; nobody checked in.
+      attendance: null,
+      children: [
+        { name: 'Ava', checkedInAt: null },
+        { name: 'Leo', checkedInAt: null },
+      ],
     });
     expect(res.body[2]).toMatchObject({ id: cancelled.body.id, status: 'CANCELLED', childNames: ['Maya'], user: { email: other.email } });
     expect(res.body[0]).toMatchObject({ createdAt: '2026-11-10T15:00:00.000Z', sessionId: thursday.id });

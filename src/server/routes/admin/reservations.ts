@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminBookingListResponse, reservationsQuery } from '../../../shared/schemas/bookings';
+import { reservationListResponse, reservationsQuery } from '../../../shared/schemas/bookings';
 import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
 import { exportReservationsCsv } from '../../services/reservations/export-reservations-csv';
 import { listReservations } from '../../services/reservations/list-reservations';
 
 export const adminReservationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The query's fields are passed one by one (never spread next to trusted values such as now).
-  app.get('/reservations', { schema: { querystring: reservationsQuery, response: { 200: adminBookingListResponse } } }, (request) => {
+  app.get('/reservations', { schema: { querystring: reservationsQuery, response: { 200: reservationListResponse } } }, (request) => {
     const { from, to, classCode } = request.query;
     return listReservations(app.db, { from, to, classCode, now: app.clock() });
   });

@@ -38,7 +38,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/users', { schema: { querystring: listUsersQuery, response: { 200: usersListResponse } } }, (request) => {
     const { page, limit, search } = request.query;
-    return listUsers(app.db, { page, limit, search });
+    return listUsers(app.db, { page, limit, search, now: app.clock() });
   });
 
   // The family page (issue 19): the account with its children's weekly use and the office's actions, its bookings,

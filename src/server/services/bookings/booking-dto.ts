@@ -6,8 +6,22 @@ import { bookingChildren, bookings, classTypes, sessions, users } from '../../db
 
 const CHILDREN_BATCH = 10_000;
 
+/** A booked child as the reservations report reads it (issue 22): the name booked, and when checked in (null: not). */
+export interface BookedChild {
+  name: string;
+  checkedInAt: Date | null;
+}
+
 /** Bookings in the shape of spec 3 (session, class name, children, parent), ordered by session start. */
 export async function loadBookings(db: DbOrTx, where: SQL): Promise<AdminBookingDto[]> {
+  return (await loadBookingsWithChildren(db, where)).map((row) => row.booking);
+}
+
+/**
+ * loadBookings, each booking with its children's rows (name and check-in time, in the booking's order): the
+ * same two queries, the children's check-in columns read with their names.
+ */
+export async function loadBookingsWithChildren(db: DbOrTx, where: SQL): Promise<Array<{ booking: AdminBookingDto; children: BookedChild[] }>> {
   const rows = await db
     .select({ booking: bookings, session: sessions, classType: classTypes, user: users })
     .from(bookings)
@@ -19,23 +33,29 @@ export async function loadBookings(db: DbOrTx, where: SQL): Promise<AdminBooking
   if (!rows.length) return [];
   // In batches: a long report must stay under PostgreSQL's limit of 65,535 bound parameters per query.
   const ids = rows.map((r) => r.booking.id);
-  const kids: Array<typeof bookingChildren.$inferSelect> = [];
+  const kids: Array<Pick<typeof bookingChildren.$inferSelect, 'bookingId' | 'childName' | 'checkedInAt'>> = [];
   for (let i = 0; i < ids.length; i += CHILDREN_BATCH) {
     kids.push(
       ...(await db
-        .select()
+        .select({ bookingId: bookingChildren.bookingId, childName: bookingChildren.childName, checkedInAt: bookingChildren.checkedInAt })
         .from(bookingChildren)
         .where(inArray(bookingChildren.bookingId, ids.slice(i, i + CHILDREN_BATCH)))
         .orderBy(asc(bookingChildren.position))),
     );
   }
-  const namesByBooking = new Map<string, string[]>();
+  const childrenByBooking = new Map<string, BookedChild[]>();
   for (const kid of kids) {
-    const list = namesByBooking.get(kid.bookingId) ?? [];
-    list.push(kid.childName);
-    namesByBooking.set(kid.bookingId, list);
+    const list = childrenByBooking.get(kid.bookingId) ?? [];
+    list.push({ name: kid.childName, checkedInAt: kid.checkedInAt });
+    childrenByBooking.set(kid.bookingId, list);
   }
-  return rows.map(({ booking, session, classType, user }) => toBookingDto(booking, session, classType, user, namesByBooking.get(booking.id) ?? []));
+  return rows.map(({ booking, session, classType, user }) => {
+    const bookedChildren = childrenByBooking.get(booking.id) ?? [];
+    return {
+      booking: toBookingDto(booking, session, classType, user, bookedChildren.map((kid) => kid.name)),
+      children: bookedChildren,
+    };
+  });
 }
 
 /** The fields a booking's answer shows, from the rows it is made of. */

@@ -1,10 +1,11 @@
+import { attendanceText } from '../../../shared/rules/attendance';
 import { bookingStatusLabel } from '../../../shared/rules/session-status';
-import type { BookingDto } from '../../../shared/schemas/bookings';
+import type { ReservationDto } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { csvDate, csvDateTime, csvTime, toCsv, type CsvColumn } from '../csv/to-csv';
 import { listReservations, type ListReservationsInput } from './list-reservations';
 
-const columns: Array<CsvColumn<BookingDto>> = [
+const columns: Array<CsvColumn<ReservationDto>> = [
   { header: 'Reference', value: (b) => b.reference },
   // 'Last, First': the office sorts and looks families up by last name.
   { header: 'Parent', value: (b) => `${b.user.lastName}, ${b.user.firstName}` },
@@ -14,6 +15,8 @@ const columns: Array<CsvColumn<BookingDto>> = [
   { header: 'Session time', value: (b) => csvTime(b.session.startsAt) },
   { header: 'Booked on', value: (b) => csvDateTime(b.createdAt) },
   { header: 'Status', value: (b) => bookingStatusLabel(b.status) },
+  // Issue 22: exactly 'attended' or 'no-show' once a confirmed booking's session has started, else empty.
+  { header: 'Attendance', value: (b) => attendanceText(b.attendance) },
   { header: 'Children', value: (b) => b.childNames.join(', ') },
 ];
 

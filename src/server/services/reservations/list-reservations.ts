@@ -2,10 +2,11 @@ import { endOfDay } from 'date-fns';
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { adminListRange } from '../../../shared/rules/admin-range';
 import { torontoMidnightOf } from '../../../shared/rules/week';
-import type { AdminBookingDto } from '../../../shared/schemas/bookings';
+import { bookingAttendance } from '../../../shared/rules/attendance';
+import type { ReservationDto } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { classTypes, sessions } from '../../db/schema';
-import { loadBookings } from '../bookings/booking-dto';
+import { loadBookingsWithChildren, type BookedChild } from '../bookings/booking-dto';
 
 export interface ListReservationsInput {
   /** First session start included; defaults to the start of the Toronto day 7 days before `now`. */
@@ -27,11 +28,22 @@ export function reservationsRange({ from, to, now }: ListReservationsInput): { f
 
 /**
  * Every booking, whatever its status, whose session starts in the range (optionally of one class code), with
- * parent, class, session and children; ordered by session start, then by when it was booked.
+ * parent, class, session and children; ordered by session start, then by when it was booked. Each row says
+ * its attendance on `now` (rules/attendance.ts) and when each child was checked in.
  */
-export async function listReservations(db: DbOrTx, input: ListReservationsInput): Promise<AdminBookingDto[]> {
+export async function listReservations(db: DbOrTx, input: ListReservationsInput): Promise<ReservationDto[]> {
   const range = reservationsRange(input);
   const conditions: SQL[] = [gte(sessions.startsAt, range.from), lte(sessions.startsAt, range.to)];
   if (input.classCode) conditions.push(eq(classTypes.code, input.classCode));
-  return loadBookings(db, and(...conditions)!);
+  const rows = await loadBookingsWithChildren(db, and(...conditions)!);
+  return rows.map(({ booking, children }) => withAttendance(booking, children, input.now));
+}
+
+/** A report row: the booking, its attendance on `now`, and each booked child's check-in time. */
+export function withAttendance(booking: Omit<ReservationDto, 'attendance' | 'children'>, children: BookedChild[], now: Date): ReservationDto {
+  return {
+    ...booking,
+    attendance: bookingAttendance({ status: booking.status, session: booking.session, checkIns: children.map((kid) => kid.checkedInAt) }, now),
+    children: children.map((kid) => ({ name: kid.name, checkedInAt: kid.checkedInAt?.toISOString() ?? null })),
+  };
 }

@@ -3,11 +3,14 @@ import type { UsersListResponse } from '../../../shared/schemas/admin-users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { loadAdminUserDtos } from './admin-user-dto';
+import { countRecentNoShows } from './count-recent-no-shows';
 
 export interface ListUsersInput {
   page: number;
   limit: number;
   search?: string | undefined;
+  /** The app's clock: the users table's no-shows are those of the 30 days before it. */
+  now: Date;
 }
 
 /** '%term%' for ILIKE, with the term's own %, _ and \ matched literally. */
@@ -39,7 +42,7 @@ function listWhere(search: string | undefined): SQL {
 }
 
 /** One page of the users list, ordered by last name then first name (case-insensitive). */
-export function usersPageQuery(db: Database, input: ListUsersInput) {
+export function usersPageQuery(db: Database, input: Omit<ListUsersInput, 'now'>) {
   return db
     .select()
     .from(users)
@@ -54,15 +57,22 @@ export function usersCountQuery(db: Database, input: Pick<ListUsersInput, 'searc
   return db.select({ total: count() }).from(users).where(listWhere(input.search));
 }
 
-/** GET /api/admin/users: live accounts only (deleted ones never), searched on the server, a page at a time. */
+/**
+ * GET /api/admin/users: live accounts only (deleted ones never), searched on the server, a page at a time; each
+ * row with the family's no-shows of the last 30 days (counted for the page's users only).
+ */
 export async function listUsers(db: Database, input: ListUsersInput): Promise<UsersListResponse> {
   const [rows, [totals]] = await Promise.all([
     usersPageQuery(db, input),
     usersCountQuery(db, input),
   ]);
   const total = totals?.total ?? 0;
+  const [dtos, noShows] = await Promise.all([
+    loadAdminUserDtos(db, rows),
+    countRecentNoShows(db, { userIds: rows.map((user) => user.id), now: input.now }),
+  ]);
   return {
-    users: await loadAdminUserDtos(db, rows),
+    users: dtos.map((user) => ({ ...user, noShows30d: noShows.get(user.id) ?? 0 })),
     page: input.page,
     limit: input.limit,
     total,

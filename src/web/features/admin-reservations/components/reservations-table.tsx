@@ -2,16 +2,40 @@ import { format } from 'date-fns';
 import { formatTimeRange } from '../../../../shared/rules/format';
 import { inToronto } from '../../../../shared/rules/week';
 import type { ReactNode } from 'react';
-import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
+import { attendanceText, type Attendance } from '../../../../shared/rules/attendance';
+import type { AdminBookingDto, ReservationDto } from '../../../../shared/schemas/bookings';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
+import { Badge } from '../../../components/ui/badge';
 import { BookedBy } from '../../../components/booked-by';
 
 /** Toronto dates: 'Wed, Nov 25, 2026' for the session, 'Nov 22, 2026, 4:30 PM' for when it was booked. */
 export const formatSessionDay = (instant: string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
 export const formatBookedOn = (instant: string) => format(inToronto(instant), 'MMM d, yyyy, h:mm a');
+/** A check-in's Toronto time: '5:58 PM'. */
+export const formatCheckIn = (instant: string) => format(inToronto(instant), 'h:mm a');
 
-const columns: Array<DataTableColumn<AdminBookingDto>> = [
+/** Issue 22: 'attended' green, 'no-show' red; the same words as the CSV. */
+function AttendanceBadge({ attendance }: { attendance: Attendance }) {
+  return <Badge variant={attendance === 'attended' ? 'success' : 'danger'}>{attendanceText(attendance)}</Badge>;
+}
+
+/** Each booked child, with the Toronto time they were checked in at the door (issue 22). */
+function BookedChildren({ booking }: { booking: ReservationDto }) {
+  if (!booking.children.some((kid) => kid.checkedInAt)) return <>{booking.childNames.join(', ')}</>;
+  return (
+    <ul className="grid gap-0.5">
+      {booking.children.map((kid) => (
+        <li key={kid.name} className="whitespace-nowrap">
+          {kid.name}
+          {kid.checkedInAt && <span className="ml-1.5 text-xs text-green-800">{`checked in ${formatCheckIn(kid.checkedInAt)}`}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const columns: Array<DataTableColumn<ReservationDto>> = [
   {
     id: 'parent',
     header: 'Parent',
@@ -44,9 +68,15 @@ const columns: Array<DataTableColumn<AdminBookingDto>> = [
   {
     id: 'status',
     header: 'Status',
-    cell: (booking) => <BookingStatusBadge status={booking.status} />,
+    // Issue 22: a started, confirmed booking also says whether anybody came ('attended' or 'no-show').
+    cell: (booking) => (
+      <div className="grid justify-items-start gap-1">
+        <BookingStatusBadge status={booking.status} />
+        {booking.attendance && <AttendanceBadge attendance={booking.attendance} />}
+      </div>
+    ),
   },
-  { id: 'children', header: 'Children', cell: (booking) => booking.childNames.join(', '), className: 'text-slate-700' },
+  { id: 'children', header: 'Children', cell: (booking) => <BookedChildren booking={booking} />, className: 'text-slate-700' },
   {
     // Issue 19: who made the booking, and the office's note.
     id: 'by',
@@ -57,7 +87,7 @@ const columns: Array<DataTableColumn<AdminBookingDto>> = [
 ];
 
 interface ReservationsTableProps {
-  rows: readonly AdminBookingDto[];
+  rows: readonly ReservationDto[];
   loading: boolean;
   /** Names the table, e.g. 'Reservations, Nov 15 to Dec 22'. */
   caption: string;
@@ -65,10 +95,10 @@ interface ReservationsTableProps {
   renderActions?: ((booking: AdminBookingDto) => ReactNode) | undefined;
 }
 
-/** Spec 2, reservations table: parent, class, session date, booked on, status and children. */
+/** Spec 2, reservations table: parent, class, session date, booked on, status (and attendance) and children. */
 export function ReservationsTable({ rows, loading, caption, renderActions }: ReservationsTableProps) {
   const withActions = renderActions
-    ? [...columns, { id: 'actions', header: <span className="sr-only">Actions</span>, cell: renderActions } satisfies DataTableColumn<AdminBookingDto>]
+    ? [...columns, { id: 'actions', header: <span className="sr-only">Actions</span>, cell: renderActions } satisfies DataTableColumn<ReservationDto>]
     : columns;
   return (
     <DataTable

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { VariantProps } from 'class-variance-authority';
 import { KeyRound, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import type { AdminUserDto } from '../../../../shared/schemas/admin-users';
+import { NO_SHOW_WINDOW_DAYS } from '../../../../shared/rules/attendance';
+import type { AdminUserDto, AdminUserListItem } from '../../../../shared/schemas/admin-users';
 import type { Role } from '../../../../shared/schemas/users';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { Badge, type badgeVariants } from '../../../components/ui/badge';
@@ -33,7 +34,7 @@ export const canSendLink = (user: AdminUserDto, signedIn: SignedIn) =>
 export type SignedIn = { id: string; role: Role } | null | undefined;
 
 interface UsersTableProps {
-  users: readonly AdminUserDto[];
+  users: readonly AdminUserListItem[];
   loading: boolean;
   signedIn: SignedIn;
   /** `opener` is the button focus returns to when the action's dialog closes. */
@@ -93,9 +94,9 @@ function RowActions({ user, signedIn, onAction }: { user: AdminUserDto; signedIn
   );
 }
 
-/** Spec 2, Users tab table: User (name and e-mail), Children, Role, Status, Actions. */
+/** Spec 2, Users tab table: User (name and e-mail), Children, Role, Status, No-shows (30 days), Actions. */
 export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersTableProps) {
-  const columns: Array<DataTableColumn<AdminUserDto>> = [
+  const columns: Array<DataTableColumn<AdminUserListItem>> = [
     {
       id: 'user',
       header: 'User',
@@ -140,6 +141,18 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       ),
     },
     {
+      // Issue 22: confirmed bookings of sessions started in the last 30 days with nobody checked in.
+      id: 'no-shows',
+      header: `No-shows (${NO_SHOW_WINDOW_DAYS} days)`,
+      className: 'tabular-nums',
+      cell: (user) =>
+        user.noShows30d > 0 ? (
+          <Badge variant="danger">{user.noShows30d}</Badge>
+        ) : (
+          <span className="text-slate-600">0</span>
+        ),
+    },
+    {
       id: 'actions',
       header: 'Actions',
       headerClassName: 'text-right',
@@ -155,7 +168,7 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       rows={users}
       getRowId={(user) => user.id}
       loading={loading}
-      minWidthClassName="min-w-[760px]"
+      minWidthClassName="min-w-[860px]"
       empty={<TableEmptyState title={empty.title}>{empty.hint}</TableEmptyState>}
     />
   );
