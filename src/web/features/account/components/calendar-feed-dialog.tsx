@@ -52,16 +52,16 @@ function CalendarFeedBody({ onClose }: { onClose: () => void }) {
   const create = useCreateCalendarFeed();
   const turnOff = useTurnOffCalendarFeed();
   /** The link just made: shown in this opening of the dialog only (the server cannot show it again). */
-  const [link, setLink] = useState<CalendarFeedLink | null>(null);
+  const [link, setLink] = useState<{ made: CalendarFeedLink; replacedOld: boolean } | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const busy = create.isPending || turnOff.isPending;
 
   function makeLink(reset: boolean) {
     create.mutate(undefined, {
+      // No toast: the dialog shows the link itself (and a toast would take the first Escape meant for the dialog).
       onSuccess: (made) => {
-        setLink(made);
+        setLink({ made, replacedOld: reset });
         setConfirmingReset(false);
-        toast({ title: reset ? 'New calendar link made' : 'Calendar link made', description: reset ? 'The old link no longer works.' : undefined });
       },
       onError: (error) => toast({ variant: 'destructive', title: 'Error', description: apiErrorMessage(error, 'Failed to make the calendar link') }),
     });
@@ -77,7 +77,7 @@ function CalendarFeedBody({ onClose }: { onClose: () => void }) {
     });
   }
 
-  if (link) return <ShownLink link={link} onClose={onClose} />;
+  if (link) return <ShownLink link={link.made} replacedOld={link.replacedOld} onClose={onClose} />;
 
   if (status.isPending) {
     return (
@@ -158,7 +158,7 @@ function CalendarFeedBody({ onClose }: { onClose: () => void }) {
 }
 
 /** The link just made, with Copy link and Add to calendar (the webcal:// address opens the device's calendar app). */
-function ShownLink({ link, onClose }: { link: CalendarFeedLink; onClose: () => void }) {
+function ShownLink({ link, replacedOld, onClose }: { link: CalendarFeedLink; replacedOld: boolean; onClose: () => void }) {
   const inputId = useId();
   const noteId = useId();
   async function copy() {
@@ -168,6 +168,11 @@ function ShownLink({ link, onClose }: { link: CalendarFeedLink; onClose: () => v
   return (
     <>
       <div className="grid gap-2">
+        {replacedOld && (
+          <p role="status" className="text-sm font-medium text-slate-900">
+            Here is your new link. The old one no longer works.
+          </p>
+        )}
         <Label htmlFor={inputId}>Your calendar link</Label>
         <Input
           id={inputId}
