@@ -2,6 +2,7 @@ import { request as playwrightRequest } from '@playwright/test';
 import ICAL from 'ical.js';
 import { calendarEventUid } from '../src/shared/rules/calendar-event';
 import type { BookingDto } from '../src/shared/schemas/bookings';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { expect, test } from './support/family';
 import { notifications, openUserMenu, saveScreenshot, signIn } from './support/login';
 
@@ -110,6 +111,7 @@ test('on a 390 px phone the dialog’s buttons stay on screen and it works from 
   const dialog = page.getByRole('dialog', { name: 'Calendar feed' });
   const create = dialog.getByRole('button', { name: 'Create link' });
   await expect(create).toBeInViewport({ ratio: 1 });
+  await expectNoSeriousA11yViolations(page, 'the calendar feed dialog, off');
   await create.focus();
   await page.keyboard.press('Enter');
   const linkBox = dialog.getByRole('textbox', { name: 'Your calendar link' });
@@ -117,6 +119,7 @@ test('on a 390 px phone the dialog’s buttons stay on screen and it works from 
   for (const name of ['Copy link', 'Close']) await expect(dialog.getByRole('button', { name }).first()).toBeInViewport({ ratio: 1 });
   await expect(dialog.getByRole('link', { name: 'Add to calendar' })).toBeInViewport({ ratio: 1 });
   await saveScreenshot(page, 'calendar-feed-link-phone', { fullPage: false });
+  await expectNoSeriousA11yViolations(page, 'the calendar feed dialog with its link');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(trigger).toBeFocused();
