@@ -156,6 +156,9 @@ test.describe('signing in', () => {
     await expect(page.getByRole('menuitem', { name: 'Change Password' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Signed-in Devices' })).toBeFocused();
+    // Issue 22: the calendar feed, everyone's.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Calendar feed' })).toBeFocused();
     // Issue 21: a parent's reminder e-mails switch comes before Sign Out (which stays last).
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitemcheckbox', { name: 'Reminder e-mails' })).toBeFocused();

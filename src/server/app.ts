@@ -21,6 +21,7 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
+import { calendarFeedRoutes } from './routes/calendar-feed';
 import { waitlistRoutes } from './routes/waitlist';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/sessions';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(calendarFeedRoutes);
   await app.register(setPasswordRoutes);
   await app.register(sessionRoutes);
   await app.register(bookingRoutes);

@@ -108,6 +108,17 @@ describe('error logs', () => {
     expect(logs.text).not.toContain(TOKEN_MARKER);
   });
 
+  it("a calendar feed's token in an address is not logged, however the address is spelt", async () => {
+    const { logs, base } = await start({ LOG_LEVEL: 'debug' });
+    for (const path of [`/api/calendar/${TOKEN_MARKER}.ics`, `/%61pi/calendar/${TOKEN_MARKER}.ics?x=1`]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(404);
+    }
+    expect(logs.text).toContain('/api/calendar/[redacted]');
+    expect(logs.text).toContain('/api/calendar/[redacted]?x=1');
+    expect(logs.text).not.toContain('SECRETTOKENMARKER');
+  });
+
   it('serializeError cleans errors of any shape, and is idempotent', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_unique"'), {
       code: '23505',

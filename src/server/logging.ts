@@ -57,7 +57,24 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
 /** Query-string parameters whose values are secrets (the set-password link's token). */
 const SECRET_QUERY_PARAMS = /([?&](?:token|secret|password|key|signature)=)[^&#]*/gi;
 
-/** A request as the log shows it: the address with secret query values replaced. */
+/**
+ * The address without the secret token of a family's calendar feed (issue 22): /api/calendar/<token>.ics, also
+ * when spelt with escapes (`/%61pi/…` reaches the same route), becomes /api/calendar/[redacted].
+ */
+function withoutCalendarFeedToken(url: string): string {
+  const cut = url.search(/[?#]/);
+  const path = cut === -1 ? url : url.slice(0, cut);
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: judged as written.
+  }
+  if (!/^\/api\/calendar\//i.test(decoded)) return url;
+  return `/api/calendar/[redacted]${cut === -1 ? '' : url.slice(cut)}`;
+}
+
+/** A request as the log shows it: the address with secret query values and the calendar feed's token replaced. */
 export function serializeRequest(req: {
   method?: string;
   url?: string;
@@ -68,7 +85,7 @@ export function serializeRequest(req: {
 }) {
   return {
     method: req.method,
-    url: typeof req.url === 'string' ? req.url.replace(SECRET_QUERY_PARAMS, '$1[redacted]') : req.url,
+    url: typeof req.url === 'string' ? withoutCalendarFeedToken(req.url).replace(SECRET_QUERY_PARAMS, '$1[redacted]') : req.url,
     version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
     host: req.host,
     remoteAddress: req.ip,

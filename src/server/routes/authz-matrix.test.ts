@@ -117,6 +117,12 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/me/sessions/:id': ownerOnly(200), // the id of another sign-in of the first parent
   // The user menu's switches (issue 21): one's own, whoever is signed in.
   'PATCH /api/me/preferences': signedIn(200),
+  // The calendar feed (issue 22): one's own link, whoever is signed in; the feed itself needs no session, only
+  // the secret address (called with the first parent's live link: the same calendar for every caller).
+  'GET /api/me/calendar-feed': signedIn(200),
+  'POST /api/me/calendar-feed': signedIn(201),
+  'DELETE /api/me/calendar-feed': signedIn(204),
+  'GET /api/calendar/:file': everyone(200),
 };
 
 /**
@@ -334,6 +340,14 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     body: { samplePayload: '{"contact":{"email":"a@example.com"}}', rules: [{ sourcePath: 'contact.email', targetPath: 'email' }] },
   }),
   'PATCH /api/me/preferences': () => ({ method: 'PATCH', path: '/api/me/preferences', body: { bookingReminders: false } }),
+  'POST /api/me/calendar-feed': () => ({ method: 'POST', path: '/api/me/calendar-feed' }),
+  'GET /api/calendar/:file': async () => {
+    // A fresh link of the first parent, made as they would make it (the POST route's 201 is the row above).
+    const { token } = await openSignIn(db(), ctx.actors.parent.userId!);
+    const res = await sendWithToken(ctx.server.baseUrl, token, { method: 'POST', path: '/api/me/calendar-feed' });
+    if (res.status !== 201) throw new Error(`fixture feed link failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return { method: 'GET', path: new URL(res.body.url as string).pathname };
+  },
   'DELETE /api/me/sessions/:id': async () => ({ method: 'DELETE', path: `/api/me/sessions/${(await openSignIn(db(), ctx.actors.parent.userId!, 'another device')).id}` }),
 };
 

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { BookingDto } from '../schemas/bookings';
-import { calendarAttachmentForBooking, calendarEventForBooking, calendarFileName } from './calendar-event';
+import { bookingCalendarFeed, bookingEventInput, calendarAttachmentForBooking, calendarEventForBooking, calendarFileName } from './calendar-event';
 
 // Runs under the machine's zone, UTC and Asia/Tokyo: the event must land at the same instant in each.
 const booking: BookingDto = {
@@ -87,5 +87,32 @@ describe('booking calendar event', () => {
   it('refuses a negative or fractional sequence', () => {
     expect(() => calendarEventForBooking(booking, 'Northbound Athletics', { sequence: -1 })).toThrow(RangeError);
     expect(() => calendarEventForBooking(booking, 'Northbound Athletics', { sequence: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('booking calendar feed', () => {
+  it('holds one published VEVENT per booking, each as its own file has it, under the calendar name', () => {
+    const moved = { ...booking, id: '0a0b0c0d-0000-4000-8000-000000000001', calendarSequence: 2, childNames: ['Leo'] };
+    const text = bookingCalendarFeed([bookingEventInput(booking, 'Northbound Athletics'), bookingEventInput(moved, 'Northbound Athletics')], 'Northbound Athletics');
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Northbound Athletics');
+    const events = calendar.getAllSubcomponents('vevent');
+    expect(events.map((e) => [e.getFirstPropertyValue('uid'), e.getFirstPropertyValue('sequence'), e.getFirstPropertyValue('status')])).toEqual([
+      [`${booking.id}@northbound-portal`, 0, 'CONFIRMED'],
+      [`${moved.id}@northbound-portal`, 2, 'CONFIRMED'],
+    ]);
+    expect(new ICAL.Event(events[0]!).startDate.toJSDate().toISOString()).toBe('2026-11-01T22:30:00.000Z');
+    // The same event as the booking's own file (DTSTAMP aside: the moment each file is made).
+    const single = new ICAL.Component(ICAL.parse(calendarEventForBooking(booking, 'Northbound Athletics'))).getFirstSubcomponent('vevent')!;
+    const withoutStamp = (e: ICAL.Component) => e.toString().split('\r\n').filter((line) => !line.startsWith('DTSTAMP')).join('\n');
+    expect(withoutStamp(events[0]!)).toBe(withoutStamp(single));
+  });
+
+  it('is an empty, valid calendar when there is nothing booked', () => {
+    const calendar = new ICAL.Component(ICAL.parse(bookingCalendarFeed([], 'Test Athletics')));
+    expect(calendar.name).toBe('vcalendar');
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Test Athletics');
+    expect(calendar.getAllSubcomponents('vevent')).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { createEvent } from 'ics';
+import { createEvent, createEvents, type EventAttributes } from 'ics';
 import { bookingReference } from '../product';
 import type { BookingDto } from '../schemas/bookings';
 
@@ -28,20 +28,21 @@ export interface BookingEventInput extends CalendarRevision {
 /** The UID of a booking's event: the same in every file sent for that booking, so updates replace it. */
 export const calendarEventUid = (bookingId: string) => `${bookingId}@northbound-portal`;
 
+const PRODUCT_ID = 'northbound-portal/ics';
+
 /**
- * One iCalendar event for a booking (made with the `ics` library). Times are written in UTC, so the
- * event lands at the right Toronto time in any calendar, whatever zone the file was made in.
+ * The `ics` library's attributes of a booking's event: the one definition of the event that every calendar
+ * file holds (an e-mail's attachment, the confirmation's download, the family's calendar feed). Times are
+ * written in UTC, so the event lands at the right Toronto time in any calendar, whatever zone made the file.
  */
-export function bookingCalendarEvent(input: BookingEventInput): string {
+function bookingEventAttributes(input: BookingEventInput): EventAttributes {
   const reference = bookingReference(input.bookingId);
   const kids = input.childNames.length ? `Children: ${input.childNames.join(', ')}\n` : '';
   const method = input.method ?? 'PUBLISH';
   const sequence = input.sequence ?? 0;
   if (!Number.isInteger(sequence) || sequence < 0) throw new RangeError(`Not a calendar sequence: ${sequence}`);
   const cancelled = method === 'CANCEL';
-  const { error, value } = createEvent({
-    productId: 'northbound-portal/ics',
-    method,
+  return {
     uid: calendarEventUid(input.bookingId),
     sequence,
     start: new Date(input.startsAt).getTime(),
@@ -57,17 +58,34 @@ export function bookingCalendarEvent(input: BookingEventInput): string {
     location: input.location,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     busyStatus: cancelled ? 'FREE' : 'BUSY',
-  });
+  };
+}
+
+/** One iCalendar file holding the event of one booking (made with the `ics` library). */
+export function bookingCalendarEvent(input: BookingEventInput): string {
+  const { error, value } = createEvent({ productId: PRODUCT_ID, method: input.method ?? 'PUBLISH', ...bookingEventAttributes(input) });
   if (error || !value) throw new Error(`Could not create the calendar event: ${error?.message ?? 'unknown error'}`);
+  return value;
+}
+
+/**
+ * A calendar of many bookings' events (the family's calendar feed, issue 22): METHOD:PUBLISH, named
+ * `calendarName` (X-WR-CALNAME), one VEVENT per booking with the same UID and SEQUENCE as the e-mailed files,
+ * so a calendar that holds both sees one event. No bookings make an empty, valid calendar.
+ */
+export function bookingCalendarFeed(inputs: readonly BookingEventInput[], calendarName: string): string {
+  const events = inputs.map((input) => bookingEventAttributes({ ...input, method: 'PUBLISH' }));
+  const { error, value } = createEvents(events, { productId: PRODUCT_ID, method: 'PUBLISH', calName: calendarName });
+  if (error || !value) throw new Error(`Could not create the calendar feed: ${error?.message ?? 'unknown error'}`);
   return value;
 }
 
 /** The .ics file name of a booking: booking-NB-XXXXXXXX.ics (the e-mail attachment and the download). */
 export const calendarFileName = (bookingId: string) => `booking-${bookingReference(bookingId)}.ics`;
 
-/** The calendar event of a booking as the API returns it (optionally a later revision of it, or its cancellation). */
-export function calendarEventForBooking(booking: BookingDto, businessName: string, revision: CalendarRevision = {}): string {
-  return bookingCalendarEvent({
+/** The event input of a booking as the API returns it (optionally a later revision of it, or its cancellation). */
+export function bookingEventInput(booking: BookingDto, businessName: string, revision: CalendarRevision = {}): BookingEventInput {
+  return {
     bookingId: booking.id,
     className: booking.session.classType.name,
     startsAt: booking.session.startsAt,
@@ -77,7 +95,12 @@ export function calendarEventForBooking(booking: BookingDto, businessName: strin
     businessName,
     sequence: booking.calendarSequence,
     ...revision,
-  });
+  };
+}
+
+/** The calendar event of a booking as the API returns it (optionally a later revision of it, or its cancellation). */
+export function calendarEventForBooking(booking: BookingDto, businessName: string, revision: CalendarRevision = {}): string {
+  return bookingCalendarEvent(bookingEventInput(booking, businessName, revision));
 }
 
 /** A booking's event as an e-mail attachment; the content type carries the same method as the file (RFC 6047). */

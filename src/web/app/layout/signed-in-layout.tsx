@@ -15,24 +15,39 @@ const SignedInDevicesDialog = lazyWithPreload(() =>
   import('../../features/account/components/signed-in-devices-dialog').then((m) => m.SignedInDevicesDialog),
 );
 
+/** Calendar feed (issue 22), loaded the first time the user menu asks for it. */
+const CalendarFeedDialog = lazyWithPreload(() =>
+  import('../../features/account/components/calendar-feed-dialog').then((m) => m.CalendarFeedDialog),
+);
+
 const preloadMenuDialogs = () => {
   void ChangePasswordDialog.preload().catch(() => undefined);
   void SignedInDevicesDialog.preload().catch(() => undefined);
+  void CalendarFeedDialog.preload().catch(() => undefined);
 };
 
-/** Spec 2, signed-in layout: top bar, page content, and the dialogs the user menu opens (Change Password, Signed-in Devices). */
+/**
+ * Spec 2, signed-in layout: top bar, page content, and the dialogs the user menu opens (Change Password, Signed-in
+ * Devices, Calendar feed).
+ */
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
   // Mounted from the first opening on, so the dialog can animate closed and keep its state like before.
   const [changePasswordUsed, setChangePasswordUsed] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
   const [devicesUsed, setDevicesUsed] = useState(false);
+  const [calendarFeedOpen, setCalendarFeedOpen] = useState(false);
+  const [calendarFeedUsed, setCalendarFeedUsed] = useState(false);
   const userMenuTriggerRef = useRef<HTMLButtonElement>(null);
   const menuActions = useMemo(
     () => ({
       onSignedInDevices: () => {
         setDevicesUsed(true);
         setDevicesOpen(true);
+      },
+      onCalendarFeed: () => {
+        setCalendarFeedUsed(true);
+        setCalendarFeedOpen(true);
       },
     }),
     [],
@@ -75,6 +90,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
         {devicesUsed && (
           <Suspense fallback={devicesOpen ? <DialogLoadingOverlay label="Opening Signed-in Devices" /> : null}>
             <SignedInDevicesDialog open={devicesOpen} onOpenChange={setDevicesOpen} onCloseAutoFocus={focusUserMenu} />
+          </Suspense>
+        )}
+        {calendarFeedUsed && (
+          <Suspense fallback={calendarFeedOpen ? <DialogLoadingOverlay label="Opening Calendar feed" /> : null}>
+            <CalendarFeedDialog open={calendarFeedOpen} onOpenChange={setCalendarFeedOpen} onCloseAutoFocus={focusUserMenu} />
           </Suspense>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { BellRing, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
+import { BellRing, CalendarSync, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
 import { use, useEffect, useId, useRef, type RefObject } from 'react';
 import { roleLine } from '../../../shared/rules/roles';
 import {
@@ -76,6 +76,13 @@ export function UserMenuDropdown({
             <DropdownMenuItem onSelect={actions.onSignedInDevices}>
               <MonitorSmartphone aria-hidden="true" />
               Signed-in Devices
+            </DropdownMenuItem>
+          )}
+          {/* Issue 22: one's own bookings in a calendar app (parents and the office alike). */}
+          {actions && (
+            <DropdownMenuItem onSelect={actions.onCalendarFeed}>
+              <CalendarSync aria-hidden="true" />
+              Calendar feed
             </DropdownMenuItem>
           )}
           {/* A parent's setting sits between the account's items and Sign Out (which stays last). */}

@@ -4,10 +4,10 @@ import { lazyWithPreload } from '../../lib/lazy';
 import { assignRef, UserMenuButton } from './user-menu-button';
 
 /**
- * Menu items the signed-in layout handles without the top bar passing them through: 'Signed-in Devices' opens
- * its dialog (null outside the signed-in layout: the item is left out).
+ * Menu items the signed-in layout handles without the top bar passing them through: 'Signed-in Devices' and
+ * 'Calendar feed' open their dialogs (null outside the signed-in layout: the items are left out).
  */
-export const UserMenuActionsContext = createContext<{ onSignedInDevices: () => void } | null>(null);
+export const UserMenuActionsContext = createContext<{ onSignedInDevices: () => void; onCalendarFeed: () => void } | null>(null);
 
 export interface UserMenuProps {
   user: CurrentUser;
