@@ -166,12 +166,25 @@ async function createUser(
 interface PlannedBookings {
   bookings: Array<typeof bookings.$inferInsert>;
   children: Array<typeof bookingChildren.$inferInsert>;
+  /** The seed's instant: a booking of a session started before it was checked in at the door, or (one in eight) not. */
+  now: Date;
+  /** Its own sequence, so that attendance does not change which children the rest of the seed books. */
+  attendance: () => number;
 }
 
 function book(plan: PlannedBookings, session: SeedSession, kids: SeedChild[]): void {
   const id = randomUUID();
   plan.bookings.push({ id, userId: kids[0]!.userId, sessionId: session.id, createdAt: addDays(session.startsAt, -3) });
-  plan.children.push(...kids.map((kid, i) => ({ bookingId: id, childId: kid.id, childName: kid.name, position: i })));
+  const checkedIn = session.startsAt < plan.now && plan.attendance() >= 0.125 ? addMinutes(session.startsAt, -5) : null;
+  plan.children.push(
+    ...kids.map((kid, i) => ({
+      bookingId: id,
+      childId: kid.id,
+      childName: kid.name,
+      position: i,
+      ...(checkedIn && { checkedInAt: checkedIn, checkedInByName: 'Front desk' }),
+    })),
+  );
   session.booked += kids.length;
 }
 
@@ -247,7 +260,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
     thisWeekBusy.capacity = 8;
 
     const allFamilyKids = familyKids.flat();
-    const plan: PlannedBookings = { bookings: [], children: [] };
+    const plan: PlannedBookings = { bookings: [], children: [], now, attendance: seededRandom(22) };
     const bookedPerWeek = new Map<string, number>();
     const canBook = (kid: SeedChild, s: SeedSession) => (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) < 2;
     const fill = (s: SeedSession, count: number) => {
