@@ -102,11 +102,12 @@ test('at 390 px the tab row shows there is more, and every tab is reached by scr
   await saveScreenshot(page, 'admin-phone-tabs', { fullPage: false });
 
   // The arrow scrolls the row until the last tab shows; then the left edge offers the way back.
+  // (With eight tabs one press can show Logs whole while the row's end padding is still ahead: press until the end.)
   await expect(async () => {
     if (await more.count()) await more.locator('button').click({ timeout: 2_000 });
-    await expect(tabs.getByRole('tab', { name: 'Logs' })).toBeInViewport({ ratio: 1, timeout: 1_000 });
+    await expect(more).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
-  await expect(more).toHaveCount(0);
+  await expect(tabs.getByRole('tab', { name: 'Logs' })).toBeInViewport({ ratio: 1 });
   await expect(back).toBeVisible();
   await saveScreenshot(page, 'admin-phone-tabs-scrolled', { fullPage: false });
 
