@@ -7,6 +7,7 @@ import { bookingReference } from '../src/shared/product';
 import { formatTime } from '../src/shared/rules/format';
 import { torontoDateKey } from '../src/shared/rules/week';
 import type { ClassTypeDto } from '../src/shared/schemas/classes';
+import { expectNoSeriousA11yViolations } from './support/axe';
 import { demoAccounts, openApp, saveScreenshot, signIn } from './support/login';
 
 // Issue 22, check-in at the door: a family books a session of today; its confirmation shows the reference as a QR
@@ -123,6 +124,7 @@ test('the family’s confirmation shows the booking’s QR code', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
   const code = page.getByRole('img', { name: `QR code for booking ${booking.reference}` });
   await expect(code).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the confirmation with its QR code');
   expect(await code.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await code.scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'check-in-confirmation-qr-390', { fullPage: false });
@@ -154,6 +156,7 @@ test('at the door an administrator types the reference and checks a child in wit
   // The roster below says so too.
   await expect(page.getByText(/1 of 2 children checked in/)).toBeVisible();
   await saveScreenshot(page, 'check-in-tab-1280');
+  await expectNoSeriousA11yViolations(page, 'the Check-in tab with a booking found');
 
   // The roster page of the session shows the same record.
   const roster = await page.request.get(`/api/admin/sessions/${(await sessionIdOf(page))}/roster`);
