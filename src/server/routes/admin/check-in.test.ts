@@ -83,9 +83,10 @@ describe('POST /api/admin/check-in/lookup: a reference at the door', () => {
     expect([closed.status, closed.body.message]).toEqual([409, 'This session was on Tue, Nov 24: check-in is open on the session’s day only.']);
     const early = await lookup(tomorrow.id, ahead.reference);
     expect([early.status, early.body.message]).toEqual([409, 'This session is on Thu, Nov 26: check-in opens that day (Toronto time).']);
-    // A tap on yesterday's booking is refused too.
+    // A tap on yesterday's booking is refused too, and so is an undo.
     const [child] = await records(past.bookingId);
     expect((await checkIn(past.bookingId, child!.childId)).status).toBe(409);
+    expect((await admin.post('/api/admin/check-in/undo', { bookingId: past.bookingId, childId: child!.childId })).status).toBe(409);
 
     // 00:30 Thursday in Toronto is 05:30 UTC Thursday. At 21:00 Wednesday in Toronto it is already Thursday in UTC
     // (02:00), but not in Toronto: still closed. From Toronto's midnight on, open.
@@ -124,6 +125,13 @@ describe('POST /api/admin/check-in/lookup: a reference at the door', () => {
       const malformed = await lookup(today.id, typed);
       expect([malformed.status, malformed.body.message], typed).toEqual([400, 'reference: Enter a booking reference like NB-1A2B3C4D (NB- and 8 letters or digits)']);
     }
+    // A cancelled session has no one to check in.
+    const called = await session('Sprint Mechanics', new Date(torontoTime(2026, 11, 25, 18, 15).getTime()));
+    const calledOff = await familyBooked(called.id, ['Leo']);
+    expect((await admin.post(`/api/admin/sessions/${called.id}/cancel`)).status).toBe(200);
+    const off = await lookup(called.id, calledOff.reference);
+    expect([off.status, off.body.message]).toEqual([409, 'This session was cancelled: there is no one to check in.']);
+
     const noSession = await admin.post('/api/admin/check-in/lookup', { sessionId: '00000000-0000-4000-8000-000000000000', reference: fam.reference });
     expect([noSession.status, noSession.body.message]).toEqual([404, 'Session not found']);
   });
