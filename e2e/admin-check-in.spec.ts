@@ -158,8 +158,12 @@ test('at the door an administrator types the reference and checks a child in wit
   await saveScreenshot(page, 'check-in-tab-1280');
   await expectNoSeriousA11yViolations(page, 'the Check-in tab with a booking found');
 
-  // The roster page of the session shows the same record.
-  const roster = await page.request.get(`/api/admin/sessions/${(await sessionIdOf(page))}/roster`);
+  // The session's roster says so too, on the page and in its answer.
+  const sessionId = await sessionIdOf(page);
+  await openApp(page, `/admin/sessions/${sessionId}`);
+  await expect(page.getByRole('row', { name: /Mia/ }).getByText(/^Checked in \d{1,2}:\d{2} [AP]M by Adam Archer$/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /Noah/ }).getByText(/^Checked in/)).toHaveCount(0);
+  const roster = await page.request.get(`/api/admin/sessions/${sessionId}/roster`);
   const mia = ((await roster.json()) as { children: Array<{ childName: string; checkedInBy: string | null; checkedInAt: string | null }> }).children.find(
     (c) => c.childName === 'Mia',
   );
