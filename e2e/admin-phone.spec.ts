@@ -24,7 +24,7 @@ const DELIVERY = {
   ipAddress: '203.0.113.7',
   createdAt: new Date().toISOString(),
 } satisfies Omit<WebhookLogSummary, 'id'>;
-const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Settings', 'Mapping', 'Logs'] as const;
+const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Check-in', 'Settings', 'Mapping', 'Logs'] as const;
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -93,7 +93,7 @@ test('at 390 px the tab row shows there is more, and every tab is reached by scr
   const tabs = page.getByRole('tablist', { name: 'Admin sections' });
   const more = page.getByTestId('tabs-more-after');
   const back = page.getByTestId('tabs-more-before');
-  // Seven tabs do not fit: the right edge fades with an arrow; Logs is off screen; nothing scrolls the page.
+  // Eight tabs do not fit: the right edge fades with an arrow; Logs is off screen; nothing scrolls the page.
   await expect(more).toBeVisible();
   await expect(back).toHaveCount(0);
   await expect(tabs.getByRole('tab', { name: 'Logs' })).not.toBeInViewport();
@@ -102,11 +102,12 @@ test('at 390 px the tab row shows there is more, and every tab is reached by scr
   await saveScreenshot(page, 'admin-phone-tabs', { fullPage: false });
 
   // The arrow scrolls the row until the last tab shows; then the left edge offers the way back.
+  // (With eight tabs one press can show Logs whole while the row's end padding is still ahead: press until the end.)
   await expect(async () => {
     if (await more.count()) await more.locator('button').click({ timeout: 2_000 });
-    await expect(tabs.getByRole('tab', { name: 'Logs' })).toBeInViewport({ ratio: 1, timeout: 1_000 });
+    await expect(more).toHaveCount(0, { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
-  await expect(more).toHaveCount(0);
+  await expect(tabs.getByRole('tab', { name: 'Logs' })).toBeInViewport({ ratio: 1 });
   await expect(back).toBeVisible();
   await saveScreenshot(page, 'admin-phone-tabs-scrolled', { fullPage: false });
 
@@ -130,7 +131,7 @@ test('at 390 px a tab chosen in the address is scrolled into the tab row', async
   await expect(page.getByTestId('tabs-more-before')).toBeVisible();
 });
 
-test('at 1280 px all seven tabs show at once, without scroll arrows', async ({ page }) => {
+test('at 1280 px all eight tabs show at once, without scroll arrows', async ({ page }) => {
   await openAdmin(page, DESKTOP);
   const tabs = page.getByRole('tablist', { name: 'Admin sections' });
   for (const name of TABS) await expect(tabs.getByRole('tab', { name })).toBeInViewport({ ratio: 1 });

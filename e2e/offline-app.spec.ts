@@ -99,6 +99,8 @@ test('after one visit the app opens offline with the upcoming bookings and a boo
   await expect(page).toHaveURL(new RegExp(`/booking-confirmation/${first!.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Booking Confirmed!' })).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(`#${reference}`) })).toBeVisible();
+  // Issue 22: the code for the door is drawn offline too (its script is kept with the app's).
+  await expect(page.getByRole('img', { name: `QR code for booking ${reference}` })).toBeVisible();
   await expect(page.getByText(first!.session.classType.name, { exact: true })).toBeVisible();
   await expect(page.getByText(formatTime(first!.session.startsAt)).first()).toBeVisible();
   await expect(page.getByText(first!.childNames.join(', '), { exact: true })).toBeVisible();

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { children, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { bookingChildren, bookings, children, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { bookingReference } from '../../shared/product';
+import { startOfTorontoDay } from '../../shared/rules/week';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
 import { startTestServer, type TestServer } from '../test-support/test-server';
@@ -92,6 +94,10 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/admin/users/:id/child-stats': adminOnly(200),
   'GET /api/admin/sessions/:id/roster': adminOnly(200),
   'GET /api/admin/sessions/:id/roster/export.csv': adminOnly(200),
+  // Check-in at the door (issue 22).
+  'POST /api/admin/check-in/lookup': adminOnly(200),
+  'POST /api/admin/check-in': adminOnly(200),
+  'POST /api/admin/check-in/undo': adminOnly(200),
   'PUT /api/admin/users/:id/change-password': adminOnly(200),
   'POST /api/admin/users/:id/set-password-link': adminOnly(200),
   'POST /api/admin/users/import-csv': adminOnly(200),
@@ -168,6 +174,18 @@ async function freshBooking(): Promise<string> {
   const res = await sendWithToken(ctx.server.baseUrl, token, { method: 'POST', path: '/api/bookings', body: { sessionId: session.id, childNames: [childName] } });
   if (res.status !== 201) throw new Error(`fixture booking failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id as string;
+}
+/**
+ * A confirmed booking of the first parent in a session of today (Toronto): check-in is open on the session's day only.
+ * Written directly, in a session that started a minute after Toronto's midnight, so the hour of the run never matters.
+ */
+async function freshTodayBooking(): Promise<{ sessionId: string; bookingId: string; childId: string }> {
+  const session = await createSession(db(), { classTypeId: ctx.classTypeId, startsAt: new Date(startOfTorontoDay(new Date()).getTime() + ++minutesAhead * 60_000) });
+  const parent = ctx.actors.parent;
+  const [child] = await db().select().from(children).where(and(eq(children.userId, parent.userId!), eq(children.name, parent.childNames[0]!)));
+  const [booking] = await db().insert(bookings).values({ userId: parent.userId!, sessionId: session.id }).returning({ id: bookings.id });
+  await db().insert(bookingChildren).values({ bookingId: booking!.id, childId: child!.id, childName: child!.name });
+  return { sessionId: session.id, bookingId: booking!.id, childId: child!.id };
 }
 /** A session with no spot left (its count says so; no booking needed to be refused a spot). */
 async function freshFullSession() {
@@ -298,6 +316,18 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   'GET /api/admin/users/:id/bookings': () => ({ method: 'GET', path: `/api/admin/users/${ctx.actors.parent.userId}/bookings` }),
   'GET /api/admin/users/:id/child-stats': () => ({ method: 'GET', path: `/api/admin/users/${ctx.actors.parent.userId}/child-stats` }),
   'GET /api/admin/sessions/:id/roster': async () => ({ method: 'GET', path: `/api/admin/sessions/${(await freshSession()).id}/roster` }),
+  'POST /api/admin/check-in/lookup': async () => {
+    const { sessionId, bookingId } = await freshTodayBooking();
+    return { method: 'POST', path: '/api/admin/check-in/lookup', body: { sessionId, reference: bookingReference(bookingId) } };
+  },
+  'POST /api/admin/check-in': async () => {
+    const { bookingId, childId } = await freshTodayBooking();
+    return { method: 'POST', path: '/api/admin/check-in', body: { bookingId, childId } };
+  },
+  'POST /api/admin/check-in/undo': async () => {
+    const { bookingId, childId } = await freshTodayBooking();
+    return { method: 'POST', path: '/api/admin/check-in/undo', body: { bookingId, childId } };
+  },
   'GET /api/admin/sessions/:id/roster/export.csv': async () => ({ method: 'GET', path: `/api/admin/sessions/${(await freshSession()).id}/roster/export.csv` }),
   'POST /api/admin/bookings/:id/cancel': async () => ({ method: 'POST', path: `/api/admin/bookings/${await freshBooking()}/cancel`, body: {} }),
   'POST /api/admin/bookings/:id/reschedule': async () => ({

@@ -241,6 +241,11 @@ export const rosterEntry = z.object({
   /** NB- reference of the booking. */
   reference: z.string(),
   bookedBy: z.enum(BOOKED_BY),
+  /** The child (issue 22: the door's check-in names it with the booking). */
+  childId: z.string(),
+  /** Present at the door since (issue 22), and who checked the child in; null until then. */
+  checkedInAt: isoInstant.nullable(),
+  checkedInBy: z.string().nullable(),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 /** The roster with the session's waitlist in order (issue 21): the first entry is promoted first. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
 import { adminBookingRoutes } from './bookings';
+import { adminCheckInRoutes } from './check-in';
 import { adminClassRoutes } from './classes';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminBookingRoutes);
   await app.register(adminWaitlistRoutes);
   await app.register(adminSessionExportRoutes);
+  await app.register(adminCheckInRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminUserImportRoutes);
   await app.register(adminWebhookRoutes);

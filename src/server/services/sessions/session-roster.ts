@@ -14,7 +14,8 @@ export const SESSION_NOT_FOUND = 'Session not found';
 
 /**
  * Who is coming to a session (issue 19): every child of its confirmed bookings with the family's name, e-mail and
- * the booking's reference, sorted by child name (then family). A cancelled session keeps no one.
+ * the booking's reference, sorted by child name (then family), and whether the child was checked in at the door
+ * (issue 22). A cancelled session keeps no one.
  */
 export async function getSessionRoster(db: Database, sessionId: string, waitlistClosesAt: Date): Promise<RosterResponse> {
   const id = idOr404(sessionId, SESSION_NOT_FOUND);
@@ -32,6 +33,9 @@ export async function getSessionRoster(db: Database, sessionId: string, waitlist
       email: users.email,
       bookingId: bookings.id,
       bookedBy: bookings.bookedBy,
+      childId: bookingChildren.childId,
+      checkedInAt: bookingChildren.checkedInAt,
+      checkedInBy: bookingChildren.checkedInByName,
     })
     .from(bookingChildren)
     .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
@@ -47,6 +51,9 @@ export async function getSessionRoster(db: Database, sessionId: string, waitlist
       bookingId: row.bookingId,
       reference: bookingReference(row.bookingId),
       bookedBy: row.bookedBy as BookedBy,
+      childId: row.childId,
+      checkedInAt: row.checkedInAt?.toISOString() ?? null,
+      checkedInBy: row.checkedInAt ? row.checkedInBy : null,
     })),
     waitlist: found.session.status === 'SCHEDULED' ? await listSessionWaitlist(db, id, waitlistClosesAt) : [],
   };

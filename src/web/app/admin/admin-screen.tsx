@@ -1,8 +1,9 @@
-import { ArrowRight, CalendarDays, ClipboardList, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
+import { ArrowRight, CalendarDays, ClipboardList, DoorOpen, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { CheckInTab } from '../../features/admin-check-in/components/check-in-tab';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
 import { ReservationsTab } from '../../features/admin-reservations/components/reservations-tab';
@@ -28,6 +29,8 @@ export const ADMIN_TABS = [
   { value: 'reservations', label: 'Reservations', icon: ClipboardList },
   { value: 'classes', label: 'Classes', icon: Shapes },
   { value: 'users', label: 'Users', icon: Users },
+  // Issue 22: the door's tablet, after the office's everyday tabs and before the settings.
+  { value: 'check-in', label: 'Check-in', icon: DoorOpen },
   { value: 'settings', label: 'Settings', icon: Settings },
   { value: 'field-mapping', label: 'Mapping', icon: Workflow },
   { value: 'webhook-logs', label: 'Logs', icon: FileClock },
@@ -74,6 +77,9 @@ export default function AdminScreen() {
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />
+        </TabsContent>
+        <TabsContent value="check-in">
+          <CheckInTab />
         </TabsContent>
         <TabsContent value="settings" className="grid grid-cols-1 gap-8">
           {/* Spec 2, Settings: class type editing (in the Classes tab, linked from here: issue 20), webhook

@@ -92,7 +92,16 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                   {roster.data.children.map((row, i) => (
                     <tr key={`${row.bookingId}-${row.childName}`} className={cn(cardTable.row, 'print:break-inside-avoid')}>
                       <td className={cn('px-3 py-2 text-slate-500 print:py-0.5', cardTable.cell.select)}>{i + 1}</td>
-                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:py-0.5', cardTable.cell.titleAfterSelect)}>{row.childName}</td>
+                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:py-0.5', cardTable.cell.titleAfterSelect)}>
+                        {row.childName}
+                        {/* Issue 22: checked in at the door (Admin › Check-in). */}
+                        {row.checkedInAt && (
+                          <span className="block text-xs font-normal text-green-800">
+                            Checked in {formatTime(row.checkedInAt)}
+                            {row.checkedInBy ? ` by ${row.checkedInBy}` : ''}
+                          </span>
+                        )}
+                      </td>
                       <RosterField label="Family">{row.familyName}</RosterField>
                       <RosterField label="E-mail" className="[overflow-wrap:anywhere]">
                         {row.email}

@@ -11,6 +11,7 @@ import { businessName } from '../../../lib/business-name';
 import { copyText } from '../../../lib/clipboard';
 import { usePageTitle } from '../../../lib/page-title';
 import { useMyBookings } from '../../../lib/my-bookings';
+import { BookingQrCode } from './booking-qr-code';
 import { downloadCalendarEvent } from './download-calendar-event';
 
 /** Spec 2, booking confirmation screen at /booking-confirmation/:bookingId. */
@@ -116,6 +117,15 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
           </button>
         </div>
         <CardContent className="pt-6">
+          {!cancelled && (
+            // Issue 22: the office scans it at the door (or types the reference under it).
+            <figure className="mb-6 flex flex-col items-center gap-2 border-b border-slate-100 pb-6">
+              <BookingQrCode reference={reference} />
+              <figcaption className="text-center text-sm text-slate-600">
+                Show this code at the door: <span className="font-mono font-semibold text-slate-900">{reference}</span>
+              </figcaption>
+            </figure>
+          )}
           <BookingSummary session={booking.session} childNames={booking.childNames} layout="card" />
         </CardContent>
       </Card>

@@ -1,0 +1,312 @@
+import { CircleCheck, QrCode, Search, Undo2 } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { parseBookingReference } from '../../../../shared/rules/booking-reference';
+import { formatLongDate, formatTime, formatTimeRange, plural } from '../../../../shared/rules/format';
+import { torontoDateKey } from '../../../../shared/rules/week';
+import type { CheckInLookupResponse } from '../../../../shared/schemas/check-in';
+import { MALFORMED_REFERENCE } from '../../../../shared/schemas/check-in';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../hooks/use-toast';
+import { apiErrorMessage } from '../../../lib/api';
+import { useNow } from '../../../lib/use-now';
+import { cn } from '../../../lib/utils';
+import { useCheckInChild, useDoorRoster, useLookUpBooking, useSessionsOfDay, useUndoCheckIn } from '../api/check-in';
+import { ScanQrDialog } from './scan-qr-dialog';
+
+/** One child of one booking at the door, as the roster and the look-up both tell it. */
+interface DoorChild {
+  bookingId: string;
+  childId: string;
+  childName: string;
+  checkedInAt: string | null;
+  checkedInBy: string | null;
+}
+
+/**
+ * The Check-in tab (issue 22), made for a tablet at the door: today's sessions (Toronto), then the chosen one's
+ * children with a one-tap 'Check in' each; a booking is found by its reference, typed or read from the QR code of the
+ * family's confirmation. The roster is read again after every tap and every few seconds, so several administrators
+ * at the door see each other's check-ins; the server keeps one record per child whoever taps first.
+ */
+export function CheckInTab() {
+  const ids = useId();
+  const now = useNow();
+  const today = torontoDateKey(now);
+  const sessions = useSessionsOfDay(today);
+  const [sessionId, setSessionId] = useState<string>();
+  const todays = (sessions.data?.sessions ?? []).filter((session) => session.status !== 'CANCELLED');
+  const chosen = todays.find((session) => session.id === sessionId);
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="grid grid-cols-1 gap-5">
+      <div className="min-w-0">
+        <h2 id={`${ids}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
+          Check-in
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Today’s sessions, {formatLongDate(now)} (Toronto time). Pick the session at the door, then check each child in.
+        </p>
+      </div>
+      {sessions.isError ? (
+        <QueryErrorAlert title="Today’s sessions could not be loaded" error={sessions.error} onRetry={() => void sessions.refetch()} />
+      ) : !sessions.data ? (
+        <div className="grid gap-3 sm:grid-cols-2" aria-busy="true">
+          <span className="sr-only" role="status">
+            Loading today’s sessions
+          </span>
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+        </div>
+      ) : todays.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">There are no sessions today.</p>
+      ) : (
+        <div role="group" aria-label="Today’s sessions" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {todays.map((session) => (
+            <SessionChoice key={session.id} session={session} selected={session.id === sessionId} onSelect={() => setSessionId(session.id)} />
+          ))}
+        </div>
+      )}
+      {chosen && <DoorPanel key={chosen.id} session={chosen} />}
+    </section>
+  );
+}
+
+function SessionChoice({ session, selected, onSelect }: { session: SessionDto; selected: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onSelect}
+      className={cn(
+        'flex min-h-20 cursor-pointer flex-col items-start gap-1 rounded-lg border bg-white p-4 text-left shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
+        selected ? 'border-brand-600 ring-2 ring-brand-600/30' : 'border-slate-200',
+      )}
+    >
+      <span className="text-base font-semibold text-slate-900">{session.classType.name}</span>
+      <span className="text-sm text-slate-700">
+        {formatTimeRange(session.startsAt, session.endsAt)} · {session.location}
+      </span>
+      <span className="text-xs text-slate-500">{plural(session.bookedCount, 'child', 'children')} booked</span>
+    </button>
+  );
+}
+
+/** The chosen session at the door: the reference search and its children. */
+function DoorPanel({ session }: { session: SessionDto }) {
+  const ids = useId();
+  const roster = useDoorRoster(session.id);
+  const lookUp = useLookUpBooking();
+  const checkIn = useCheckInChild(session.id);
+  const undo = useUndoCheckIn(session.id);
+  const [reference, setReference] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [found, setFound] = useState<CheckInLookupResponse | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const rosterChildren: DoorChild[] = roster.data?.children ?? [];
+  const presentCount = rosterChildren.filter((child) => child.checkedInAt).length;
+  // The roster is the freshest word on each child (re-read after every tap); the look-up's answer fills in until then.
+  const freshest = (child: DoorChild): DoorChild =>
+    rosterChildren.find((row) => row.bookingId === child.bookingId && row.childId === child.childId) ?? child;
+  const foundChildren: DoorChild[] = found ? found.children.map((child) => freshest({ ...child, bookingId: found.booking.id })) : [];
+
+  function findBooking(text: string) {
+    setActionError(null);
+    if (!parseBookingReference(text)) {
+      setFound(null);
+      setRefusal(`${MALFORMED_REFERENCE}.`);
+      return;
+    }
+    lookUp.mutate(
+      { sessionId: session.id, reference: text },
+      {
+        onSuccess: (answer) => {
+          setFound(answer);
+          setRefusal(null);
+          setReference('');
+        },
+        onError: (error) => {
+          setFound(null);
+          setRefusal(apiErrorMessage(error, 'The booking could not be looked up. Check the connection and try again.'));
+        },
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    findBooking(reference);
+  }
+
+  function markPresent(child: DoorChild) {
+    setActionError(null);
+    checkIn.mutate(
+      { bookingId: child.bookingId, childId: child.childId },
+      {
+        onSuccess: (answer) => {
+          if (answer.alreadyCheckedIn) {
+            toast({
+              title: `${answer.child.childName} was already checked in`,
+              description: `By ${answer.child.checkedInBy ?? 'the office'} at ${formatTime(answer.child.checkedInAt!)}.`,
+            });
+          } else {
+            toast({ title: `${answer.child.childName} checked in` });
+          }
+        },
+        onError: (error) => setActionError(apiErrorMessage(error, `${child.childName} could not be checked in. Check the connection and try again.`)),
+      },
+    );
+  }
+
+  function takeBack(child: DoorChild) {
+    setActionError(null);
+    undo.mutate(
+      { bookingId: child.bookingId, childId: child.childId },
+      {
+        onSuccess: (answer) => toast({ title: `${answer.child.childName} is no longer checked in` }),
+        onError: (error) => setActionError(apiErrorMessage(error, `The check-in of ${child.childName} could not be undone. Try again.`)),
+      },
+    );
+  }
+
+  const busyWith = (child: DoorChild) =>
+    [checkIn, undo].some(
+      (mutation) => mutation.isPending && mutation.variables?.bookingId === child.bookingId && mutation.variables.childId === child.childId,
+    );
+  const renderChild = (child: DoorChild, detail?: string) => (
+    <ChildAtDoor key={`${child.bookingId}-${child.childId}`} child={child} detail={detail} busy={busyWith(child)} onCheckIn={() => markPresent(child)} onUndo={() => takeBack(child)} />
+  );
+
+  return (
+    <div className="grid grid-cols-1 gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      <div>
+        <h3 className="text-lg font-semibold text-slate-900">
+          {session.classType.name}, {formatTimeRange(session.startsAt, session.endsAt)}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {session.location} · {roster.data ? `${presentCount} of ${plural(rosterChildren.length, 'child', 'children')} checked in` : 'Loading the roster'}
+        </p>
+      </div>
+
+      <form onSubmit={submit} className="grid gap-2" noValidate>
+        <Label htmlFor={`${ids}-reference`}>Booking reference</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={`${ids}-reference`}
+            ref={inputRef}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            placeholder="NB-1A2B3C4D"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-invalid={refusal ? true : undefined}
+            aria-describedby={refusal ? `${ids}-refusal` : undefined}
+            className="h-11 font-mono text-base sm:max-w-xs md:text-base"
+          />
+          <div className="flex gap-2">
+            <Button type="submit" size="lg" className="flex-1 px-4 sm:flex-none" disabled={lookUp.isPending}>
+              <Search aria-hidden="true" />
+              Find booking
+            </Button>
+            <Button type="button" variant="outline" size="lg" className="flex-1 px-4 sm:flex-none" onClick={() => setScanning(true)}>
+              <QrCode aria-hidden="true" />
+              Scan QR code
+            </Button>
+          </div>
+        </div>
+        {refusal && (
+          <p id={`${ids}-refusal`} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {refusal}
+          </p>
+        )}
+      </form>
+
+      {found && (
+        <section aria-label={`Booking ${found.booking.reference}`} className="grid gap-3 rounded-lg border border-brand-200 bg-brand-50/40 p-4">
+          <p className="text-sm text-slate-700">
+            <span className="font-mono font-semibold text-slate-900">{found.booking.reference}</span> · {found.booking.familyName}
+          </p>
+          <ul className="grid gap-2">{foundChildren.map((child) => renderChild(child))}</ul>
+        </section>
+      )}
+
+      {actionError && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {actionError}
+        </p>
+      )}
+
+      <section aria-labelledby={`${ids}-children`} className="grid gap-3">
+        <h4 id={`${ids}-children`} className="text-base font-semibold text-slate-900">
+          Children booked
+        </h4>
+        {roster.isError ? (
+          <QueryErrorAlert title="The roster could not be loaded" error={roster.error} onRetry={() => void roster.refetch()} />
+        ) : !roster.data ? (
+          <Skeleton className="h-32" />
+        ) : rosterChildren.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No one is booked in this session.</p>
+        ) : (
+          <ul className="grid gap-2">{roster.data.children.map((row) => renderChild(row, `${row.familyName} · ${row.reference}`))}</ul>
+        )}
+      </section>
+
+      <ScanQrDialog
+        open={scanning}
+        onOpenChange={(open) => {
+          setScanning(open);
+          if (!open) requestAnimationFrame(() => inputRef.current?.focus());
+        }}
+        onCode={(text) => {
+          setScanning(false);
+          setReference(text);
+          findBooking(text);
+        }}
+      />
+    </div>
+  );
+}
+
+/** One child: a big 'Check in' button, or present since when and by whom, with 'Undo'. */
+function ChildAtDoor({ child, detail, busy, onCheckIn, onUndo }: { child: DoorChild; detail?: string | undefined; busy: boolean; onCheckIn: () => void; onUndo: () => void }) {
+  const present = child.checkedInAt !== null;
+  return (
+    <li
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-3 rounded-lg border px-4 py-3',
+        present ? 'border-green-200 bg-green-50' : 'border-slate-200 bg-white',
+      )}
+    >
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="text-base font-semibold text-slate-900">{child.childName}</p>
+        {detail && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{detail}</p>}
+        {present && (
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-green-800">
+            <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+            Present since {formatTime(child.checkedInAt!)}
+            {child.checkedInBy ? ` · ${child.checkedInBy}` : ''}
+          </p>
+        )}
+      </div>
+      {present ? (
+        <Button type="button" variant="outline" size="lg" className="px-4" disabled={busy} onClick={onUndo} aria-label={`Undo the check-in of ${child.childName}`}>
+          <Undo2 aria-hidden="true" />
+          Undo
+        </Button>
+      ) : (
+        <Button type="button" size="lg" className="min-w-36" disabled={busy} onClick={onCheckIn} aria-label={`Check in ${child.childName}`}>
+          Check in
+        </Button>
+      )}
+    </li>
+  );
+}
