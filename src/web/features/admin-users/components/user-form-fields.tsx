@@ -5,6 +5,7 @@ import { childSexLabel } from '../../../../shared/rules/child-details';
 import { torontoDateKey } from '../../../../shared/rules/week';
 import { CHILD_SEXES, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../../../../shared/schemas/users';
 import { FormField } from '../../../components/form-field';
+import { useNow } from '../../../lib/use-now';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ROLE_LABELS } from './user-format';
@@ -124,7 +125,7 @@ export function ChildrenFields({
   firstRequired: boolean;
 }) {
   // The date picker offers no day after today (Toronto): a date of birth is in the past.
-  const today = torontoDateKey(Date.now());
+  const today = torontoDateKey(useNow(3_600_000));
   return (
     <Section title="Children Information">
       <p className="-mt-2 text-xs text-slate-600">
