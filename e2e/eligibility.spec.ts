@@ -2,7 +2,7 @@ import { subDays, subYears } from 'date-fns';
 import { torontoDateKey } from '../src/shared/rules/week';
 import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
 import { expect, test } from './support/family';
-import { demoAccounts, notifications, signIn, signOut } from './support/login';
+import { demoAccounts, notifications, openApp, signIn, signOut } from './support/login';
 
 // Issue 22: the office records a child's date of birth and sex in the user form; the parent's booking dialog then
 // greys out, with the server's reason, a child the class rules out, and books the one it takes. The family is the
@@ -17,6 +17,8 @@ test('a date of birth and a sex recorded by the office grey out the children a c
   page,
   family,
 }) => {
+  // Two people's journeys in one test (the office's edit, then the family's two dialogs and a booking).
+  test.slow();
   // The office: Users tab, the family's Edit, Ava's date of birth and Leo's sex.
   await signIn(page, demoAccounts.admin);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
@@ -38,6 +40,12 @@ test('a date of birth and a sex recorded by the office grey out the children a c
   await expect(edit.getByLabel('2nd Child Sex')).toHaveValue('M');
   await expect(edit.getByLabel('1st Child Sex')).toHaveValue('');
   await edit.getByRole('button', { name: 'Cancel' }).click();
+  // The family page shows them too.
+  await openApp(page, `/admin/users/${family.id}`);
+  const kids = page.getByRole('table', { name: /Children and their sessions/ });
+  await expect(kids.getByRole('row').filter({ hasText: 'Ava' })).toContainText(`${avaBirthDate} (age 10)`);
+  await expect(kids.getByRole('row').filter({ hasText: 'Ava' })).toContainText('Not recorded');
+  await expect(kids.getByRole('row').filter({ hasText: 'Leo' })).toContainText('Boy');
   await signOut(page);
 
   // The family: next week's calendar.

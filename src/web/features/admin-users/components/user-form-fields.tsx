@@ -162,7 +162,7 @@ export function ChildrenFields({
             <FormField
               label={
                 <>
-                  <span className="sr-only">{ORDINALS[i]} Child </span>Date of birth <span className="font-normal text-slate-500">(optional)</span>
+                  <span className="sr-only">{ORDINALS[i]} Child </span>Date of birth
                 </>
               }
               error={birthDate.error}
