@@ -2,7 +2,7 @@ import { subDays, subYears } from 'date-fns';
 import { torontoDateKey } from '../src/shared/rules/week';
 import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
 import { expect, test } from './support/family';
-import { demoAccounts, notifications, openApp, signIn, signOut } from './support/login';
+import { demoAccounts, notifications, openApp, saveScreenshot, signIn, signOut } from './support/login';
 
 // Issue 22: the office records a child's date of birth and sex in the user form; the parent's booking dialog then
 // greys out, with the server's reason, a child the class rules out, and books the one it takes. The family is the
@@ -39,6 +39,8 @@ test('a date of birth and a sex recorded by the office grey out the children a c
   await expect(edit.getByLabel('1st Child Date of birth')).toHaveValue(avaBirthDate);
   await expect(edit.getByLabel('2nd Child Sex')).toHaveValue('M');
   await expect(edit.getByLabel('1st Child Sex')).toHaveValue('');
+  await edit.getByLabel('2nd Child Sex').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'edit-user-child-details', { fullPage: false });
   await edit.getByRole('button', { name: 'Cancel' }).click();
   // The family page shows them too.
   await openApp(page, `/admin/users/${family.id}`);
@@ -72,6 +74,7 @@ test('a date of birth and a sex recorded by the office grey out the children a c
   await expect(dialog.getByLabel('Leo')).toBeDisabled();
   await expect(dialog.getByText("Leo can't book Girls Power Hour: it is for girls only")).toBeVisible();
   await expect(dialog.getByLabel('Ava')).not.toBeChecked();
+  await saveScreenshot(page, 'booking-dialog-eligibility', { fullPage: false });
   await dialog.getByLabel('Ava').check();
   await expect(dialog.getByText('Selected: Ava')).toBeVisible();
   await dialog.getByRole('button', { name: 'Book Session' }).click();
