@@ -333,6 +333,73 @@ describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
   });
 });
 
+describe("POST /api/webhooks/:endpoint: children's date of birth and sex (issue 22)", () => {
+  const detailsMappings = JSON.stringify({
+    ...JSON.parse(MAPPINGS),
+    firstChildBirthDate: 'children[0].birthDate',
+    firstChildSex: 'children[0].gender',
+    secondChildBirthDate: 'children[1].birthDate',
+    secondChildSex: 'children[1].gender',
+  });
+  const details = async (userId: string) =>
+    (await db().select().from(children).where(eq(children.userId, userId)).orderBy(asc(children.position))).map(({ name, birthDate, sex }) => [
+      name,
+      birthDate,
+      sex,
+    ]);
+
+  it('stores them on a new account and changes them on an existing one like the other child fields; a blank value keeps them', async () => {
+    const config = await createConfig({ fieldMappings: detailsMappings });
+    const payload = purchase({
+      children: [
+        { name: 'Maya', weeklyLimit: 2, birthDate: '2016-05-04', gender: 'Female' },
+        { name: 'Leo', weeklyLimit: 1, gender: 'boy' },
+      ],
+    });
+    const created = await deliver(config.endpoint, payload);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await details(created.body.userId)).toEqual([
+      ['Maya', '2016-05-04', 'F'],
+      ['Leo', null, 'M'],
+    ]);
+    const again = await deliver(config.endpoint, payload);
+    expect(again.body.action).toBe('unchanged');
+
+    const changed = await deliver(config.endpoint, {
+      ...payload,
+      children: [
+        { name: 'Maya', weeklyLimit: 2, birthDate: '', gender: 'F' },
+        { name: 'Leo', weeklyLimit: 1, birthDate: '2018-08-08', gender: 'm' },
+      ],
+      updatedAt: '2026-11-18T16:02:00.000Z',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.message).toBe('Parent account updated: crmUpdatedAt, secondChildBirthDate');
+    expect(await details(created.body.userId)).toEqual([
+      ['Maya', '2016-05-04', 'F'],
+      ['Leo', '2018-08-08', 'M'],
+    ]);
+  });
+
+  it('refuses a date that is not a real date in the past (or over 25 years ago) and a sex other than F/M (422), changing nothing', async () => {
+    const config = await createConfig({ fieldMappings: detailsMappings });
+    for (const [child, message] of [
+      [{ name: 'Maya', birthDate: '2016-02-30' }, 'firstChildBirthDate: Date of birth must be a real date in the past (YYYY-MM-DD)'],
+      [{ name: 'Maya', birthDate: '2999-01-01' }, 'firstChildBirthDate: Date of birth must be a real date in the past (YYYY-MM-DD)'],
+      [{ name: 'Maya', birthDate: '1990-01-01' }, 'firstChildBirthDate: Date of birth cannot be more than 25 years ago'],
+      [{ name: 'Maya', birthDate: 20160504 }, 'firstChildBirthDate: Date of birth must be a real date in the past (YYYY-MM-DD)'],
+      [{ name: 'Maya', gender: 'X' }, 'firstChildSex must be F or M (or female/male, girl/boy)'],
+      [{ name: 'Maya', gender: { value: 'F' } }, 'firstChildSex must be a text, number or true/false value, not a list or an object'],
+    ] as const) {
+      const payload = purchase({ children: [child] });
+      const res = await deliver(config.endpoint, payload);
+      expect(res.status, JSON.stringify(child)).toBe(422);
+      expect(res.body.message, JSON.stringify(child)).toBe(message);
+      expect(await userByEmail(payload.contact.email)).toBeUndefined();
+    }
+  });
+});
+
 describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
   it('refuses missing, malformed, wrong, tampered and stale signatures with 401, and logs each', async () => {
     const payload = purchase();

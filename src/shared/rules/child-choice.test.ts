@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childChoices, noChildBookableReason, weekWordOf } from './child-choice';
+import { childChoices, ineligibleReasons, noChildBookableReason, weekWordOf } from './child-choice';
 import { torontoTime } from './week';
 
 const family = [{ name: 'Ava' }, { name: 'Leo' }, { name: 'Mia' }];
@@ -66,5 +66,60 @@ describe('the booking dialog’s children (issue 20)', () => {
     const now = torontoTime(2026, 10, 27, 9);
     expect(weekWordOf(torontoTime(2026, 11, 1, 23, 30), now)).toBe('this week');
     expect(weekWordOf(torontoTime(2026, 11, 2, 0, 0), now)).toBe('next week');
+  });
+
+  describe('eligibility (issue 22): the recorded date of birth and sex against the session’s class', () => {
+    const girlsOnly = { name: 'Girls Power', minAge: 8, maxAge: 12, girlsOnly: true };
+    // Friday 2026-11-20 at 23:30 Toronto is already Saturday in UTC: the age is taken on the Toronto date.
+    const startsAt = torontoTime(2026, 11, 20, 23, 30);
+    const kids = [
+      { name: 'Ava', birthDate: '2016-05-04', sex: 'F' as const },
+      { name: 'Leo', birthDate: null, sex: 'M' as const },
+      { name: 'Mia', birthDate: '2018-11-21', sex: 'F' as const },
+      { name: 'Zoe', birthDate: null, sex: null },
+    ];
+
+    it('greys out a boy for a girls-only class and a child outside the ages, in the server’s words; unknowns stay bookable', () => {
+      const choices = childChoices(kids, { bookedHere: [], week, weekWord: 'this week', session: { classType: girlsOnly, startsAt } });
+      expect(choices).toEqual([
+        { name: 'Ava', bookable: true, reason: null, left: '1 of 2 left this week' },
+        { name: 'Leo', bookable: false, reason: "Leo can't book Girls Power: it is for girls only", left: '0 of 1 left this week', ineligible: true },
+        // Mia turns 8 on Saturday the 21st: on the session's Toronto date (the 20th) she is 7.
+        { name: 'Mia', bookable: false, reason: "Mia can't book Girls Power: it is for ages 8-12, and Mia is 7 on that day", left: '3 of 3 left this week', ineligible: true },
+        { name: 'Zoe', bookable: true, reason: null, left: null },
+      ]);
+      // The next day's session: Mia is 8.
+      const saturday = childChoices(kids, { bookedHere: [], week: undefined, weekWord: 'this week', session: { classType: girlsOnly, startsAt: torontoTime(2026, 11, 21, 9) } });
+      expect(saturday.find((c) => c.name === 'Mia')?.bookable).toBe(true);
+    });
+
+    it('refuses the ineligible for the waitlist too, says “Already booked” first, and names each when none can be booked', () => {
+      const choices = childChoices(kids.slice(0, 3), {
+        bookedHere: ['Ava'],
+        week: undefined,
+        weekWord: 'next week',
+        forWaitlist: true,
+        session: { classType: girlsOnly, startsAt },
+      });
+      expect(choices.map((c) => [c.name, c.bookable, c.reason])).toEqual([
+        ['Ava', false, 'Already booked'],
+        ['Leo', false, "Leo can't book Girls Power: it is for girls only"],
+        ['Mia', false, "Mia can't book Girls Power: it is for ages 8-12, and Mia is 7 on that day"],
+      ]);
+      expect(noChildBookableReason(choices)).toBe(
+        "None of your children can be booked into this session. Ava is already booked; Leo can't book Girls Power: it is for girls only; Mia can't book Girls Power: it is for ages 8-12, and Mia is 7 on that day.",
+      );
+    });
+
+    it('tells why a booking’s children cannot move to a session of a class (the reschedule’s choice)', () => {
+      expect(ineligibleReasons(kids, ['ava', 'Leo'], { classType: girlsOnly, startsAt })).toEqual(["Leo can't book Girls Power: it is for girls only"]);
+      expect(ineligibleReasons(kids, ['Ava', 'Zoe', 'Someone'], { classType: girlsOnly, startsAt })).toEqual([]);
+    });
+
+    it('refuses nothing for a class open to all, or without the session', () => {
+      const open = { name: 'Speed', minAge: null, maxAge: null, girlsOnly: false };
+      expect(childChoices(kids, { bookedHere: [], week: undefined, weekWord: 'this week', session: { classType: open, startsAt } }).every((c) => c.bookable)).toBe(true);
+      expect(childChoices(kids, { bookedHere: [], week: undefined, weekWord: 'this week' }).every((c) => c.bookable)).toBe(true);
+    });
   });
 });

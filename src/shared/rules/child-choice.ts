@@ -1,3 +1,4 @@
+import { ineligibility, ineligibleReason, type EligibilityChild, type EligibilityClass } from './eligibility';
 import { onTheWaitlist } from './waitlist';
 import { startOfTorontoWeek } from './week';
 
@@ -29,6 +30,11 @@ export interface ChildChoice {
   reason: string | null;
   /** '1 of 2 left this week', once the week's use is known. */
   left: string | null;
+  /**
+   * Issue 22: set when the child's recorded date of birth or sex rules the session's class out; `reason` is then the
+   * server's own sentence naming the child and the rule (eligibility.ts ineligibleReason).
+   */
+  ineligible?: true;
 }
 
 export const ALREADY_BOOKED = 'Already booked';
@@ -46,19 +52,27 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
  * its place). With spots free, a waiting child can be booked directly (the server then takes them off the entry).
  */
 export function childChoices(
-  children: readonly { name: string }[],
+  children: readonly ({ name: string } & Partial<Pick<EligibilityChild, 'birthDate' | 'sex'>>)[],
   options: {
     bookedHere: readonly string[];
     waitingHere?: readonly { name: string; position: number | null }[] | undefined;
     week: readonly ChildWeek[] | undefined;
     weekWord: string;
     forWaitlist?: boolean | undefined;
+    /**
+     * Issue 22: the session's class and start. A child whose recorded date of birth puts them outside the class's ages
+     * on the session's Toronto date, or a boy for a girls-only class, cannot be ticked (for a booking or the waitlist)
+     * and is told why in the server's words. What is not recorded never refuses.
+     */
+    session?: { classType: EligibilityClass; startsAt: Date | string } | undefined;
   },
 ): ChildChoice[] {
-  return children.map(({ name }) => {
+  return children.map(({ name, birthDate = null, sex = null }) => {
     const week = options.week?.find((candidate) => same(candidate.name, name));
     const left = week ? `${week.remaining} of ${week.limit} left ${options.weekWord}` : null;
     if (options.bookedHere.some((booked) => same(booked, name))) return { name, bookable: false, reason: ALREADY_BOOKED, left };
+    const why = options.session ? ineligibility({ name, birthDate, sex }, options.session.classType, options.session.startsAt) : null;
+    if (why && options.session) return { name, bookable: false, reason: ineligibleReason(name, why, options.session.classType), left, ineligible: true };
     const waiting = options.waitingHere?.find((candidate) => same(candidate.name, name));
     if (waiting && options.forWaitlist) return { name, bookable: false, reason: onTheWaitlist(waiting.position), left };
     if (week && week.remaining <= 0 && !options.forWaitlist) return { name, bookable: false, reason: weeklyLimitReached(week), left };
@@ -75,11 +89,31 @@ const isWaitingReason = (reason: string | null) => reason?.startsWith(onTheWaitl
 export function noChildBookableReason(choices: readonly ChildChoice[]): string | null {
   if (choices.length === 0 || choices.some((choice) => choice.bookable)) return null;
   const each = choices.map((choice) =>
-    choice.reason === ALREADY_BOOKED
+    choice.ineligible
+      ? (choice.reason ?? choice.name)
+      : choice.reason === ALREADY_BOOKED
       ? `${choice.name} is already booked`
       : isWaitingReason(choice.reason)
         ? `${choice.name} is already on the waitlist`
         : `${choice.name}: ${choice.reason?.toLowerCase()}`,
   );
   return `None of your children can be booked into this session. ${each.join('; ')}.`;
+}
+
+/**
+ * Issue 22: the server's reasons why some of `childNames` (a booking's children, found among the family's `children`
+ * with their recorded date of birth and sex) cannot be in a session of `classType` starting at `startsAt`; empty when
+ * all may (a reschedule's target must take every child of the booking). A name not found refuses nothing.
+ */
+export function ineligibleReasons(
+  children: readonly ({ name: string } & Partial<Pick<EligibilityChild, 'birthDate' | 'sex'>>)[],
+  childNames: readonly string[],
+  session: { classType: EligibilityClass; startsAt: Date | string },
+): string[] {
+  return childNames.flatMap((name) => {
+    const child = children.find((candidate) => same(candidate.name, name));
+    if (!child) return [];
+    const why = ineligibility({ name, birthDate: child.birthDate ?? null, sex: child.sex ?? null }, session.classType, session.startsAt);
+    return why ? [ineligibleReason(name, why, session.classType)] : [];
+  });
 }

@@ -187,6 +187,18 @@ describe('mapPayload', () => {
     expect(mapOne('weeklyLimit', 9).data).toEqual({});
   });
 
+  it("takes a child's date of birth as a real YYYY-MM-DD in the past, and a sex as F/M, female/male or girl/boy (issue 22)", () => {
+    expect(mapOne('firstChildBirthDate', ' 2016-05-04 ').data).toEqual({ firstChildBirthDate: '2016-05-04' });
+    expect(mapOne('secondChildBirthDate', '2016-02-30').errors).toEqual([
+      'secondChildBirthDate: Date of birth must be a real date in the past (YYYY-MM-DD)',
+    ]);
+    expect(mapOne('secondChildBirthDate', '1990-01-01').errors).toEqual(['secondChildBirthDate: Date of birth cannot be more than 25 years ago']);
+    expect(mapOne('thirdChildSex', 'Girl').data).toEqual({ thirdChildSex: 'F' });
+    expect(mapOne('thirdChildSex', 'MALE').data).toEqual({ thirdChildSex: 'M' });
+    expect(mapOne('fourthChildSex', 'unknown').errors).toEqual(['fourthChildSex must be F or M (or female/male, girl/boy)']);
+    expect(mapOne('fourthChildSex', true).errors).toEqual(['fourthChildSex must be F or M (or female/male, girl/boy)']);
+  });
+
   it('reads isActive from true/false and the usual words', () => {
     for (const value of [true, 'yes', 'Y', 'true', ' TRUE ', '1', 1, 'active']) expect(mapOne('isActive', value).data.isActive).toBe(true);
     for (const value of [false, 'false', 'no', 'N', '0', 0, 'inactive']) expect(mapOne('isActive', value).data.isActive).toBe(false);

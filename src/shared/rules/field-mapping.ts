@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasNoControlCharacters, notAllowedCharacters } from '../schemas/text';
 import { CHILD_SLOTS, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../schemas/users';
+import { birthDateProblem, childSexFrom } from './child-details';
 import { torontoTime } from './week';
 
 /**
@@ -15,7 +16,9 @@ import { torontoTime } from './week';
  * - A rule maps one source path onto one target field, optionally required, with a transform applied to text.
  */
 
-const childFields = CHILD_SLOTS.flatMap((slot) => [`${slot}ChildName`, `${slot}ChildWeeklyLimit`] as const);
+const childFields = CHILD_SLOTS.flatMap(
+  (slot) => [`${slot}ChildName`, `${slot}ChildWeeklyLimit`, `${slot}ChildBirthDate`, `${slot}ChildSex`] as const,
+);
 
 /** The target fields, grouped as the template editor offers them. */
 export const TARGET_FIELD_GROUPS = [
@@ -38,12 +41,20 @@ export const TARGET_FIELD_LABELS: Record<TargetField, string> = {
   crmUserId: 'CRM user id',
   firstChildName: '1st child name',
   firstChildWeeklyLimit: '1st child weekly limit',
+  firstChildBirthDate: '1st child date of birth',
+  firstChildSex: '1st child sex',
   secondChildName: '2nd child name',
   secondChildWeeklyLimit: '2nd child weekly limit',
+  secondChildBirthDate: '2nd child date of birth',
+  secondChildSex: '2nd child sex',
   thirdChildName: '3rd child name',
   thirdChildWeeklyLimit: '3rd child weekly limit',
+  thirdChildBirthDate: '3rd child date of birth',
+  thirdChildSex: '3rd child sex',
   fourthChildName: '4th child name',
   fourthChildWeeklyLimit: '4th child weekly limit',
+  fourthChildBirthDate: '4th child date of birth',
+  fourthChildSex: '4th child sex',
   planTier: 'Plan tier',
   weeklyLimit: 'Weekly sessions',
   isActive: 'Account active',
@@ -226,6 +237,19 @@ function readInstant(value: unknown): Date {
   return INVALID;
 }
 
+/** Issue 22: a child's date of birth, YYYY-MM-DD: a real date in the past, at most 25 years ago (child-details.ts). */
+const birthDate = (field: string) =>
+  text(field, 10).superRefine((value, ctx) => {
+    const problem = birthDateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${field}: ${problem}` });
+  });
+/** Issue 22: a child's sex: F or M in any case, or female/male, girl/boy; stored as 'F' or 'M'. */
+const sex = (field: string) =>
+  text(field, 10)
+    .transform((value) => childSexFrom(value))
+    .refine((value) => value !== null, `${field} must be F or M (or female/male, girl/boy)`)
+    .transform((value) => value!);
+
 const instant = (field: string) =>
   scalar(field)
     .transform(readInstant)
@@ -247,12 +271,20 @@ export const mappedFieldsSchema = z.object({
   crmUserId: text('crmUserId', 200).optional(),
   firstChildName: text('firstChildName', 100).optional(),
   firstChildWeeklyLimit: limit('firstChildWeeklyLimit').optional(),
+  firstChildBirthDate: birthDate('firstChildBirthDate').optional(),
+  firstChildSex: sex('firstChildSex').optional(),
   secondChildName: text('secondChildName', 100).optional(),
   secondChildWeeklyLimit: limit('secondChildWeeklyLimit').optional(),
+  secondChildBirthDate: birthDate('secondChildBirthDate').optional(),
+  secondChildSex: sex('secondChildSex').optional(),
   thirdChildName: text('thirdChildName', 100).optional(),
   thirdChildWeeklyLimit: limit('thirdChildWeeklyLimit').optional(),
+  thirdChildBirthDate: birthDate('thirdChildBirthDate').optional(),
+  thirdChildSex: sex('thirdChildSex').optional(),
   fourthChildName: text('fourthChildName', 100).optional(),
   fourthChildWeeklyLimit: limit('fourthChildWeeklyLimit').optional(),
+  fourthChildBirthDate: birthDate('fourthChildBirthDate').optional(),
+  fourthChildSex: sex('fourthChildSex').optional(),
   planTier: text('planTier', 10)
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(PLAN_TIERS, { error: 'planTier must be ONE, TWO or THREE' }))

@@ -3,9 +3,13 @@ import { MIN_PASSWORD_LENGTH } from './auth';
 import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { adminWaitlistEntryDto } from './waitlist';
 import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
+import { birthDateProblem, BIRTH_DATE_INVALID, SEX_INVALID } from '../rules/child-details';
 import {
+  CHILD_SEXES,
   CHILD_SLOTS,
+  childDto,
   childSlotShape,
+  type ChildSex,
   DEFAULT_WEEKLY_LIMIT,
   MAX_WEEKLY_LIMIT,
   MIN_WEEKLY_LIMIT,
@@ -31,6 +35,9 @@ export const SET_PASSWORD_LINK_HOURS = 72;
 export type ChildSlot = (typeof CHILD_SLOTS)[number];
 export const childNameField = (slot: ChildSlot) => `${slot}ChildName` as const;
 export const childLimitField = (slot: ChildSlot) => `${slot}ChildWeeklyLimit` as const;
+/** Issue 22: a slot's child's optional date of birth and sex. */
+export const childBirthDateField = (slot: ChildSlot) => `${slot}ChildBirthDate` as const;
+export const childSexField = (slot: ChildSlot) => `${slot}ChildSex` as const;
 
 /**
  * A weekly limit from a form or a CSV cell: a whole number 1–7, as a JSON number (the forms convert their
@@ -50,6 +57,29 @@ const childName = z
   .refine(hasNoControlCharacters, notAllowedCharacters('Child name'))
   .nullish()
   .transform((value) => (value ? value : null));
+
+/**
+ * Issue 22: a child's date of birth, 'YYYY-MM-DD': a real date, not in the future, at most 25 years ago (Toronto
+ * today). Blank or null means not recorded (on edit: clear it); left out on edit keeps what is recorded.
+ */
+export const childBirthDate = z
+  .string({ error: BIRTH_DATE_INVALID })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .superRefine((value, ctx) => {
+    const problem = value === null ? null : birthDateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Issue 22: a child's sex, 'F' (girl) or 'M' (boy); blank or null means not recorded (on edit: clear it). */
+export const childSex = z
+  .string({ error: SEX_INVALID })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || (CHILD_SEXES as readonly string[]).includes(value), SEX_INVALID)
+  .transform((value) => value as ChildSex | null);
 
 const firstName = z
   .string({ error: 'First name is required' })
@@ -84,11 +114,17 @@ const childFields = Object.fromEntries(
   CHILD_SLOTS.flatMap((slot) => [
     [childNameField(slot), childName],
     [childLimitField(slot), weeklyLimitInput.default(DEFAULT_WEEKLY_LIMIT)],
+    [childBirthDateField(slot), childBirthDate],
+    [childSexField(slot), childSex],
   ]),
 ) as {
   [K in ChildSlot as `${K}ChildName`]: typeof childName;
 } & {
   [K in ChildSlot as `${K}ChildWeeklyLimit`]: z.ZodDefault<typeof weeklyLimitInput>;
+} & {
+  [K in ChildSlot as `${K}ChildBirthDate`]: typeof childBirthDate;
+} & {
+  [K in ChildSlot as `${K}ChildSex`]: typeof childSex;
 };
 
 const distinctChildNames = (form: Partial<Record<string, unknown>>) => {
@@ -117,16 +153,23 @@ const optionalChildFields = Object.fromEntries(
   CHILD_SLOTS.flatMap((slot) => [
     [childNameField(slot), childName.optional()],
     [childLimitField(slot), weeklyLimitInput.optional()],
+    [childBirthDateField(slot), childBirthDate.optional()],
+    [childSexField(slot), childSex.optional()],
   ]),
 ) as {
   [K in ChildSlot as `${K}ChildName`]: z.ZodOptional<typeof childName>;
 } & {
   [K in ChildSlot as `${K}ChildWeeklyLimit`]: z.ZodOptional<typeof weeklyLimitInput>;
+} & {
+  [K in ChildSlot as `${K}ChildBirthDate`]: z.ZodOptional<typeof childBirthDate>;
+} & {
+  [K in ChildSlot as `${K}ChildSex`]: z.ZodOptional<typeof childSex>;
 };
 
 /**
  * PATCH /api/admin/users/:id: every field optional. A child slot's name set to a name renames (or adds) that
  * child and keeps their bookings; set to '' or null it removes the child. A limit alone changes the limit.
+ * A date of birth or sex (issue 22) left out keeps what is recorded; '' or null clears it; a value sets it.
  * isActive switches the account on or off (deactivating ends its sign-in sessions).
  */
 export const updateUserBody = z
@@ -170,7 +213,7 @@ export const adminUserDto = z.object({
   passwordSet: z.boolean(),
   /** False for a deactivated account: it cannot sign in (the users table says 'Inactive'). */
   isActive: z.boolean(),
-  children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int() })),
+  children: z.array(childDto.extend({ id: z.string() })),
   ...childSlotShape,
   createdAt: isoInstant,
 });
@@ -244,6 +287,8 @@ export const IMPORT_FIELDS = [
   ...CHILD_SLOTS.flatMap((slot, i) => [
     { field: childNameField(slot), label: `Child ${i + 1} Name`, required: false },
     { field: childLimitField(slot), label: `Child ${i + 1} Weekly Limit`, required: false },
+    { field: childBirthDateField(slot), label: `Child ${i + 1} Date of Birth`, required: false },
+    { field: childSexField(slot), label: `Child ${i + 1} Sex`, required: false },
   ]),
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
@@ -312,7 +357,7 @@ const weekUse = z.object({ weekStart: isoInstant, used: z.number().int(), remain
 /** GET /api/admin/users/:id: the account, each child with this and next week's use, and the office's actions. */
 export const familyDetailResponse = z.object({
   user: adminUserDto,
-  children: z.array(z.object({ id: z.string(), name: z.string(), weeklyLimit: z.number().int(), thisWeek: weekUse, nextWeek: weekUse })),
+  children: z.array(childDto.extend({ id: z.string(), thisWeek: weekUse, nextWeek: weekUse })),
   actions: z.array(officeActionDto),
   /** The family's waiting entries (issue 21), soonest session first. */
   waitlist: z.array(adminWaitlistEntryDto),

@@ -7,6 +7,7 @@ export type Role = (typeof ROLES)[number];
 export const PLAN_TIERS = ['ONE', 'TWO', 'THREE'] as const;
 /** A child's recorded sex (issue 22, optional): 'F' (girl) or 'M' (boy); a girls-only class refuses 'M'. */
 export const CHILD_SEXES = ['F', 'M'] as const;
+export type ChildSex = (typeof CHILD_SEXES)[number];
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
 /** Spec 9: children per user, weekly child limit. */
@@ -23,7 +24,16 @@ export const weeklyLimit = z
   .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
   .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');
 
-export const childDto = z.object({ name: z.string(), weeklyLimit: z.number().int() });
+/**
+ * A child as their own family (GET /api/me) and the office see them. birthDate ('YYYY-MM-DD') and sex ('F'/'M') are
+ * null when not recorded (issue 22); no other family ever reads them (rosters and sessions carry names only).
+ */
+export const childDto = z.object({
+  name: z.string(),
+  weeklyLimit: z.number().int(),
+  birthDate: z.string().nullable(),
+  sex: z.enum(CHILD_SEXES).nullable(),
+});
 export type Child = z.infer<typeof childDto>;
 
 /** A role as the API shows it: any role other than ADMIN and SUPER_ADMIN is a parent (spec 6). */
@@ -41,6 +51,15 @@ export const childSlotShape = {
   secondChildWeeklyLimit: z.number().int().nullable(),
   thirdChildWeeklyLimit: z.number().int().nullable(),
   fourthChildWeeklyLimit: z.number().int().nullable(),
+  /** Issue 22: each slot's child's date of birth ('YYYY-MM-DD') and sex ('F'/'M'), null when not recorded (or no child). */
+  firstChildBirthDate: z.string().nullable(),
+  secondChildBirthDate: z.string().nullable(),
+  thirdChildBirthDate: z.string().nullable(),
+  fourthChildBirthDate: z.string().nullable(),
+  firstChildSex: z.enum(CHILD_SEXES).nullable(),
+  secondChildSex: z.enum(CHILD_SEXES).nullable(),
+  thirdChildSex: z.enum(CHILD_SEXES).nullable(),
+  fourthChildSex: z.enum(CHILD_SEXES).nullable(),
 };
 export type ChildSlotFields = { [K in keyof typeof childSlotShape]: z.infer<(typeof childSlotShape)[K]> };
 

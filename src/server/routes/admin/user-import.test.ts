@@ -309,6 +309,75 @@ describe('rows', () => {
   });
 });
 
+describe("children's date of birth and sex columns (issue 22)", () => {
+  const DETAILS_MAPPING = {
+    email: 'Email',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    firstChildName: 'Child 1',
+    firstChildBirthDate: 'Child 1 DOB',
+    firstChildSex: 'Child 1 Sex',
+    secondChildName: 'Child 2',
+    secondChildBirthDate: 'Child 2 DOB',
+    secondChildSex: 'Child 2 Sex',
+  };
+  const DETAILS_HEADER = 'Email,First Name,Last Name,Child 1,Child 1 DOB,Child 1 Sex,Child 2,Child 2 DOB,Child 2 Sex';
+  const details = async (email: string) =>
+    (await childrenOf((await userByEmail(email))!.id)).map(({ name, birthDate, sex }) => [name, birthDate, sex]);
+
+  it('stores them where given (sex as F/M, girl/boy, female/male in any case) and reports bad cells by line and column', async () => {
+    const good = address('dob');
+    const csv = [
+      DETAILS_HEADER,
+      `${good},Ok,Dates,Ava,2016-05-04,girl,Leo,,M`,
+      `${address('bad')},Bad,Date,Ava,2016-02-30,,,,`,
+      `${address('bad')},Bad,Slash,Ava,04/05/2016,F,,,`,
+      `${address('bad')},Too,Old,Ava,1990-01-01,F,,,`,
+      `${address('bad')},Future,Date,Ava,2999-01-01,F,,,`,
+      `${address('bad')},Bad,Sex,Ava,,F,Leo,,X`,
+    ].join('\n');
+    const res = await upload({ csv, mapping: DETAILS_MAPPING });
+    expect(res.body).toEqual({
+      summary: { processed: 6, created: 1, updated: 0, errors: 5 },
+      errors: [
+        'Line 3: Child 1 Date of Birth: Date of birth must be a real date in the past (YYYY-MM-DD)',
+        'Line 4: Child 1 Date of Birth: Date of birth must be a real date in the past (YYYY-MM-DD)',
+        'Line 5: Child 1 Date of Birth: Date of birth cannot be more than 25 years ago',
+        'Line 6: Child 1 Date of Birth: Date of birth must be a real date in the past (YYYY-MM-DD)',
+        'Line 7: Child 2 Sex: Sex must be F (girl) or M (boy)',
+      ],
+    });
+    expect(await details(good)).toEqual([
+      ['Ava', '2016-05-04', 'F'],
+      ['Leo', null, 'M'],
+    ]);
+  });
+
+  it('updates an existing family: a value sets, a blank cell keeps what is recorded, a blank child name ignores the slot', async () => {
+    const parent = await createParent(db(), [
+      ['Ava', 2],
+      ['Leo', 1],
+    ]);
+    await db().update(children).set({ birthDate: '2015-03-03', sex: 'F' }).where(and(eq(children.userId, parent.id), eq(children.position, 1)));
+    const res = await upload({ csv: [DETAILS_HEADER, `${parent.email},Test,Parent,Ava,,,Leo,2017-07-07,Boy`].join('\n'), mapping: DETAILS_MAPPING });
+    expect(res.body).toEqual({ summary: { processed: 1, created: 0, updated: 1, errors: 0 }, errors: [] });
+    expect(await details(parent.email)).toEqual([
+      ['Ava', '2015-03-03', 'F'],
+      ['Leo', '2017-07-07', 'M'],
+    ]);
+    // A file with only the date columns (no name column) changes the children already in those slots.
+    const onlyDates = await upload({
+      csv: `Email,First Name,Last Name,Child 1 DOB,Child 1 Sex\n${parent.email},Test,Parent,2015-04-04,female\n`,
+      mapping: { email: 'Email', firstName: 'First Name', lastName: 'Last Name', firstChildBirthDate: 'Child 1 DOB', firstChildSex: 'Child 1 Sex' },
+    });
+    expect(onlyDates.body.summary).toMatchObject({ updated: 1, errors: 0 });
+    expect(await details(parent.email)).toEqual([
+      ['Ava', '2015-04-04', 'F'],
+      ['Leo', '2017-07-07', 'M'],
+    ]);
+  });
+});
+
 describe('upload and mapping', () => {
   const small = `${HEADER}\nsomeone@import.test,A,B,,,,,,,\n`;
 

@@ -163,8 +163,8 @@ describe('POST /api/admin/users', () => {
       passwordSet: true,
       isActive: true,
       children: [
-        { id: expect.any(String), name: 'Ella', weeklyLimit: 3 },
-        { id: expect.any(String), name: 'Max', weeklyLimit: 1 },
+        { id: expect.any(String), name: 'Ella', weeklyLimit: 3, birthDate: null, sex: null },
+        { id: expect.any(String), name: 'Max', weeklyLimit: 1, birthDate: null, sex: null },
       ],
       firstChildName: 'Ella',
       secondChildName: null,
@@ -174,6 +174,14 @@ describe('POST /api/admin/users', () => {
       secondChildWeeklyLimit: null,
       thirdChildWeeklyLimit: 1,
       fourthChildWeeklyLimit: null,
+      firstChildBirthDate: null,
+      secondChildBirthDate: null,
+      thirdChildBirthDate: null,
+      fourthChildBirthDate: null,
+      firstChildSex: null,
+      secondChildSex: null,
+      thirdChildSex: null,
+      fourthChildSex: null,
       createdAt: NOW.toISOString(),
     });
     expect((await childRows(res.body.id)).map((c) => [c.position, c.name, c.weeklyLimit])).toEqual([
@@ -290,7 +298,7 @@ describe('PATCH /api/admin/users/:id', () => {
 
     const res = await patch(admin, parent.id, { firstChildName: 'Ava-Rose' });
     expect(res.status).toBe(200);
-    expect(res.body.children).toEqual([{ id: ava!.id, name: 'Ava-Rose', weeklyLimit: 1 }]);
+    expect(res.body.children).toEqual([{ id: ava!.id, name: 'Ava-Rose', weeklyLimit: 1, birthDate: null, sex: null }]);
     // The booking keeps the name it was made with and is still the family's.
     const mine = await api.get('/api/me/bookings');
     expect(mine.body.map((b: { id: string; childNames: string[] }) => [b.id, b.childNames])).toEqual([[booked.body.id, ['Ava']]]);
@@ -362,7 +370,7 @@ describe('PATCH /api/admin/users/:id', () => {
     // A child of the same name can be added to the slot again: a new child, the old bookings stay with the old one.
     const readded = await patch(admin, parent.id, { secondChildName: 'Leo', secondChildWeeklyLimit: 3 });
     expect(readded.status).toBe(200);
-    expect(readded.body.children[1]).toEqual({ id: expect.any(String), name: 'Leo', weeklyLimit: 3 });
+    expect(readded.body.children[1]).toEqual({ id: expect.any(String), name: 'Leo', weeklyLimit: 3, birthDate: null, sex: null });
     expect(readded.body.children[1].id).not.toBe(leo!.id);
   });
 
@@ -375,9 +383,9 @@ describe('PATCH /api/admin/users/:id', () => {
     const swapped = await patch(admin, parent.id, { firstChildName: 'Leo', secondChildName: 'Ava', fourthChildName: 'Zoe' });
     expect(swapped.status).toBe(200);
     expect(swapped.body.children).toEqual([
-      { id: ava!.id, name: 'Leo', weeklyLimit: 2 },
-      { id: leo!.id, name: 'Ava', weeklyLimit: 3 },
-      { id: expect.any(String), name: 'Zoe', weeklyLimit: 1 },
+      { id: ava!.id, name: 'Leo', weeklyLimit: 2, birthDate: null, sex: null },
+      { id: leo!.id, name: 'Ava', weeklyLimit: 3, birthDate: null, sex: null },
+      { id: expect.any(String), name: 'Zoe', weeklyLimit: 1, birthDate: null, sex: null },
     ]);
     expect(swapped.body.fourthChildName).toBe('Zoe');
     // A name already used by an untouched slot is refused.

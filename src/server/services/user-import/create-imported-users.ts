@@ -1,4 +1,4 @@
-import { childNameField, childLimitField } from '../../../shared/schemas/admin-users';
+import { childBirthDateField, childLimitField, childNameField, childSexField } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { children, users } from '../../db/schema';
@@ -70,7 +70,17 @@ export async function createImportedUsers(
       created.push({ line: row.line, id });
       CHILD_SLOTS.forEach((slot, index) => {
         const name = row.account[childNameField(slot)];
-        if (name) childRows.push({ userId: id, position: index + 1, name, weeklyLimit: row.account[childLimitField(slot)], createdAt: now });
+        if (name) {
+          childRows.push({
+            userId: id,
+            position: index + 1,
+            name,
+            weeklyLimit: row.account[childLimitField(slot)],
+            birthDate: row.account[childBirthDateField(slot)],
+            sex: row.account[childSexField(slot)],
+            createdAt: now,
+          });
+        }
       });
       if (!input.passwordHashes.has(row.line)) {
         welcomes.push({ user: { id, email: row.account.email, firstName: row.account.firstName }, kind: 'welcome', context: input.email, now });

@@ -4,8 +4,10 @@ import {
   IMPORT_FIELD_NAMES,
   IMPORT_FIELDS,
   MAPPING_REQUIRED,
+  childBirthDateField,
   childLimitField,
   childNameField,
+  childSexField,
   columnMapping,
   createUserBody,
   missingRequiredImportFields,
@@ -16,6 +18,7 @@ import {
 import { HttpError } from '../../http-error';
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy';
 import type { CsvRow } from './parse-user-csv';
+import { childSexFrom } from '../../../shared/rules/child-details';
 
 const FIELD_LABELS = new Map<string, string>(IMPORT_FIELDS.map((f) => [f.field, f.label]));
 const fieldLabel = (field: string) => FIELD_LABELS.get(field) ?? field;
@@ -78,6 +81,9 @@ export interface RowError {
 }
 
 const isLimitField = (field: string) => field === 'weeklyLimit' || field.endsWith('WeeklyLimit');
+const isSexField = (field: string) => field.endsWith('ChildSex');
+/** Fields whose message says which column it is about ('Child 2 Weekly Limit: …', 'Child 1 Sex: …'). */
+const isLabelledField = (field: string) => isLimitField(field) || isSexField(field) || field.endsWith('ChildBirthDate');
 
 /**
  * A limit cell as the schema takes it: written decimal digits ('3', ' 2 ', '1.5') become that number; anything
@@ -89,7 +95,7 @@ const limitCell = (cell: string): string | number => (/^\s*[+-]?\d+(\.\d+)?\s*$/
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   const messages = issues.map((issue) => {
     const field = String(issue.path[0] ?? '');
-    return isLimitField(field) ? `${fieldLabel(field)}: ${issue.message}` : issue.message;
+    return isLabelledField(field) ? `${fieldLabel(field)}: ${issue.message}` : issue.message;
   });
   return [...new Set(messages)].join('; ');
 }
@@ -124,18 +130,23 @@ export function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mappin
     for (const [field, index] of columns) {
       const cell = cells[index] ?? '';
       if (cell !== '') {
-        form[field] = field === 'planTier' ? cell.toUpperCase() : isLimitField(field) ? limitCell(cell) : cell;
+        // A sex may be written F/M in any case, or female/male, girl/boy (issue 22); anything else is refused.
+        form[field] =
+          field === 'planTier' ? cell.toUpperCase() : isLimitField(field) ? limitCell(cell) : isSexField(field) ? (childSexFrom(cell) ?? cell) : cell;
         given.add(field);
       } else if (CHILD_SLOTS.some((slot) => childNameField(slot) === field)) {
         given.add(field);
       }
     }
-    // A blank child name is ignored, and so is its limit (with no name column at all, a limit may still
-    // change the limit of the child already in that slot of an existing account).
+    // A blank child name is ignored, and so are its limit, date of birth and sex (with no name column at all,
+    // they may still change the child already in that slot of an existing account). A blank date of birth or
+    // sex cell keeps what is recorded.
     for (const slot of CHILD_SLOTS) {
       if (columns.has(childNameField(slot)) && !form[childNameField(slot)]) {
-        delete form[childLimitField(slot)];
-        given.delete(childLimitField(slot));
+        for (const field of [childLimitField(slot), childBirthDateField(slot), childSexField(slot)]) {
+          delete form[field];
+          given.delete(field);
+        }
       }
     }
     const parsed = createUserBody.safeParse(form);

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { childLimitField, childNameField } from '../../../shared/schemas/admin-users';
+import { childBirthDateField, childLimitField, childNameField, childSexField } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
@@ -7,7 +7,7 @@ import { HttpError } from '../../http-error';
 import { retireSetPasswordTokensOf } from '../users/set-password-token';
 import { currentChildrenOf, type ChildRow } from '../users/user-fields';
 import type { UserRow } from '../users/user-rules';
-import { writeChildren, type ChildSlotChanges } from '../users/write-children';
+import { writeChildren, type ChildSlotChange, type ChildSlotChanges } from '../users/write-children';
 import { chunks } from './create-imported-users';
 import type { ImportAccount, RowError } from './map-import-rows';
 
@@ -35,9 +35,12 @@ function slotChangesOf({ account, given }: ImportAccount): ChildSlotChanges {
   for (const slot of CHILD_SLOTS) {
     const nameField = childNameField(slot);
     const limitField = childLimitField(slot);
-    const change: { name?: string | null; weeklyLimit?: number } = {};
+    const change: ChildSlotChange = {};
     if (given.has(nameField)) change.name = account[nameField];
     if (given.has(limitField)) change.weeklyLimit = account[limitField];
+    // Issue 22: a date of birth or sex the file gives (a blank cell keeps what is recorded).
+    if (given.has(childBirthDateField(slot))) change.birthDate = account[childBirthDateField(slot)];
+    if (given.has(childSexField(slot))) change.sex = account[childSexField(slot)];
     if (Object.keys(change).length) changes[slot] = change;
   }
   return changes;
@@ -49,10 +52,15 @@ function changesChildren(changes: ChildSlotChanges, current: ChildRow[]): boolea
     const change = changes[slot];
     if (!change) return false;
     const existing = current.find((child) => child.position === index + 1);
-    if (change.name === undefined) return existing !== undefined && change.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit;
-    const name = (change.name ?? '').trim();
+    const name = change.name === undefined ? undefined : (change.name ?? '').trim();
     if (name === '') return existing !== undefined;
-    return !existing || existing.name !== name || (change.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit);
+    if (name !== undefined && (!existing || existing.name !== name)) return true;
+    if (!existing) return false;
+    return (
+      (change.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit) ||
+      (change.birthDate !== undefined && change.birthDate !== existing.birthDate) ||
+      (change.sex !== undefined && change.sex !== existing.sex)
+    );
   });
 }
 

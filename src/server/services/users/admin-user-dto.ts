@@ -1,6 +1,6 @@
 import type { AdminUserDto } from '../../../shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
-import { childSlotFields, currentChildrenOf, userIdentityFields, type ChildRow } from './user-fields';
+import { childDetails, childSlotFields, currentChildrenOf, userIdentityFields, type ChildRow } from './user-fields';
 import type { UserRow } from './user-rules';
 
 /** Shapes a user row and their current children (slot order) for the admin screens (never the password hash). */
@@ -9,7 +9,7 @@ export function toAdminUserDto(user: UserRow, kids: ChildRow[]): AdminUserDto {
     ...userIdentityFields(user),
     passwordSet: user.passwordHash !== null,
     isActive: user.isActive,
-    children: kids.map((kid) => ({ id: kid.id, name: kid.name, weeklyLimit: kid.weeklyLimit })),
+    children: kids.map((kid) => ({ id: kid.id, ...childDetails(kid) })),
     ...childSlotFields(kids),
     createdAt: user.createdAt.toISOString(),
   };

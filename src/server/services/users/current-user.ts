@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
-import { childSlotFields, currentChildrenOf, userIdentityFields } from './user-fields';
+import { childDetails, childSlotFields, currentChildrenOf, userIdentityFields } from './user-fields';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -15,7 +15,7 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
   return {
     ...userIdentityFields(user),
     usedThisWeek,
-    children: kids.map(({ name, weeklyLimit }) => ({ name, weeklyLimit })),
+    children: kids.map(childDetails),
     bookingReminders: user.bookingReminders,
     ...childSlotFields(kids),
   };

@@ -12,7 +12,7 @@ import { loadBookings } from '../bookings/booking-dto';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
 import { listFamilyWaitlist, waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { loadAdminUserDto } from './admin-user-dto';
-import { currentChildrenOf } from './user-fields';
+import { childDetails, currentChildrenOf } from './user-fields';
 import { USER_NOT_FOUND } from './user-rules';
 
 /** The office's most recent actions the family page lists. */
@@ -75,8 +75,7 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
     user: await loadAdminUserDto(db, user),
     children: kids.map((kid) => ({
       id: kid.id,
-      name: kid.name,
-      weeklyLimit: kid.weeklyLimit,
+      ...childDetails(kid),
       thisWeek: week(thisWeek, usedNow.get(kid.id) ?? 0, kid.weeklyLimit),
       nextWeek: week(nextWeek, usedNext.get(kid.id) ?? 0, kid.weeklyLimit),
     })),

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { childLimitField, childNameField, type ChildSlot } from '../../../shared/schemas/admin-users';
-import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
+import { childBirthDateField, childLimitField, childNameField, childSexField, type ChildSlot } from '../../../shared/schemas/admin-users';
+import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type ChildSex } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { bookingChildren, bookings, children, sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -12,11 +12,15 @@ import { plural } from './user-rules';
  *   them) or adds a child there;
  * - `name` null or blank: removes the child in the slot (refused while they have upcoming bookings);
  * - `name` absent: the child stays; `weeklyLimit` alone changes their limit.
+ * - `birthDate` and `sex` (issue 22): absent keeps what is recorded (a rename keeps it too: the same child), null
+ *   clears it, a value sets it; a new child without them has none recorded.
  * A slot left out of the changes is not touched.
  */
 export interface ChildSlotChange {
   name?: string | null | undefined;
   weeklyLimit?: number | undefined;
+  birthDate?: string | null | undefined;
+  sex?: ChildSex | null | undefined;
 }
 export type ChildSlotChanges = Partial<Record<ChildSlot, ChildSlotChange>>;
 
@@ -29,9 +33,13 @@ export function childSlotChanges(form: Partial<Record<string, unknown>>): ChildS
   for (const slot of CHILD_SLOTS) {
     const name = form[childNameField(slot)];
     const limit = form[childLimitField(slot)];
+    const birthDate = form[childBirthDateField(slot)];
+    const sex = form[childSexField(slot)];
     const change: ChildSlotChange = {};
     if (name !== undefined) change.name = typeof name === 'string' ? name : null;
     if (typeof limit === 'number') change.weeklyLimit = limit;
+    if (birthDate !== undefined) change.birthDate = typeof birthDate === 'string' && birthDate ? birthDate : null;
+    if (sex !== undefined) change.sex = sex === 'F' || sex === 'M' ? sex : null;
     if (Object.keys(change).length) changes[slot] = change;
   }
   return changes;
@@ -67,7 +75,8 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
   const removals: ChildRow[] = [];
   const renames: Array<{ child: ChildRow; name: string; weeklyLimit: number }> = [];
   const limitChanges: Array<{ child: ChildRow; weeklyLimit: number }> = [];
-  const additions: Array<{ position: number; name: string; weeklyLimit: number }> = [];
+  const detailChanges: Array<{ child: ChildRow; details: Pick<ChildSlotChange, 'birthDate' | 'sex'> }> = [];
+  const additions: Array<{ position: number; name: string; weeklyLimit: number; birthDate: string | null; sex: ChildSex | null }> = [];
   const finalNames: string[] = [];
 
   CHILD_SLOTS.forEach((slot, index) => {
@@ -75,6 +84,13 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
     const existing = atPosition.get(position);
     const change = input.slots[slot];
     const name = change?.name === undefined ? undefined : (change.name ?? '').trim();
+    // Issue 22: the date of birth and sex given for a child who stays (renamed or not) that differ from the record.
+    if (existing && name !== '' && change) {
+      const details: Pick<ChildSlotChange, 'birthDate' | 'sex'> = {};
+      if (change.birthDate !== undefined && change.birthDate !== existing.birthDate) details.birthDate = change.birthDate;
+      if (change.sex !== undefined && change.sex !== existing.sex) details.sex = change.sex;
+      if (Object.keys(details).length) detailChanges.push({ child: existing, details });
+    }
     if (name === undefined) {
       if (existing && change?.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit) {
         limitChanges.push({ child: existing, weeklyLimit: change.weeklyLimit });
@@ -87,7 +103,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
       if (existing) {
         if (existing.name !== name || existing.weeklyLimit !== weeklyLimit) renames.push({ child: existing, name, weeklyLimit });
       } else {
-        additions.push({ position, name, weeklyLimit });
+        additions.push({ position, name, weeklyLimit, birthDate: change?.birthDate ?? null, sex: change?.sex ?? null });
       }
       finalNames.push(name);
     }
@@ -138,6 +154,9 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
 
   for (const { child, weeklyLimit } of limitChanges) {
     await tx.update(children).set({ weeklyLimit }).where(eq(children.id, child.id));
+  }
+  for (const { child, details } of detailChanges) {
+    await tx.update(children).set(details).where(eq(children.id, child.id));
   }
   // Two children can swap names in one change: park the renamed rows on names no child can have first,
   // so the unique (user, lower(name)) index never sees a duplicate in between.

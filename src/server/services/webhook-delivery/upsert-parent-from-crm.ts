@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MappedFields } from '../../../shared/rules/field-mapping';
-import { childLimitField, childNameField, type CreateUserBody } from '../../../shared/schemas/admin-users';
+import { childBirthDateField, childLimitField, childNameField, childSexField, type CreateUserBody } from '../../../shared/schemas/admin-users';
 import { apiRole, CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
@@ -74,14 +74,24 @@ async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow;
   return null;
 }
 
-/** The slot changes a delivery may make: names and limits only. A CRM never removes a child (no null name). */
+/**
+ * The slot changes a delivery may make: names, limits, and (issue 22) dates of birth and sexes. A CRM never removes a
+ * child (no null name) nor clears a recorded date of birth or sex (a blank value is left out of the mapped data).
+ */
 function childChangesOf(data: MappedFields): ChildSlotChanges {
   const changes: ChildSlotChanges = {};
   for (const slot of CHILD_SLOTS) {
     const name = data[childNameField(slot)];
     const weeklyLimit = data[childLimitField(slot)];
-    if (name === undefined && weeklyLimit === undefined) continue;
-    changes[slot] = { ...(name !== undefined && { name }), ...(weeklyLimit !== undefined && { weeklyLimit }) };
+    const birthDate = data[childBirthDateField(slot)];
+    const sex = data[childSexField(slot)];
+    if (name === undefined && weeklyLimit === undefined && birthDate === undefined && sex === undefined) continue;
+    changes[slot] = {
+      ...(name !== undefined && { name }),
+      ...(weeklyLimit !== undefined && { weeklyLimit }),
+      ...(birthDate !== undefined && { birthDate }),
+      ...(sex !== undefined && { sex }),
+    };
   }
   return changes;
 }
@@ -100,12 +110,20 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
     weeklyLimit: data.weeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
     firstChildName: data.firstChildName ?? null,
     firstChildWeeklyLimit: data.firstChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    firstChildBirthDate: data.firstChildBirthDate ?? null,
+    firstChildSex: data.firstChildSex ?? null,
     secondChildName: data.secondChildName ?? null,
     secondChildWeeklyLimit: data.secondChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    secondChildBirthDate: data.secondChildBirthDate ?? null,
+    secondChildSex: data.secondChildSex ?? null,
     thirdChildName: data.thirdChildName ?? null,
     thirdChildWeeklyLimit: data.thirdChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    thirdChildBirthDate: data.thirdChildBirthDate ?? null,
+    thirdChildSex: data.thirdChildSex ?? null,
     fourthChildName: data.fourthChildName ?? null,
     fourthChildWeeklyLimit: data.fourthChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    fourthChildBirthDate: data.fourthChildBirthDate ?? null,
+    fourthChildSex: data.fourthChildSex ?? null,
   };
   // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
   // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
@@ -160,6 +178,10 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
       ? wanted.weeklyLimit !== undefined && wanted.weeklyLimit !== existing.weeklyLimit
       : wanted.name !== undefined && wanted.weeklyLimit !== undefined;
     if (limitChanges) childFieldsChanged.push(childLimitField(slot));
+    // Issue 22: a date of birth or sex for the child in the slot (or for the one the delivery adds there).
+    const child = existing ?? (wanted.name !== undefined ? { birthDate: null, sex: null } : undefined);
+    if (child && wanted.birthDate !== undefined && wanted.birthDate !== child.birthDate) childFieldsChanged.push(childBirthDateField(slot));
+    if (child && wanted.sex !== undefined && wanted.sex !== child.sex) childFieldsChanged.push(childSexField(slot));
   });
 
   // The signed instant moves forward with every delivery applied, unchanged ones included, so an older replay

@@ -144,5 +144,9 @@ describe('suggestRules', () => {
     expect(guessTarget('children[4].name')).toBeNull();
     expect(guessTarget('order.id')).toBeNull();
     expect(guessTarget('customer.id')).toBe('crmUserId');
+    // Issue 22: a child's date of birth and sex.
+    expect(guessTarget('children[0].birthDate')).toBe('firstChildBirthDate');
+    expect(guessTarget('kids[1].date_of_birth')).toBe('secondChildBirthDate');
+    expect(guessTarget('children[2].gender')).toBe('thirdChildSex');
   });
 });

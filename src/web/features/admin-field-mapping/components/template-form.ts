@@ -162,6 +162,9 @@ export function guessTarget(path: string): TargetField | null {
     if (!slot) return null;
     if (last === 'name' || last === 'firstname' || last === 'fullname') return `${slot}ChildName` as TargetField;
     if (last === 'weeklylimit' || last === 'sessionsperweek' || last === 'limit') return `${slot}ChildWeeklyLimit` as TargetField;
+    // Issue 22: children[0].birthDate → 1st child date of birth; children[0].gender → 1st child sex.
+    if (last === 'birthdate' || last === 'dateofbirth' || last === 'dob' || last === 'birthday') return `${slot}ChildBirthDate` as TargetField;
+    if (last === 'sex' || last === 'gender') return `${slot}ChildSex` as TargetField;
     return null;
   }
   if (last === 'id' && keys.length >= 2 && ['contact', 'user', 'customer', 'client', 'member'].includes(norm(keys.at(-2)!))) return 'crmUserId';

@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
 import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
 import { isFutureBooking } from '../../../../shared/rules/session-card';
+import { childSexLabel } from '../../../../shared/rules/child-details';
+import { ageOn } from '../../../../shared/rules/eligibility';
+import { torontoDateKey } from '../../../../shared/rules/week';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { BookedBy } from '../../../components/booked-by';
@@ -125,6 +128,7 @@ function AccountCard({ family }: { family: FamilyDetailResponse }) {
 }
 
 function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
+  const today = torontoDateKey(useNow());
   return (
     <Card>
       <CardHeader>
@@ -140,6 +144,8 @@ function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
               <tr className="text-left text-xs uppercase tracking-wide text-slate-600">
                 <th className="pb-2 font-semibold">Child</th>
                 <th className="pb-2 font-semibold">Weekly limit</th>
+                <th className="pb-2 font-semibold">Date of birth</th>
+                <th className="pb-2 font-semibold">Sex</th>
                 <th className="pb-2 font-semibold">This week</th>
                 <th className="pb-2 font-semibold">Next week</th>
               </tr>
@@ -149,6 +155,10 @@ function ChildrenCard({ family }: { family: FamilyDetailResponse }) {
                 <tr key={child.id} className={cn(cardTable.row, 'max-sm:shadow-none')}>
                   <td className={cn('py-2 font-medium text-slate-900', cardTable.cell.title)}>{child.name}</td>
                   <ChildField label="Weekly limit">{child.weeklyLimit}</ChildField>
+                  <ChildField label="Date of birth">
+                    {child.birthDate ? `${child.birthDate} (age ${ageOn(child.birthDate, today)})` : 'Not recorded'}
+                  </ChildField>
+                  <ChildField label="Sex">{childSexLabel(child.sex)}</ChildField>
                   <ChildField label="This week">
                     {child.thisWeek.used} used, {child.thisWeek.remaining} left
                   </ChildField>

@@ -8,6 +8,7 @@ import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { ineligibleReasons } from '../../../../shared/rules/child-choice';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { familyChildStatsQuery } from '../../../lib/admin-queries';
@@ -144,15 +145,30 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
         {family.children.map((child) => {
           const stat = remainingOf(child.name);
           const left = stat ? `${stat.remaining} of ${stat.limit} left that week` : 'Checking the week…';
+          // Issue 22: the family's own rule, as the server applies it: a class the child's recorded details rule out.
+          const ruledOut = ineligibleReasons([child], [child.name], session)[0];
+          const noteId = `${ids}-${child.id}-note`;
           return (
             <label
               key={child.id}
               htmlFor={`${ids}-${child.id}`}
-              className={cn('flex cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2', picked.has(child.name) && 'border-brand-300 bg-brand-50')}
+              className={cn(
+                'flex cursor-pointer items-center gap-3 rounded-md border border-slate-200 px-3 py-2',
+                picked.has(child.name) && 'border-brand-300 bg-brand-50',
+                ruledOut && 'cursor-not-allowed bg-slate-50 text-slate-600',
+              )}
             >
-              <Checkbox id={`${ids}-${child.id}`} checked={picked.has(child.name)} onChange={(e) => toggle(child.name, e.target.checked)} disabled={busy} />
+              <Checkbox
+                id={`${ids}-${child.id}`}
+                checked={picked.has(child.name) && !ruledOut}
+                onChange={(e) => toggle(child.name, e.target.checked)}
+                disabled={busy || Boolean(ruledOut)}
+                aria-describedby={noteId}
+              />
               <span className="font-medium text-slate-900">{child.name}</span>
-              <span className={cn('ml-auto text-sm', stat && stat.remaining <= 0 ? 'font-medium text-amber-800' : 'text-slate-600')}>{left}</span>
+              <span id={noteId} className={cn('ml-auto text-sm', ruledOut || (stat && stat.remaining <= 0) ? 'font-medium text-amber-800' : 'text-slate-600')}>
+                {ruledOut ?? left}
+              </span>
             </label>
           );
         })}

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDto, AssignableRole } from '../../../../shared/schemas/admin-users';
-import type { PlanTier } from '../../../../shared/schemas/users';
+import type { ChildSex, PlanTier } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { refreshAfterUserChange } from './refresh-after-user-change';
@@ -21,6 +21,14 @@ export interface UpdateUserPayload {
   secondChildWeeklyLimit?: number;
   thirdChildWeeklyLimit?: number;
   fourthChildWeeklyLimit?: number;
+  firstChildBirthDate?: string | null;
+  secondChildBirthDate?: string | null;
+  thirdChildBirthDate?: string | null;
+  fourthChildBirthDate?: string | null;
+  firstChildSex?: ChildSex | null;
+  secondChildSex?: ChildSex | null;
+  thirdChildSex?: ChildSex | null;
+  fourthChildSex?: ChildSex | null;
   /** false deactivates the account (it is signed out everywhere); true lets it sign in again. */
   isActive?: boolean;
 }

@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
 import {
+  childBirthDateField,
   childLimitField,
   childNameField,
+  childSexField,
   createUserBody,
   type CreateUserBody,
   type CreateUserInput,
@@ -35,6 +37,14 @@ const EMPTY: CreateUserInput = {
   secondChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
   thirdChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
   fourthChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
+  firstChildBirthDate: '',
+  secondChildBirthDate: '',
+  thirdChildBirthDate: '',
+  fourthChildBirthDate: '',
+  firstChildSex: '',
+  secondChildSex: '',
+  thirdChildSex: '',
+  fourthChildSex: '',
 };
 
 interface CreateUserDialogProps {
@@ -111,6 +121,8 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
               slots={CHILD_SLOTS.map((slot) => ({
                 name: bind(childNameField(slot)),
                 limit: bind(childLimitField(slot), { weeklyLimit: true }),
+                birthDate: bind(childBirthDateField(slot)),
+                sex: bind(childSexField(slot)),
               }))}
             />
           </fieldset>

@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { isAdminRole } from '../../../../shared/rules/roles';
-import { childLimitField, childNameField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
+import { childBirthDateField, childLimitField, childNameField, childSexField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
 import { CHILD_SLOTS } from '../../../../shared/schemas/users';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -128,6 +128,8 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSu
               slots={CHILD_SLOTS.map((slot) => ({
                 name: bind(childNameField(slot)),
                 limit: bind(childLimitField(slot), { weeklyLimit: true }),
+                birthDate: bind(childBirthDateField(slot)),
+                sex: bind(childSexField(slot)),
               }))}
             />
           </fieldset>

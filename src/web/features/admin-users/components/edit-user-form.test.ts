@@ -15,8 +15,8 @@ const family: AdminUserDto = {
   passwordSet: true,
   isActive: true,
   children: [
-    { id: 'c1', name: 'Zara', weeklyLimit: 3 },
-    { id: 'c2', name: 'Tobi', weeklyLimit: 2 },
+    { id: 'c1', name: 'Zara', weeklyLimit: 3, birthDate: '2016-05-04', sex: 'F' },
+    { id: 'c2', name: 'Tobi', weeklyLimit: 2, birthDate: null, sex: null },
   ],
   firstChildName: 'Zara',
   secondChildName: 'Tobi',
@@ -26,6 +26,14 @@ const family: AdminUserDto = {
   secondChildWeeklyLimit: 2,
   thirdChildWeeklyLimit: null,
   fourthChildWeeklyLimit: null,
+  firstChildBirthDate: '2016-05-04',
+  secondChildBirthDate: null,
+  thirdChildBirthDate: null,
+  fourthChildBirthDate: null,
+  firstChildSex: 'F',
+  secondChildSex: null,
+  thirdChildSex: null,
+  fourthChildSex: null,
   createdAt: '2026-11-01T12:00:00.000Z',
 };
 
@@ -63,6 +71,21 @@ describe('the edit form', () => {
       secondChildName: null,
       thirdChildWeeklyLimit: 5,
     });
+  });
+
+  it('starts each child from the recorded date of birth and sex, and sends them only when changed, cleared as null (issue 22)', () => {
+    const form = initialValues(family);
+    expect(form).toMatchObject({ firstChildBirthDate: '2016-05-04', firstChildSex: 'F', secondChildBirthDate: '', secondChildSex: '' });
+    // Renaming keeps the recorded values: they are not sent.
+    expect(changedFields(parsed({ ...form, firstChildName: 'Zuri' }), dirty('firstChildName'), true)).toEqual({
+      firstChildName: 'Zuri',
+      firstChildWeeklyLimit: 3,
+    });
+    const changed = { ...form, firstChildBirthDate: '', firstChildSex: '' as const, secondChildBirthDate: '2018-01-31', secondChildSex: 'M' as const };
+    expect(
+      changedFields(parsed(changed), dirty('firstChildBirthDate', 'firstChildSex', 'secondChildBirthDate', 'secondChildSex'), true),
+    ).toEqual({ firstChildBirthDate: null, firstChildSex: null, secondChildBirthDate: '2018-01-31', secondChildSex: 'M' });
+    expect(() => parsed({ ...form, secondChildBirthDate: '2999-01-01' })).toThrow('Date of birth must be a real date in the past');
   });
 
   it('sends a role change when the role may change', () => {

@@ -1,8 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { childLimitField, childNameField, updateUserBody, type AdminUserDto, type AssignableRole } from '../../../../shared/schemas/admin-users';
-import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type PlanTier } from '../../../../shared/schemas/users';
+import { childBirthDateField, childLimitField, childNameField, childSexField, updateUserBody, type AdminUserDto, type AssignableRole } from '../../../../shared/schemas/admin-users';
+import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type ChildSex, type PlanTier } from '../../../../shared/schemas/users';
 import type { UpdateUserPayload } from '../api/update-user';
+
+/** The 'Sex' select of a child: '' is 'Not recorded'. */
+export type ChildSexChoice = '' | ChildSex;
 
 /** The edit form: every field of the account but the password, child names '' for an empty slot, and the Active switch. */
 export interface EditUserForm {
@@ -20,6 +23,15 @@ export interface EditUserForm {
   secondChildWeeklyLimit: number;
   thirdChildWeeklyLimit: number;
   fourthChildWeeklyLimit: number;
+  /** Issue 22: each slot's date of birth ('YYYY-MM-DD', '' when not recorded) and sex ('' not recorded, 'F', 'M'). */
+  firstChildBirthDate: string;
+  secondChildBirthDate: string;
+  thirdChildBirthDate: string;
+  fourthChildBirthDate: string;
+  firstChildSex: ChildSexChoice;
+  secondChildSex: ChildSexChoice;
+  thirdChildSex: ChildSexChoice;
+  fourthChildSex: ChildSexChoice;
   /** The Active switch: an inactive account cannot sign in. */
   isActive: boolean;
 }
@@ -33,7 +45,7 @@ const EDIT_FIELDS = [
   'planTier',
   'weeklyLimit',
   'isActive',
-  ...CHILD_SLOTS.flatMap((slot) => [childNameField(slot), childLimitField(slot)]),
+  ...CHILD_SLOTS.flatMap((slot) => [childNameField(slot), childLimitField(slot), childBirthDateField(slot), childSexField(slot)]),
 ] as const satisfies readonly EditField[];
 
 // updateUserBody checks and normalises the form (trimmed names, a blank child name becomes null); its
@@ -57,13 +69,22 @@ export function initialValues(user: AdminUserDto): EditUserForm {
     secondChildWeeklyLimit: user.secondChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
     thirdChildWeeklyLimit: user.thirdChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
     fourthChildWeeklyLimit: user.fourthChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
+    firstChildBirthDate: user.firstChildBirthDate ?? '',
+    secondChildBirthDate: user.secondChildBirthDate ?? '',
+    thirdChildBirthDate: user.thirdChildBirthDate ?? '',
+    fourthChildBirthDate: user.fourthChildBirthDate ?? '',
+    firstChildSex: user.firstChildSex ?? '',
+    secondChildSex: user.secondChildSex ?? '',
+    thirdChildSex: user.thirdChildSex ?? '',
+    fourthChildSex: user.fourthChildSex ?? '',
     isActive: user.isActive,
   };
 }
 
 /**
  * The PATCH body: only the fields the admin changed (so a concurrent change to another field is kept). A child
- * given a name also sends its limit, so a new child gets the limit shown. The role is never sent when it is
+ * given a name also sends its limit, so a new child gets the limit shown. A date of birth or sex is sent only when
+ * changed (cleared: null), so saving an unchanged child never wipes what is recorded. The role is never sent when it is
  * locked (a SUPER_ADMIN shown as ADMIN must not be demoted to ADMIN by saving), nor isActive when the
  * switch is locked.
  */

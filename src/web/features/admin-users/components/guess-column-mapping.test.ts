@@ -25,6 +25,21 @@ describe('guessColumnMapping', () => {
     });
   });
 
+  it("maps a child's date of birth and sex columns (issue 22)", () => {
+    const headers = ['Email', 'First Name', 'Last Name', 'Child 1 Name', 'Child 1 DOB', 'Child 1 Gender', 'Child 2 Name', 'Child 2 Date of Birth', 'secondChildSex'];
+    expect(guessColumnMapping(headers)).toEqual({
+      email: 'Email',
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      firstChildName: 'Child 1 Name',
+      firstChildBirthDate: 'Child 1 DOB',
+      firstChildSex: 'Child 1 Gender',
+      secondChildName: 'Child 2 Name',
+      secondChildBirthDate: 'Child 2 Date of Birth',
+      secondChildSex: 'secondChildSex',
+    });
+  });
+
   it('recognises the field names and labels themselves', () => {
     const headers = ['email', 'firstName', 'lastName', 'password', 'planTier', 'weeklyLimit', 'firstChildName', 'Child 2 Name', 'thirdChildWeeklyLimit', 'FOURTH_CHILD_NAME'];
     expect(guessColumnMapping(headers)).toEqual({

@@ -1,7 +1,9 @@
 import { CHILD_SLOTS } from '../../../../shared/schemas/users';
 import {
+  childBirthDateField,
   childLimitField,
   childNameField,
+  childSexField,
   IMPORT_FIELDS,
   missingRequiredImportFields,
   type ImportField,
@@ -67,6 +69,30 @@ function aliasesOf(): Record<ImportField, string[]> {
       `kid${n}limit`,
       `kid${n}weeklylimit`,
       ...(only ? ['childweeklylimit', 'childlimit', 'childweeklysessions', 'childsessions'] : []),
+    ];
+    // Issue 22: the child's date of birth and sex.
+    aliases[childBirthDateField(slot)] = [
+      `child${n}dateofbirth`,
+      `child${n}birthdate`,
+      `child${n}dob`,
+      `child${n}birthday`,
+      `${word}childdateofbirth`,
+      `${word}childbirthdate`,
+      `${word}childdob`,
+      `kid${n}dob`,
+      `athlete${n}dob`,
+      ...(only ? ['childdateofbirth', 'childbirthdate', 'childdob', 'childbirthday'] : []),
+    ];
+    aliases[childSexField(slot)] = [
+      `child${n}sex`,
+      `child${n}gender`,
+      `${word}childsex`,
+      `${word}childgender`,
+      `kid${n}sex`,
+      `kid${n}gender`,
+      `athlete${n}sex`,
+      `athlete${n}gender`,
+      ...(only ? ['childsex', 'childgender'] : []),
     ];
   });
   // A column named exactly like the field or its label ('firstChildName', 'Child 1 Name') always matches.

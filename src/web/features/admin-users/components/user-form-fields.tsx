@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ASSIGNABLE_ROLES } from '../../../../shared/schemas/admin-users';
-import { MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../../../../shared/schemas/users';
+import { childSexLabel } from '../../../../shared/rules/child-details';
+import { torontoDateKey } from '../../../../shared/rules/week';
+import { CHILD_SEXES, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../../../../shared/schemas/users';
 import { FormField } from '../../../components/form-field';
+import { useNow } from '../../../lib/use-now';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { ROLE_LABELS } from './user-format';
@@ -114,14 +117,24 @@ export function PlanAndRoleFields({
  * Spec 2: 'children information', 4 slots of a name and a 'Weekly Session Limit' (a number 1 to 7). The edit
  * dialog labels the 1st child required and the others optional; a blank name means no child in that slot.
  */
-export function ChildrenFields({ slots, firstRequired }: { slots: ReadonlyArray<{ name: FieldBinding; limit: FieldBinding }>; firstRequired: boolean }) {
+export function ChildrenFields({
+  slots,
+  firstRequired,
+}: {
+  slots: ReadonlyArray<{ name: FieldBinding; limit: FieldBinding; birthDate: FieldBinding; sex: FieldBinding }>;
+  firstRequired: boolean;
+}) {
+  // The date picker offers no day after today (Toronto): a date of birth is in the past.
+  const today = torontoDateKey(useNow(3_600_000));
   return (
     <Section title="Children Information">
       <p className="-mt-2 text-xs text-slate-600">
         Up to four children. Each child&apos;s weekly session limit is a whole number from 1 to 7; leave a name blank for no child.
+        Date of birth and sex are optional: when recorded, classes outside the child&apos;s ages (or girls-only classes, for a boy)
+        cannot be booked for them.
       </p>
       <ol className="grid gap-3">
-        {slots.map(({ name, limit }, i) => (
+        {slots.map(({ name, limit, birthDate, sex }, i) => (
           <li key={i} className="grid grid-cols-[minmax(0,1fr)_7.5rem] gap-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3 sm:grid-cols-[minmax(0,1fr)_10rem]">
             <FormField
               label={
@@ -144,6 +157,35 @@ export function ChildrenFields({ slots, firstRequired }: { slots: ReadonlyArray<
             >
               {(control) => (
                 <Input type="number" inputMode="numeric" min={MIN_WEEKLY_LIMIT} max={MAX_WEEKLY_LIMIT} step={1} {...control} {...limit.registration} />
+              )}
+            </FormField>
+            <FormField
+              label={
+                <>
+                  <span className="sr-only">{ORDINALS[i]} Child </span>Date of birth
+                </>
+              }
+              error={birthDate.error}
+            >
+              {(control) => <Input type="date" max={today} {...control} {...birthDate.registration} />}
+            </FormField>
+            <FormField
+              label={
+                <>
+                  <span className="sr-only">{ORDINALS[i]} Child </span>Sex
+                </>
+              }
+              error={sex.error}
+            >
+              {(control) => (
+                <NativeSelect {...control} {...sex.registration}>
+                  <option value="">{childSexLabel(null)}</option>
+                  {CHILD_SEXES.map((value) => (
+                    <option key={value} value={value}>
+                      {childSexLabel(value)}
+                    </option>
+                  ))}
+                </NativeSelect>
               )}
             </FormField>
           </li>

@@ -145,6 +145,8 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
     week: stats.data?.children,
     weekWord: weekWordOf(session.startsAt, now),
     forWaitlist: full && !gone,
+    // Issue 22: a child whose recorded date of birth or sex rules the class out is greyed, with the server's reason.
+    session: { classType: session.classType, startsAt: session.startsAt },
   });
   const noneBookable = noChildBookableReason(choices);
   // A child ticked before their week was known, and then found unbookable, is left out (and shown unticked).

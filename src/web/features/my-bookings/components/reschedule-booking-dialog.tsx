@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { formatShortDate, formatTime } from '../../../../shared/rules/format';
+import { ineligibleReasons } from '../../../../shared/rules/child-choice';
 import { isRescheduleTarget } from '../../../../shared/rules/session-card';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
@@ -13,6 +14,7 @@ import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useRescheduleBooking } from '../api/reschedule-booking';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
+import { useAuth } from '../../../lib/auth';
 
 /** What the reschedule dialog hands to the calendar it shows (composed in src/web/app). */
 export interface SessionPickerProps {
@@ -73,6 +75,12 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
   // Set at once (the pending state re-renders only later), so a double click sends one request.
   const submitting = useRef(false);
   const attempt = useAttemptKeys();
+  // Issue 22: a session of a class that one of the booking's children cannot join (their recorded date of birth or
+  // sex) cannot be chosen; the server would refuse the move.
+  const { user } = useAuth();
+  const family = user?.children ?? [];
+  const ruledOut = (session: SessionDto) => ineligibleReasons(family, booking.childNames, session).length > 0;
+  const hasRecordedDetails = family.some((child) => booking.childNames.includes(child.name) && (child.birthDate !== null || child.sex !== null));
 
   function confirm() {
     if (!choice || busy || submitting.current) return;
@@ -122,8 +130,11 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
             currentSessionStartsAt: booking.session.startsAt,
             selectedSessionId: choice?.id ?? null,
             onSelectSession: setChoice,
-            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, booking.childNames.length),
+            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, booking.childNames.length) && !ruledOut(session),
           })}
+          {hasRecordedDetails && (
+            <p className="text-xs text-slate-600">Sessions of classes outside your children&apos;s ages (or for girls only) cannot be chosen.</p>
+          )}
           <div aria-live="polite" className="text-sm text-slate-700">
             {choice ? (
               <p>
