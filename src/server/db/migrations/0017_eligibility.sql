@@ -33,9 +33,9 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- portal_refuse_children of migration 0013 (booking, rescheduling, 'Promote now' and promotion all call it), now
--- refusing ineligible children first: no spot, waitlist or limit makes an ineligible child bookable.
-CREATE OR REPLACE FUNCTION portal_refuse_children(s sessions, kid_ids uuid[], kid_names text[], kid_limits integer[], exclude_booking uuid)
+-- The checks of portal_refuse_children of migration 0013 (spots, already booked here, weekly limits), by a name of
+-- their own so that portal_book can run them after its own, cheaper, eligibility test (below).
+CREATE OR REPLACE FUNCTION portal_refuse_spots_and_limits(s sessions, kid_ids uuid[], kid_names text[], kid_limits integer[], exclude_booking uuid)
 RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
 DECLARE
   wanted integer := cardinality(kid_ids);
@@ -44,12 +44,7 @@ DECLARE
   already_ids uuid[];
   over record;
   over_all jsonb;
-  ineligible jsonb;
 BEGIN
-  ineligible := portal_ineligible(s, kid_ids);
-  IF ineligible IS NOT NULL THEN
-    RETURN ineligible;
-  END IF;
   IF available <= 0 THEN
     RETURN jsonb_build_object('refusal', 'full');
   END IF;
@@ -82,6 +77,15 @@ BEGIN
     RETURN jsonb_build_object('refusal', 'already-booked', 'names', to_jsonb(already), 'overLimit', coalesce(over_all, '[]'::jsonb));
   END IF;
   RETURN jsonb_build_object('refusal', 'weekly-limit', 'name', over.name, 'limit', over.weekly_limit, 'overLimit', over_all);
+END
+$$;
+--> statement-breakpoint
+-- portal_refuse_children (rescheduling, 'Promote now' and promotion call it): ineligible children first, then the
+-- checks of migration 0013. No spot, waitlist or limit makes an ineligible child bookable.
+CREATE OR REPLACE FUNCTION portal_refuse_children(s sessions, kid_ids uuid[], kid_names text[], kid_limits integer[], exclude_booking uuid)
+RETURNS jsonb LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce(portal_ineligible(s, kid_ids), portal_refuse_spots_and_limits(s, kid_ids, kid_names, kid_limits, exclude_booking));
 END
 $$;
 --> statement-breakpoint
@@ -143,5 +147,81 @@ BEGIN
   INSERT INTO waitlist_entries (user_id, session_id, child_ids, child_names) VALUES (parent_id, s.id, kid_ids, kid_names)
   RETURNING * INTO e;
   RETURN jsonb_build_object('entry', portal_waitlist_facts(e));
+END
+$$;
+--> statement-breakpoint
+-- portal_book of migration 0015: the children's row it already reads says whether anything is recorded that could
+-- refuse; only then does it ask portal_ineligible (most bookings skip that statement: issue 18's speed).
+CREATE OR REPLACE FUNCTION portal_book(parent_id uuid, session_id uuid, child_names text[], now_at timestamptz, parent jsonb, office jsonb DEFAULT NULL)
+RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s sessions;
+  b bookings;
+  refusal text;
+  refused jsonb;
+  missing text[];
+  kid_ids uuid[];
+  kid_names text[];
+  kid_limits integer[];
+  kid_recorded boolean;
+  facts jsonb;
+BEGIN
+  SELECT * INTO s FROM sessions WHERE id = session_id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN jsonb_build_object('refusal', 'session-not-found');
+  END IF;
+  refusal := portal_unbookable(s, now_at);
+  IF refusal = 'outside-window' AND office IS NOT NULL THEN
+    refusal := NULL;
+  END IF;
+  IF refusal IS NOT NULL THEN
+    RETURN jsonb_build_object('refusal', refusal);
+  END IF;
+  SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord),
+         bool_or(k.recorded)
+  INTO kid_ids, kid_names, kid_limits, kid_recorded
+  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord, (c.birth_date IS NOT NULL OR c.sex = 'M') AS recorded
+        FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+        JOIN children c ON c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n))
+        ORDER BY c.id
+        FOR UPDATE OF c) k;
+  IF coalesce(cardinality(kid_ids), 0) < cardinality(child_names) THEN
+    SELECT array_agg(a.n ORDER BY a.ord) INTO missing
+    FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
+    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.user_id = parent_id AND c.removed_at IS NULL AND lower(c.name) = lower(btrim(a.n)));
+    RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
+  END IF;
+  IF kid_recorded THEN
+    refused := portal_ineligible(s, kid_ids);
+    IF refused IS NOT NULL THEN
+      RETURN refused;
+    END IF;
+  END IF;
+  refused := portal_refuse_spots_and_limits(s, kid_ids, kid_names, portal_limits_for(kid_limits, office), NULL);
+  IF refused IS NOT NULL THEN
+    RETURN refused;
+  END IF;
+
+  INSERT INTO bookings (user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note, placed_at)
+  VALUES (parent_id, s.id, 'CONFIRMED', CASE WHEN office IS NULL THEN 'FAMILY' ELSE 'OFFICE' END,
+          (office ->> 'adminId')::uuid, office ->> 'adminName', nullif(office ->> 'note', ''), now_at)
+  RETURNING * INTO b;
+  facts := portal_booking_facts(b, s, kid_names, parent);
+  WITH kids AS (
+    INSERT INTO booking_children (booking_id, child_id, child_name, position)
+    SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord)
+  ), spots AS (
+    UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id
+  )
+  INSERT INTO email_outbox (to_address, template, template_data) VALUES (parent ->> 'email', 'booking-confirmed', facts);
+  IF s.waitlist_count > 0 THEN
+    PERFORM portal_unwait_booked_children(s.id, parent_id, kid_ids, now_at);
+  END IF;
+  IF office IS NOT NULL THEN
+    PERFORM portal_record_office_action(office, parent_id, 'BOOK', b.id, jsonb_build_object(
+      'session', facts -> 'session', 'className', facts -> 'classType' ->> 'name', 'childNames', facts -> 'childNames',
+      'overrideWeeklyLimit', coalesce((office ->> 'overrideWeeklyLimit')::boolean, false)));
+  END IF;
+  RETURN jsonb_build_object('booking', facts);
 END
 $$;
