@@ -50,8 +50,8 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ firstName: 'Priya', role: 'PARENT', planTier: 'TWO' });
     expect(res.body.user.children).toEqual([
-      { name: 'Ava', weeklyLimit: 2 },
-      { name: 'Leo', weeklyLimit: 1 },
+      { name: 'Ava', weeklyLimit: 2, birthDate: null, sex: null },
+      { name: 'Leo', weeklyLimit: 1, birthDate: null, sex: null },
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
 
