@@ -26,9 +26,14 @@ function BookedChildren({ booking }: { booking: ReservationDto }) {
   return (
     <ul className="grid gap-0.5">
       {booking.children.map((kid) => (
-        <li key={kid.name} className="whitespace-nowrap">
+        <li key={kid.name}>
           {kid.name}
-          {kid.checkedInAt && <span className="ml-1.5 text-xs text-green-800">{`checked in ${formatCheckIn(kid.checkedInAt)}`}</span>}
+          {kid.checkedInAt && (
+            <>
+              {' '}
+              <span className="text-xs text-green-800">{`checked in ${formatCheckIn(kid.checkedInAt)}`}</span>
+            </>
+          )}
         </li>
       ))}
     </ul>
