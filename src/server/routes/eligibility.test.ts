@@ -145,4 +145,24 @@ describe('every way into a session checks it', () => {
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Tiny can't book Sprint Mechanics: it is for ages 8-12, and Tiny is 5 on that day");
   });
+
+  it('a waiting child recorded as ineligible after joining is never promoted, not even by Promote now', async () => {
+    const classType = await sprint();
+    const s = await session(classType.id, torontoTime(2026, 11, 27, 17, 0), 1);
+    const holder = await family([{ name: 'Holder' }]);
+    const booked = await book(holder, s.id, ['Holder']);
+    expect(booked.status).toBe(201);
+    const fam = await family([{ name: 'Finn' }]);
+    const joined = await fam.api.post(`/api/sessions/${s.id}/waitlist`, { childNames: ['Finn'] });
+    expect(joined.status).toBe(201);
+    // The office records Finn's date of birth: he is 6 on that day.
+    await db().update(children).set({ birthDate: '2020-05-05' }).where(and(eq(children.userId, fam.id), eq(children.name, 'Finn')));
+
+    expect((await holder.api.post(`/api/bookings/${booked.body.id}/cancel`)).status).toBe(200);
+    expect(await confirmedIn(s.id)).toBe(0);
+    const promote = await admin.post(`/api/admin/waitlist/${joined.body.id}/promote`, {});
+    expect(promote.status).toBe(409);
+    expect(promote.body.message).toBe("Finn can't book Sprint Mechanics: it is for ages 8-12, and Finn is 6 on that day");
+    expect(await confirmedIn(s.id)).toBe(0);
+  });
 });
