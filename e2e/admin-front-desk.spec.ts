@@ -59,6 +59,8 @@ async function openFamilyPage(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
+  // The search has answered (a click on the unfiltered list's row can land on a row the answer replaces).
+  await expect(page.getByText('Showing 1 - 1 of 1 users')).toBeVisible();
   await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: familyName }).click();
   await expect(page).toHaveURL(/\/admin\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: familyName })).toBeVisible();
@@ -183,6 +185,8 @@ test('a family page that fails to load says so, and Try again recovers', async (
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
+  // The search has answered (a click on the unfiltered list's row can land on a row the answer replaces).
+  await expect(page.getByText('Showing 1 - 1 of 1 users')).toBeVisible();
   await page.getByRole('table', { name: 'Users' }).getByRole('link', { name: familyName }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'This account could not be loaded' });
   await expect(alert).toContainText('Something went wrong on our side. Please try again.');
@@ -196,6 +200,8 @@ test('deleting the family offers to cancel its upcoming bookings first, and the 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
+  // The search has answered (a click on the unfiltered list's row can land on a row the answer replaces).
+  await expect(page.getByText('Showing 1 - 1 of 1 users')).toBeVisible();
   const table = page.getByRole('table', { name: 'Users' });
   await table.getByRole('row').filter({ hasText: familyName }).getByRole('button', { name: `More actions for ${familyName}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
