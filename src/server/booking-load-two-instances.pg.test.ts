@@ -16,6 +16,7 @@ const FAMILIES = 12;
 const SESSIONS = 6;
 /** Requests each browser sends (two browsers a family, one on each instance). */
 const REQUESTS_PER_BROWSER = 40;
+const SAME_SESSION = 'Choose a different session to reschedule to';
 
 describe('booking load through two instances on one PostgreSQL database', () => {
   let database: DatabaseHandle & { url: string | null };
@@ -83,7 +84,11 @@ describe('booking load through two instances on one PostgreSQL database', () => 
         }
         const response = await sendWithToken(server.baseUrl, family.tokens[instance]!, request);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        if (response.status >= 500) failures.push(`${request.method} ${request.path}: ${response.status} ${JSON.stringify(response.body)}`);
+        // A refusal is 409, or 400 for a move to the session the booking is in (the family's other browser moved it).
+        const refused = response.status === 409 || (response.status === 400 && (response.body as { message: string }).message === SAME_SESSION);
+        if (![200, 201].includes(response.status) && !refused) {
+          failures.push(`${request.method} ${request.path}: ${response.status} ${JSON.stringify(response.body)}`);
+        }
         const answer = response.body as { id: string; status: string; sessionId: string };
         if (response.status === 201 || (response.status === 200 && answer.status === 'CONFIRMED')) family.bookings.set(answer.id, answer.sessionId);
         if (response.status === 200 && answer.status === 'CANCELLED') family.bookings.delete(answer.id);
@@ -92,12 +97,10 @@ describe('booking load through two instances on one PostgreSQL database', () => 
 
     await Promise.all(families.flatMap((family) => [browse(family, 0), browse(family, 1)]));
 
-    console.log(statuses, servers.map((server) => server.output().match(/deadlock detected/g)?.length ?? 0));
-    for (const server of servers) for (const line of server.output().split("\n")) if (/deadlock/.test(line)) console.log(line.slice(0, 3000));
     expect(failures).toEqual([]);
-    // Only successes and refusals (409: full, over the limit, already booked, already cancelled, same session).
-    expect([...statuses.keys()].filter((status) => ![200, 201, 409].includes(status))).toEqual([]);
-    expect(statuses.get(201)).toBeGreaterThan(0);
+    // The load did book, cancel and move (not only refusals).
+    expect(statuses.get(201)).toBeGreaterThan(100);
+    expect(statuses.get(200)).toBeGreaterThan(100);
 
     // Each session's count is its confirmed booking children, and never above its capacity.
     const counts = await db.execute(sql`

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database, Tx } from './client';
+import { retryConflicts, type ConflictRetryOptions } from './conflict-retry';
 
 /**
  * The topic the email_outbox trigger leaves when a transaction queues a message (migration 0007): the unit
@@ -31,10 +32,18 @@ const PENDING = sql`select current_setting('portal.pending_announcements', true)
  * - Outbox work: a queued e-mail leaves the `outbox` topic (trigger of migration 0007), so whatever service
  *   wrote the row, the mailer is woken after the commit, and only then.
  * A rollback (a refusal, an error) tells nothing: nothing changed.
+ * A transaction PostgreSQL failed for a deadlock or a serialization failure runs again, whole, a few times
+ * (`retry`, db/conflict-retry.ts, decision 022): `work` may therefore run more than once and must change nothing but
+ * the database; only the attempt that committed is told.
  */
-export async function runUnitOfWork<T>(db: Database, work: (tx: Tx) => Promise<T>, after: AfterCommit): Promise<T> {
+export async function runUnitOfWork<T>(
+  db: Database,
+  work: (tx: Tx) => Promise<T>,
+  after: AfterCommit,
+  retry: ConflictRetryOptions = {},
+): Promise<T> {
   const pool = pgPoolOf(db);
-  const { value, pending } = pool ? await pgTransaction(db, pool, work) : await drizzleTransaction(db, work);
+  const { value, pending } = await retryConflicts(() => (pool ? pgTransaction(db, pool, work) : drizzleTransaction(db, work)), retry);
   const topics = new Set(pending.split('\n').filter(Boolean));
   if (topics.delete(OUTBOX_TOPIC)) after.mailQueued();
   await after.announce([...topics]);

@@ -32,8 +32,10 @@ export function registerRepeatableWrites(app: FastifyInstance): void {
     new WriteGroup((calls: RepeatableBookingCall[]) => app.unitOfWork((tx) => runBookingCalls(tx, calls)), {
       lanes: BOOKING_LANES,
       // A family (a browser, when the statement checks the sign-in) always in the same lane: its children's and
-      // bookings' row locks are wanted by one lane only (a family booking from two browsers at once may make
-      // two groups wait on each other; PostgreSQL then fails one, whose calls run again alone).
+      // bookings' row locks are mostly wanted by one lane only. Another lane or instance may want them too (a family
+      // booking from two browsers at once): each group's statement locks all its rows up front, in the one lock order
+      // (migration 0018, decision 022), so groups wait for each other instead of deadlocking; should PostgreSQL
+      // still fail one, the unit of work runs the whole group again (db/conflict-retry.ts).
       laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
     }),
   );

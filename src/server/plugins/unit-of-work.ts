@@ -29,7 +29,9 @@ export function registerUnitOfWork(app: FastifyInstance): void {
     announce: (topics: readonly string[]) => app.readCaches.committed(topics),
     mailQueued: () => app.emailWorker.kick(),
   };
-  const unitOfWork = (<T>(work: (tx: Tx) => Promise<T>) => runUnitOfWork(app.db, work, after)) as UnitOfWork;
+  // A deadlock or serialization failure: the whole unit of work again, each retry logged at warn (decision 022).
+  const retry = { log: { warn: (details: object, message: string) => app.log.warn(details, message) } };
+  const unitOfWork = (<T>(work: (tx: Tx) => Promise<T>) => runUnitOfWork(app.db, work, after, retry)) as UnitOfWork;
   app.decorate('unitOfWork', unitOfWork);
   app.decorateRequest('ranUnitOfWork', false);
   app.decorateRequest('unitOfWork', function (this: FastifyRequest, work: (tx: Tx) => Promise<unknown>) {

@@ -121,8 +121,9 @@ const actorPayload = (actor: BookingActor) =>
  * with values) aborts the whole transaction.
  */
 export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingCall[]): Promise<BookingOutcome[]> {
-  // Run in the order of the sessions they lock, so that groups running side by side take session locks in one
-  // order and never wait on each other in a circle (families stay in one lane, see plugins/repeatable-write.ts).
+  // Run in the order of the sessions they lock. The statement itself locks every session, child and booking of the
+  // group before its first call, in the one lock order (migration 0018, docs/decisions/022-lock-order-and-retries.md),
+  // so groups running side by side, here or on another instance, wait for each other instead of deadlocking.
   const order = calls.map((_, index) => index).sort((a, b) => compare(lockOrderOf(calls[a]!.call), lockOrderOf(calls[b]!.call)));
   const payload = order.map((index) => calls[index]!).map(({ call, actor, now, waitlistClosesBefore, claim }) => ({
     ...call,

@@ -25,26 +25,31 @@ export interface LockedSessions {
 }
 
 /**
- * Locks sessions and their confirmed bookings for the rest of the transaction, in the order the parents'
- * cancel and reschedule take them (booking first, then session), so an office change racing a parent's
- * change waits instead of deadlocking. Bookings made while this waited for the session locks are read (and
- * locked) after them: once the session rows are held, no booking can be added, moved in or cancelled.
+ * Locks sessions and their confirmed bookings for the rest of the transaction, in the one lock order
+ * (docs/decisions/022-lock-order-and-retries.md): the sessions first, in id order, then the bookings, in id order,
+ * as the parents' cancel and reschedule take them. Once the session rows are held no booking can be added, moved
+ * in or out, or cancelled, so the bookings read after them are all there are. A caller that also locks children
+ * (a booking's weekly limits) does it before it writes to the bookings it was given: children come before bookings
+ * in the order, and it holds the sessions already.
  */
 export async function lockSessionsWithBookings(tx: Tx, sessionIds: string[]): Promise<LockedSessions> {
   const ids = [...new Set(sessionIds)].sort();
   if (!ids.length) return { sessions: [], confirmedBookings: [] };
-  const confirmedIn = (idList: string[]) => and(inArray(bookings.sessionId, idList), eq(bookings.status, 'CONFIRMED'));
-  await tx.select({ id: bookings.id }).from(bookings).where(confirmedIn(ids)).orderBy(asc(bookings.id)).for('update');
   const locked = await tx.select().from(sessions).where(inArray(sessions.id, ids)).orderBy(asc(sessions.id)).for('update');
   if (!locked.length) return { sessions: [], confirmedBookings: [] };
   const confirmedBookings = await tx
     .select()
     .from(bookings)
     .where(
-      confirmedIn(locked.map((s) => s.id)),
+      and(
+        inArray(
+          bookings.sessionId,
+          locked.map((s) => s.id),
+        ),
+        eq(bookings.status, 'CONFIRMED'),
+      ),
     )
-    .orderBy(asc(bookings.id))
-    .for('update');
+    .orderBy(asc(bookings.id));
   return { sessions: locked, confirmedBookings };
 }
 

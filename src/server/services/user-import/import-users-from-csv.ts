@@ -45,7 +45,8 @@ async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: bool
       .from(users)
       .where(and(inArray(sql<string>`lower(${users.email})`, batch), isNull(users.deletedAt)))
       .orderBy(asc(users.id));
-    for (const user of options.lock ? await query.for('update') : await query) found.set(user.email.toLowerCase(), user);
+    // FOR NO KEY UPDATE, as lockUser (decision 022): the families' bookings are not held up.
+    for (const user of options.lock ? await query.for('no key update') : await query) found.set(user.email.toLowerCase(), user);
   }
   return found;
 }

@@ -45,7 +45,7 @@ export async function setPasswordWithLink(tx: Tx, input: SetPasswordWithLinkInpu
     .select()
     .from(users)
     .where(and(eq(users.id, link.userId), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   if (!user || !user.isActive) throw new HttpError(410, LINK_GONE);
   // Refused before anything changes: the link keeps working for a better password.
   assertPasswordNotCommon(input.newPassword, user, 'newPassword');

@@ -26,14 +26,19 @@ export function wasAdministratorRecently(user: Pick<UserRow, 'adminRoleEndedAt'>
   return ended !== null && now.getTime() - ended.getTime() < ADMIN_ROLE_COOLDOWN_DAYS * 86_400_000;
 }
 
-/** The live (not deleted) user, locked for the rest of the transaction; 404 when there is none (or the id is malformed). */
+/**
+ * The live (not deleted) user, locked for the rest of the transaction; 404 when there is none (or the id is malformed).
+ * FOR NO KEY UPDATE, never FOR UPDATE (docs/decisions/022-lock-order-and-retries.md): it keeps two office changes of
+ * one account apart, but not the family's own bookings, which take FOR KEY SHARE on the account through their
+ * foreign keys after their sessions and children (a FOR UPDATE here, then the children, waited on them in a circle).
+ */
 export async function lockUser(tx: Tx, userId: string): Promise<UserRow> {
   const id = idOr404(userId, USER_NOT_FOUND);
   const [user] = await tx
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .for('update');
+    .for('no key update');
   if (!user) throw new HttpError(404, USER_NOT_FOUND);
   return user;
 }

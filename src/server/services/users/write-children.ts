@@ -57,13 +57,21 @@ type ChildRow = typeof children.$inferSelect;
 /**
  * Applies slot changes to a user's children inside the caller's transaction (the caller should hold the
  * user's row lock, see lockUser). The user's current children are locked in id order, the same order the
- * booking rules lock them, so a booking racing a removal either lands first (and the removal is refused)
- * or finds the child gone. Names stay distinct without case (400); removing a child with upcoming
+ * booking rules lock them (after the sessions of the family's waiting entries when a child is removed), so a
+ * booking racing a removal either lands first (and the removal is refused) or finds the child gone. Names stay distinct without case (400); removing a child with upcoming
  * CONFIRMED bookings is refused (409, naming the child). A removed child's row is kept (removed_at) so
  * their past bookings stay readable.
  */
 export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<void> {
   const { userId, now } = input;
+  // A child removed leaves the family's waiting entries (below), under their sessions' locks: the sessions come
+  // before the children in the lock order (docs/decisions/022-lock-order-and-retries.md), so they are taken first.
+  const removing = Object.values(input.slots).some((change) => change?.name !== undefined && !(change.name ?? '').trim());
+  if (removing) {
+    await tx.execute(sql`
+      select 1 from sessions where id in (select w.session_id from waitlist_entries w where w.user_id = ${userId} and w.status = 'WAITING')
+      order by id for update`);
+  }
   const current = await tx
     .select()
     .from(children)

@@ -1,6 +1,7 @@
 import { mapPayload } from '../../../shared/rules/field-mapping';
 import { normaliseEndpoint, WEBHOOK_SIGNATURE_HEADER } from '../../../shared/schemas/webhooks';
 import type { DbOrTx } from '../../db/client';
+import { sqlStateOf } from '../../db/conflict-retry';
 import { HttpError } from '../../http-error';
 import type { UnitOfWork } from '../../plugins/unit-of-work';
 import type { EmailContext } from '../../mail/email-context';
@@ -23,8 +24,8 @@ export interface ReceiveDeliveryInput {
   email: EmailContext;
   now: Date;
   /**
-   * The request's unit of work, for the account change alone: one per attempt, so a transient conflict runs
-   * the whole upsert again in a fresh transaction, and a refusal rolls back everything it did. The caller logs
+   * The request's unit of work, for the account change alone: a transient conflict runs the whole upsert again in
+   * a fresh transaction (the unit of work retries it), and a refusal rolls back everything it did. The caller logs
    * the delivery afterwards in another unit of work, so a refused or failed delivery is logged too.
    */
   unitOfWork: UnitOfWork;
@@ -37,15 +38,8 @@ export interface ReceivedDelivery {
   endpoint: string;
 }
 
-/** Transient conflicts between concurrent transactions; the whole upsert is simply run again. */
-const RETRYABLE = new Set(['40P01', '40001']);
 const UNIQUE_VIOLATION = '23505';
 export const CONFLICT = 'Another account already uses this e-mail or CRM contact';
-const sqlState = (error: unknown): string | undefined => {
-  const err = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = err?.code ?? err?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-};
 
 const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): DeliveryOutcome => {
   const errors = Array.isArray(error.details?.errors) ? (error.details.errors as string[]) : undefined;
@@ -99,19 +93,16 @@ export async function receiveDelivery(db: DbOrTx, input: ReceiveDeliveryInput): 
     return done({ status: 422, body: { message: mapped.errors.join('; '), errors: mapped.errors }, payload, mappedData });
   }
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await input.unitOfWork((tx) =>
-        upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now, webhookId: config.id, signedAt }),
-      );
-      return done({ status: result.action === 'created' ? 201 : 200, body: result, payload, mappedData });
-    } catch (error) {
-      if (error instanceof HttpError) return done(refusal(error, { payload, mappedData }));
-      const state = sqlState(error) ?? '';
-      if (attempt < 3 && RETRYABLE.has(state)) continue;
-      // The advisory locks should make this impossible; should an office edit slip in between, it is a conflict, not a 500.
-      if (state === UNIQUE_VIOLATION) return done(refusal(new HttpError(409, CONFLICT), { payload, mappedData }));
-      throw error;
-    }
+  try {
+    // A deadlock or serialization failure runs the whole upsert again in the unit of work (db/conflict-retry.ts).
+    const result = await input.unitOfWork((tx) =>
+      upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now, webhookId: config.id, signedAt }),
+    );
+    return done({ status: result.action === 'created' ? 201 : 200, body: result, payload, mappedData });
+  } catch (error) {
+    if (error instanceof HttpError) return done(refusal(error, { payload, mappedData }));
+    // The advisory locks should make this impossible; should an office edit slip in between, it is a conflict, not a 500.
+    if (sqlStateOf(error) === UNIQUE_VIOLATION) return done(refusal(new HttpError(409, CONFLICT), { payload, mappedData }));
+    throw error;
   }
 }

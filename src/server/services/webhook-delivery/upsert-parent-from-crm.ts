@@ -60,7 +60,7 @@ async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow;
       .select()
       .from(users)
       .where(and(eq(users.crmUserId, data.crmUserId), isNull(users.deletedAt)))
-      .for('update');
+      .for('no key update');
     if (user) return { user, by: 'crmUserId' };
   }
   if (data.email) {
@@ -68,7 +68,7 @@ async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow;
       .select()
       .from(users)
       .where(and(eq(sql`lower(${users.email})`, data.email.toLowerCase()), isNull(users.deletedAt)))
-      .for('update');
+      .for('no key update');
     if (user) return { user, by: 'email' };
   }
   return null;
