@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client';
+import { runBookingCalls } from '../services/bookings/booking-calls';
+import { runUnitOfWork } from './unit-of-work';
 import { createClassType, createParent, createSession, nextTorontoWeekAt } from '../test-support/fixtures';
 import { createTestDatabase } from '../test-support/test-database';
 
@@ -53,6 +55,21 @@ const asParent = (parentId: string) => ({
 });
 const book = (parentId: string, sessionId: string, childNames: string[]) => ({ op: 'book', sessionId, childNames, ...asParent(parentId) });
 const cancel = (parentId: string, bookingId: string) => ({ op: 'cancel', bookingId, ...asParent(parentId) });
+const reschedule = (parentId: string, bookingId: string, newSessionId: string) => ({ op: 'reschedule', bookingId, newSessionId, ...asParent(parentId) });
+
+/** Waits until `count` statements of this database wait for a row lock. */
+async function untilWaiting(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  watcher ??= await connect();
+  for (;;) {
+    const { rows } = await watcher.query(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
+    if ((rows[0] as { n: number }).n >= count) return;
+    if (Date.now() > deadline) throw new Error(`fewer than ${count} statements waited for a lock`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 /** Runs one group's statement in an open transaction; resolves with its answers, or the error's SQLSTATE. */
 async function group(client: pg.Client, calls: object[]): Promise<{ answers?: Array<Record<string, unknown>>; code?: string }> {
@@ -129,5 +146,55 @@ describe('two groups that touch the same sessions and children (decision 022)', 
     expect([one.code, two.code]).toEqual([undefined, undefined]);
     expect(one.answers!.map((answer) => Object.keys(answer).find((key) => key !== 'userId'))).toEqual(['booking', 'booking']);
     expect(two.answers!.map((answer) => Object.keys(answer).find((key) => key !== 'userId'))).toEqual(['booking']);
+  });
+
+  it('a cancellation whose booking another instance moved while it waited runs again (no deadlock with a third group)', async () => {
+    const [low, high] = await twoSessions();
+    const family = await createParent(database.db, [['Lou', 3]], 'mover');
+    const other = await createParent(database.db, [['Max', 3]], 'third');
+    const setup = await connect();
+    const booked = await group(setup, [book(family.id, high, ['Lou'])]);
+    const bookingId = (booked.answers![0]!.booking as { booking: { id: string } }).booking.id;
+
+    const [mover, third] = [await connect(), await connect()];
+    // The family's other browser moves the booking to the earlier session; its group holds both sessions a moment.
+    await mover.query('begin');
+    const moved = await group(mover, [reschedule(family.id, bookingId, low)]);
+    expect(moved.code).toBeUndefined();
+    // This instance's group cancels the booking, read in the later session: it waits for that session's lock…
+    const told = { warnings: [] as Array<{ sqlState?: string }>, mail: 0 };
+    const cancelled = runUnitOfWork(
+      database.db,
+      (tx) =>
+        runBookingCalls(tx, [
+          {
+            call: { op: 'cancel', bookingId },
+            actor: { parentId: family.id, parent: { firstName: 'Test', lastName: 'Parent', email: `${family.id}@example.com` } },
+            now,
+            waitlistClosesBefore: now,
+            claim: null,
+            successStatus: 200,
+            encode: (dto) => dto,
+          },
+        ]),
+      { announce: () => undefined, mailQueued: () => void told.mail++ },
+      { delayMs: () => 1, log: { warn: (details) => void told.warnings.push(details) } },
+    );
+    await untilWaiting(1);
+    // …and a third group wants both sessions, the earlier first.
+    await third.query('begin');
+    const thirdGroup = group(third, [book(other.id, low, ['Max']), book(other.id, high, ['Max'])]);
+    await untilWaiting(2);
+    await mover.query('commit');
+
+    const [outcomes, thirdOutcome] = await Promise.all([
+      cancelled,
+      thirdGroup.then(async (outcome) => (await third.query(outcome.code ? 'rollback' : 'commit'), outcome)),
+    ]);
+    expect(thirdOutcome.code).toBeUndefined();
+    // The booking's session had changed under the group: it failed before writing anything and ran again.
+    expect(told.warnings.map((warning) => warning.sqlState)).toEqual(['40001']);
+    expect(outcomes[0]).toMatchObject({ status: 200, body: { id: bookingId, sessionId: low, status: 'CANCELLED' } });
+    expect(told.mail).toBe(1);
   });
 });

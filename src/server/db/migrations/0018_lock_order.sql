@@ -10,8 +10,8 @@
 -- it acts for and of the entries waiting for a session a cancellation or a move frees spots in (a promotion books
 -- them), then the bookings it cancels or moves. The calls then find their locks already held. Nothing is checked
 -- here: a call that is refused afterwards has only held its rows a little longer. (A booking moved by another
--- instance between this reading and its lock has its new session locked late, by the call: rare, and the unit of work
--- retries a deadlock, src/server/db/conflict-retry.ts.)
+-- instance between this reading and its lock fails the group at once, before any write, and the unit of work runs
+-- it again: src/server/db/conflict-retry.ts.)
 CREATE OR REPLACE FUNCTION portal_lock_repeatable_writes(calls jsonb) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -49,6 +49,13 @@ BEGIN
     AND c.removed_at IS NULL
   ORDER BY c.id FOR UPDATE;
   PERFORM 1 FROM bookings WHERE id = ANY (booking_ids) ORDER BY id FOR UPDATE;
+  -- A booking moved to another session while this waited for the locks (another instance's reschedule committed):
+  -- its new session would be locked late, out of order. Nothing is written yet; the unit of work runs the group
+  -- again (a serialization failure, src/server/db/conflict-retry.ts), which reads the bookings afresh.
+  IF EXISTS (SELECT 1 FROM bookings WHERE id = ANY (booking_ids) AND NOT (session_id = ANY (session_ids))) THEN
+    RAISE EXCEPTION 'a booking of this group moved to another session while it waited for its locks'
+      USING ERRCODE = 'serialization_failure';
+  END IF;
 END
 $$;
 --> statement-breakpoint
