@@ -43,6 +43,7 @@ const otherLocation = `Door Annex ${stamp}`;
 let className = '';
 let todayStart = new Date();
 let booking = { id: '', reference: '' };
+let todaySessionId = '';
 let tomorrowReference = '';
 /** A session starting one to two minutes after the run begins (for the report's 'attended', which needs a started session). */
 let soonStart = new Date();
@@ -94,6 +95,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const classType = ((await (await api.get('/api/classes')).json()) as ClassTypeDto[]).find((c) => !c.girlsOnly)!;
   className = classType.name;
   const todayId = await createSession(api, classType.id, todayStart, location);
+  todaySessionId = todayId;
   const tomorrowId = await createSession(api, classType.id, new Date(todayStart.getTime() + 86_400_000), otherLocation);
   const soonId = await createSession(api, classType.id, soonStart, soonLocation);
 
@@ -250,8 +252,16 @@ test('a child checked in at the door makes the booking read attended in the rese
   await expect(familyRows.filter({ hasText: 'no-show' })).toHaveCount(0);
 });
 
-test('a booking with a child checked in is neither moved nor cancelled: the family and the office read why (issue 29)', async ({ page }) => {
-  // Mia is present since the second test; the booking is today's at `location`.
+test('a booking with a child checked in is neither moved nor cancelled: the family and the office read why (issue 29)', async ({ page, playwright, baseURL }) => {
+  // Mia is present since the second test (checked in again here, which keeps that record, so this test also runs alone).
+  const office = await playwright.request.newContext({ baseURL });
+  expect((await office.post('/api/auth/login', { data: demoAccounts.admin })).status()).toBe(200);
+  const found = (await (await office.post('/api/admin/check-in/lookup', { data: { sessionId: todaySessionId, reference: booking.reference } })).json()) as {
+    children: Array<{ childId: string; childName: string }>;
+  };
+  const mia = found.children.find((c) => c.childName === 'Mia')!;
+  expect((await office.post('/api/admin/check-in', { data: { bookingId: booking.id, childId: mia.childId } })).status()).toBe(200);
+  await office.dispose();
   await page.setViewportSize({ width: 1280, height: 900 });
   const tomorrowStart = new Date(todayStart.getTime() + 86_400_000);
   const familySays = 'Mia was checked in at the door for this session, so this booking can no longer be changed or cancelled here. Please ask at the front desk.';
@@ -270,7 +280,7 @@ test('a booking with a child checked in is neither moved nor cancelled: the fami
   await expect(notifications(page).getByText('Reschedule Failed', { exact: true })).toBeVisible();
   await expect(notifications(page).getByText(familySays)).toBeVisible();
   await saveScreenshot(page, 'check-in-family-reschedule-refused', { fullPage: false });
-  await page.keyboard.press('Escape');
+  await reschedule.getByRole('button', { name: 'Close' }).click();
   await expect(reschedule).toHaveCount(0);
 
   await item.getByRole('button', { name: /^Cancel/ }).click();
