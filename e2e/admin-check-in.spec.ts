@@ -5,10 +5,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import QRCode from 'qrcode';
 import { bookingReference } from '../src/shared/product';
 import { formatTime } from '../src/shared/rules/format';
-import { torontoDateKey } from '../src/shared/rules/week';
+import { startOfTorontoWeek, torontoDateKey } from '../src/shared/rules/week';
 import type { ClassTypeDto } from '../src/shared/schemas/classes';
 import { expectNoSeriousA11yViolations } from './support/axe';
-import { demoAccounts, openApp, saveScreenshot, signIn } from './support/login';
+import { goToNextWeek, sessionCard, waitForSessions } from './support/calendar';
+import { demoAccounts, notifications, openApp, saveScreenshot, signIn } from './support/login';
 
 // Issue 22, check-in at the door: a family books a session of today; its confirmation shows the reference as a QR
 // code; at the door an administrator picks the session in Admin › Check-in, finds the booking by typing the
@@ -42,6 +43,7 @@ const otherLocation = `Door Annex ${stamp}`;
 let className = '';
 let todayStart = new Date();
 let booking = { id: '', reference: '' };
+let todaySessionId = '';
 let tomorrowReference = '';
 /** A session starting one to two minutes after the run begins (for the report's 'attended', which needs a started session). */
 let soonStart = new Date();
@@ -93,6 +95,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const classType = ((await (await api.get('/api/classes')).json()) as ClassTypeDto[]).find((c) => !c.girlsOnly)!;
   className = classType.name;
   const todayId = await createSession(api, classType.id, todayStart, location);
+  todaySessionId = todayId;
   const tomorrowId = await createSession(api, classType.id, new Date(todayStart.getTime() + 86_400_000), otherLocation);
   const soonId = await createSession(api, classType.id, soonStart, soonLocation);
 
@@ -247,4 +250,55 @@ test('a child checked in at the door makes the booking read attended in the rese
   await expect(attended).toHaveCount(1);
   await expect(attended).toContainText('Noah');
   await expect(familyRows.filter({ hasText: 'no-show' })).toHaveCount(0);
+});
+
+test('a booking with a child checked in is neither moved nor cancelled: the family and the office read why (issue 29)', async ({ page, playwright, baseURL }) => {
+  // Mia is present since the second test (checked in again here, which keeps that record, so this test also runs alone).
+  const office = await playwright.request.newContext({ baseURL });
+  expect((await office.post('/api/auth/login', { data: demoAccounts.admin })).status()).toBe(200);
+  const found = (await (await office.post('/api/admin/check-in/lookup', { data: { sessionId: todaySessionId, reference: booking.reference } })).json()) as {
+    children: Array<{ childId: string; childName: string }>;
+  };
+  const mia = found.children.find((c) => c.childName === 'Mia')!;
+  expect((await office.post('/api/admin/check-in', { data: { bookingId: booking.id, childId: mia.childId } })).status()).toBe(200);
+  await office.dispose();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const tomorrowStart = new Date(todayStart.getTime() + 86_400_000);
+  const familySays = 'Mia was checked in at the door for this session, so this booking can no longer be changed or cancelled here. Please ask at the front desk.';
+
+  // The family tries to move it to tomorrow, then to cancel it, from My Bookings.
+  await signIn(page, family);
+  await openApp(page, '/my-bookings');
+  const item = page.getByRole('listitem').filter({ hasText: booking.reference });
+  await item.getByRole('button', { name: /^Reschedule/ }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule Booking' });
+  await waitForSessions(reschedule);
+  if (startOfTorontoWeek(tomorrowStart).getTime() !== startOfTorontoWeek(todayStart).getTime()) await goToNextWeek(reschedule);
+  await sessionCard(reschedule, className, tomorrowStart).click();
+  await reschedule.getByRole('button', { name: 'Continue' }).click();
+  await reschedule.getByRole('button', { name: 'Confirm Reschedule' }).click();
+  await expect(notifications(page).getByText('Reschedule Failed', { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(familySays)).toBeVisible();
+  await saveScreenshot(page, 'check-in-family-reschedule-refused', { fullPage: false });
+  await reschedule.getByRole('button', { name: 'Close' }).click();
+  await expect(reschedule).toHaveCount(0);
+
+  await item.getByRole('button', { name: /^Cancel/ }).click();
+  const prompt = page.getByRole('alertdialog', { name: 'Cancel Booking' });
+  await prompt.getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(notifications(page).getByText('Cancellation Failed', { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText(familySays).last()).toBeVisible();
+  await expect(prompt).toBeVisible(); // still there, the booking kept
+
+  // The office, on the family's page, is told to undo the check-in first.
+  await signIn(page, demoAccounts.admin);
+  const users = (await (await page.request.get(`/api/admin/users?search=${encodeURIComponent(family.email)}`)).json()) as { users: Array<{ id: string }> };
+  await openApp(page, `/admin/users/${users.users[0]!.id}`);
+  const row = page.getByRole('table', { name: 'Upcoming bookings' }).getByRole('row').filter({ hasText: booking.reference });
+  await row.getByRole('button', { name: /^Cancel NB-/ }).click();
+  const officePrompt = page.getByRole('alertdialog', { name: 'Cancel Booking' });
+  await officePrompt.getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(notifications(page).getByText('Cancellation Failed', { exact: true })).toBeVisible();
+  await expect(notifications(page).getByText('Mia was checked in at the door for this session; undo the check-in first.')).toBeVisible();
+  await saveScreenshot(page, 'check-in-office-cancel-refused', { fullPage: false });
 });

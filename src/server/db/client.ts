@@ -26,6 +26,17 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the data folder as an uncompressed tarball (loadDataDir starts a copy from it). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PostgreSQL only: hands the warnings the functions raise on the app's connections (a waitlist entry that could not
+   * be promoted, migration 0019) to the listener, for the server's log. PGlite keeps its notices to itself.
+   */
+  onNotice?(listener: (notice: DatabaseNotice) => void): void;
+}
+
+/** A NOTICE or WARNING the database sent with a statement's answer. */
+export interface DatabaseNotice {
+  severity?: string | undefined;
+  message: string;
 }
 
 export type DatabaseOptions =
@@ -70,8 +81,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on('error', () => {
       /* idle client errors are reported by the query that meets them */
     });
+    const noticeListeners: Array<(notice: DatabaseNotice) => void> = [];
+    pool.on('connect', (client) => {
+      client.on('notice', (notice) => {
+        for (const listener of noticeListeners) listener({ severity: notice.severity, message: notice.message ?? '' });
+      });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, kind: 'postgres', listen: (channel, listener) => listenOnPostgres(directUrl, channel, listener), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, listener) => listenOnPostgres(directUrl, channel, listener),
+      close: () => pool.end(),
+      onNotice: (listener) => noticeListeners.push(listener),
+    };
   }
 
   // pg_trgm backs the users search indexes (migration 0002); PGlite loads an extension when the client is made.

@@ -100,6 +100,13 @@ export const children = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
+    /**
+     * Issue 29: the name as names are compared (src/shared/rules/child-name.ts), computed by the database
+     * (portal_child_name_key, migration 0019) on every write: a booking finds a child by it, and it is unique per family.
+     */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs(sql`portal_child_name_key("children"."name")`),
     weeklyLimit: integer('weekly_limit').notNull().default(1),
     /** Optional (issue 22): when known, booking a class outside its age range is refused (age on the session's Toronto date). */
     birthDate: date('birth_date', { mode: 'string' }),
@@ -111,7 +118,7 @@ export const children = pgTable(
   },
   (t) => [
     uniqueIndex('children_user_position_unique').on(t.userId, t.position).where(sql`${t.removedAt} is null`),
-    uniqueIndex('children_user_name_unique').on(t.userId, sql`lower(${t.name})`).where(sql`${t.removedAt} is null`),
+    uniqueIndex('children_user_name_unique').on(t.userId, t.nameKey).where(sql`${t.removedAt} is null`),
     index('children_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('children_position_check', sql`${t.position} between 1 and 4`),
     check('children_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),

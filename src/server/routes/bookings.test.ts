@@ -145,7 +145,7 @@ describe('POST /api/bookings', () => {
     const missing = await api.post('/api/bookings', { sessionId: session.id });
     expect(missing.body.message).toBe('childNames: Please select at least one child for this session.');
     const twice = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava', 'ava'] });
-    expect(twice.body.message).toBe('childNames: Each child can be listed only once');
+    expect(twice.body.message).toBe('childNames: Each child can be listed only once: "Ava" and "ava" name the same child');
     const unknownSession = await api.post('/api/bookings', { sessionId: crypto.randomUUID(), childNames: ['Ava'] });
     expect(unknownSession.status).toBe(404);
     expect(unknownSession.body.message).toBe('Session not found');

@@ -515,7 +515,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     expect(badTier.status).toBe(422);
     expect(badTier.body.message).toBe('planTier must be ONE, TWO or THREE');
     const twins = await deliver(signed.endpoint, purchase({ children: [{ name: 'Sam' }, { name: 'sam' }] }));
-    expect(twins).toEqual({ status: 400, body: { message: 'Each child needs a different name' } });
+    expect(twins).toEqual({ status: 400, body: { message: 'Each child needs a different name: "Sam" and "sam" name the same child' } });
     // Characters PostgreSQL cannot store are replaced, not a 500.
     const nul = await deliver(signed.endpoint, purchase({ contact: { firstName: 'Jo\u0000an', lastName: 'R\ud800' } }));
     expect(nul.status, JSON.stringify(nul.body)).toBe(201);

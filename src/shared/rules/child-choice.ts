@@ -1,3 +1,4 @@
+import { sameChildName } from './child-name';
 import { ineligibility, ineligibleReason, type EligibilityChild, type EligibilityClass } from './eligibility';
 import { onTheWaitlist } from './waitlist';
 import { startOfTorontoWeek } from './week';
@@ -41,7 +42,6 @@ export const ALREADY_BOOKED = 'Already booked';
 
 export const weeklyLimitReached = (week: Pick<ChildWeek, 'used' | 'limit'>) => `Weekly limit reached (${week.used} of ${week.limit})`;
 
-const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Each child of the family for one session: booked in it already (any of the family's confirmed bookings of the
@@ -68,12 +68,12 @@ export function childChoices(
   },
 ): ChildChoice[] {
   return children.map(({ name, birthDate = null, sex = null }) => {
-    const week = options.week?.find((candidate) => same(candidate.name, name));
+    const week = options.week?.find((candidate) => sameChildName(candidate.name, name));
     const left = week ? `${week.remaining} of ${week.limit} left ${options.weekWord}` : null;
-    if (options.bookedHere.some((booked) => same(booked, name))) return { name, bookable: false, reason: ALREADY_BOOKED, left };
+    if (options.bookedHere.some((booked) => sameChildName(booked, name))) return { name, bookable: false, reason: ALREADY_BOOKED, left };
     const why = options.session ? ineligibility({ name, birthDate, sex }, options.session.classType, options.session.startsAt) : null;
     if (why && options.session) return { name, bookable: false, reason: ineligibleReason(name, why, options.session.classType), left, ineligible: true };
-    const waiting = options.waitingHere?.find((candidate) => same(candidate.name, name));
+    const waiting = options.waitingHere?.find((candidate) => sameChildName(candidate.name, name));
     if (waiting && options.forWaitlist) return { name, bookable: false, reason: onTheWaitlist(waiting.position), left };
     if (week && week.remaining <= 0 && !options.forWaitlist) return { name, bookable: false, reason: weeklyLimitReached(week), left };
     return { name, bookable: true, reason: waiting ? onTheWaitlist(waiting.position) : null, left };
@@ -111,7 +111,7 @@ export function ineligibleReasons(
   session: { classType: EligibilityClass; startsAt: Date | string },
 ): string[] {
   return childNames.flatMap((name) => {
-    const child = children.find((candidate) => same(candidate.name, name));
+    const child = children.find((candidate) => sameChildName(candidate.name, name));
     if (!child) return [];
     const why = ineligibility({ name, birthDate: child.birthDate ?? null, sex: child.sex ?? null }, session.classType, session.startsAt);
     return why ? [ineligibleReason(name, why, session.classType)] : [];

@@ -4,6 +4,7 @@ import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { adminWaitlistEntryDto } from './waitlist';
 import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
 import { birthDateProblem, BIRTH_DATE_INVALID, SEX_INVALID } from '../rules/child-details';
+import { childNamesClashMessage, firstRepeatedChildName } from '../rules/child-name';
 import {
   CHILD_SEXES,
   CHILD_SLOTS,
@@ -127,9 +128,18 @@ const childFields = Object.fromEntries(
   [K in ChildSlot as `${K}ChildSex`]: typeof childSex;
 };
 
-const distinctChildNames = (form: Partial<Record<string, unknown>>) => {
-  const names = CHILD_SLOTS.map((slot) => form[childNameField(slot)]).filter((n): n is string => typeof n === 'string' && n !== '');
-  return new Set(names.map((n) => n.toLowerCase())).size === names.length;
+/**
+ * Children of one family need names that read differently (issue 29: compared by their key, src/shared/rules/child-name.ts,
+ * as the database compares them): the issue sits on the later of the two slots and names both spellings.
+ */
+const distinctChildNames = (form: Partial<Record<string, unknown>>, ctx: z.RefinementCtx) => {
+  const named = CHILD_SLOTS.map((slot) => ({ field: childNameField(slot), name: form[childNameField(slot)] })).filter(
+    (slot): slot is { field: ReturnType<typeof childNameField>; name: string } => typeof slot.name === 'string' && slot.name !== '',
+  );
+  const clash = firstRepeatedChildName(named.map((slot) => slot.name));
+  if (!clash) return;
+  const field = named.filter((slot) => slot.name === clash[1]).at(-1)?.field ?? 'secondChildName';
+  ctx.addIssue({ code: 'custom', message: childNamesClashMessage(clash), path: [field] });
 };
 
 /** POST /api/admin/users (spec 5, user form: create). */
@@ -145,7 +155,7 @@ export const createUserBody = z
     weeklyLimit: weeklyLimitInput.default(DEFAULT_WEEKLY_LIMIT),
     ...childFields,
   })
-  .refine(distinctChildNames, { message: 'Each child needs a different name', path: ['secondChildName'] });
+  .superRefine(distinctChildNames);
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type CreateUserBody = z.output<typeof createUserBody>;
 
@@ -184,7 +194,7 @@ export const updateUserBody = z
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
     ...optionalChildFields,
   })
-  .refine(distinctChildNames, { message: 'Each child needs a different name', path: ['secondChildName'] });
+  .superRefine(distinctChildNames);
 export type UpdateUserInput = z.input<typeof updateUserBody>;
 export type UpdateUserBody = z.output<typeof updateUserBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTENDANCE } from '../rules/attendance';
+import { childListedTwiceMessage, firstRepeatedChildName } from '../rules/child-name';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant, validRange } from './dates';
 import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters } from './text';
 import { MAX_CHILDREN } from './users';
@@ -23,7 +24,11 @@ export const createBookingBody = z.object({
     )
     .min(1, NO_CHILDREN_SELECTED)
     .max(MAX_CHILDREN, `At most ${MAX_CHILDREN} children can be booked at once`)
-    .refine((names) => new Set(names.map((n) => n.toLowerCase())).size === names.length, 'Each child can be listed only once'),
+    // Issue 29: two spellings of one child (by the key the database finds children by: 'Mia' and 'MİA') are one child.
+    .superRefine((names, ctx) => {
+      const repeated = firstRepeatedChildName(names);
+      if (repeated) ctx.addIssue({ code: 'custom', message: childListedTwiceMessage(repeated) });
+    }),
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 

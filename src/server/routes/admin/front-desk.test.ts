@@ -188,7 +188,8 @@ describe('POST /api/admin/bookings/:id/cancel and /reschedule', () => {
     expect([await bookedCount(thisWeek.id), await bookedCount(farMonday.id)]).toEqual([0, 1]);
     expect(await mailTo(fam.email)).toEqual(['booking-confirmed', 'booking-rescheduled']);
 
-    // A second booking that week (made by the office) and a move into the same week: the limit of 1 holds...
+    // A second booking that week (made by the office, past the limit of 1): a move inside that week adds nothing to
+    // it and needs no override (issue 29, item 12)...
     const extra = await admin.post('/api/admin/bookings', {
       userId: fam.id,
       sessionId: farTuesday.id,
@@ -198,16 +199,20 @@ describe('POST /api/admin/bookings/:id/cancel and /reschedule', () => {
     });
     expect(extra.status).toBe(201);
     const farWednesday = await session(inWeeks(4, 2, 17));
-    const refused = await admin.post(`/api/admin/bookings/${extra.body.id}/reschedule`, { newSessionId: farWednesday.id });
+    const inWeek = await admin.post(`/api/admin/bookings/${extra.body.id}/reschedule`, { newSessionId: farWednesday.id });
+    expect(inWeek.status).toBe(200);
+    // ...while a move into another week where Leo already has his session is refused, unless overridden with a note.
+    expect((await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: (await session(inWeeks(5, 0, 17))).id, childNames: ['Leo'] })).status).toBe(201);
+    const nextWeekWednesday = await session(inWeeks(5, 2, 17));
+    const refused = await admin.post(`/api/admin/bookings/${extra.body.id}/reschedule`, { newSessionId: nextWeekWednesday.id });
     expect(refused.status).toBe(409);
-    // ...unless overridden with a note.
     const forced = await admin.post(`/api/admin/bookings/${extra.body.id}/reschedule`, {
-      newSessionId: farWednesday.id,
+      newSessionId: nextWeekWednesday.id,
       overrideWeeklyLimit: true,
       note: 'Coach agreed',
     });
     expect(forced.status).toBe(200);
-    expect((await actionsOf(fam.id)).map((a) => a.action)).toEqual(['RESCHEDULE', 'BOOK', 'RESCHEDULE']);
+    expect((await actionsOf(fam.id)).map((a) => a.action)).toEqual(['RESCHEDULE', 'BOOK', 'RESCHEDULE', 'BOOK', 'RESCHEDULE']);
   });
 });
 

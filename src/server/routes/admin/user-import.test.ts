@@ -167,7 +167,7 @@ describe('rows', () => {
         'Line 5: Plan tier must be ONE, TWO or THREE',
         'Line 6: Weekly Sessions: Weekly limit cannot exceed 7',
         'Line 7: Child 1 Weekly Limit: Weekly limit must be at least 1',
-        'Line 8: Each child needs a different name',
+        'Line 8: Each child needs a different name: "Ava" and "ava" name the same child',
         'Line 10: Expected 10 columns (as in the header), found 3',
       ],
     });

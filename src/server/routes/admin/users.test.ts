@@ -216,7 +216,7 @@ describe('POST /api/admin/users', () => {
       [{ ...valid, firstChildName: 'Ella', firstChildWeeklyLimit: 8 }, 'firstChildWeeklyLimit: Weekly limit cannot exceed 7'],
       [{ ...valid, secondChildWeeklyLimit: 2.5 }, 'secondChildWeeklyLimit: Weekly limit must be a whole number from 1 to 7'],
       [{ ...valid, weeklyLimit: 9 }, 'weeklyLimit: Weekly limit cannot exceed 7'],
-      [{ ...valid, firstChildName: 'Ella', secondChildName: 'ELLA' }, 'secondChildName: Each child needs a different name'],
+      [{ ...valid, firstChildName: 'Ella', secondChildName: 'ELLA' }, 'secondChildName: Each child needs a different name: "Ella" and "ELLA" name the same child'],
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/api/admin/users', body);
@@ -389,7 +389,10 @@ describe('PATCH /api/admin/users/:id', () => {
     ]);
     expect(swapped.body.fourthChildName).toBe('Zoe');
     // A name already used by an untouched slot is refused.
-    expect(failure(await patch(admin, parent.id, { thirdChildName: 'zoe' }))).toEqual({ status: 400, message: 'Each child needs a different name' });
+    expect(failure(await patch(admin, parent.id, { thirdChildName: 'zoe' }))).toEqual({
+      status: 400,
+      message: 'Each child needs a different name: "zoe" and "Zoe" name the same child',
+    });
   });
 
   it('role rules: promotions work; nobody changes their own role; only a SUPER_ADMIN edits a SUPER_ADMIN, whose role never changes', async () => {

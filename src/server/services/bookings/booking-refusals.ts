@@ -1,3 +1,4 @@
+import { childListedTwiceMessage } from '../../../shared/rules/child-name';
 import { type EligibilityClass, type Ineligibility, ineligibleMessage } from '../../../shared/rules/eligibility';
 import { HttpError } from '../../http-error';
 import { USER_NOT_FOUND } from '../users/user-rules';
@@ -14,6 +15,8 @@ export type BookingRefusal =
   | { refusal: 'session-started' }
   | { refusal: 'outside-window' }
   | { refusal: 'not-your-children'; names: string[] }
+  | { refusal: 'named-twice'; names: string[] }
+  | { refusal: 'checked-in'; names: string[] }
   | { refusal: 'full' }
   | { refusal: 'spots'; available: number; requested: number }
   | { refusal: 'already-booked'; names: string[]; overLimit?: OverLimit[] }
@@ -50,6 +53,15 @@ export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/**
+ * Issue 29, item 3: a booking with a child checked in at the door is neither moved nor cancelled (the check-in is this
+ * session's). The office can undo the check-in first; the family is sent to the office.
+ */
+export const checkedInMessage = (names: readonly string[], asker: Asker) =>
+  asker === 'office'
+    ? `${joinNames(names)} ${plural(names.length, 'was', 'were')} checked in at the door for this session; undo the check-in first.`
+    : `${joinNames(names)} ${plural(names.length, 'was', 'were')} checked in at the door for this session, so this booking can no longer be changed or cancelled here. Please ask at the front desk.`;
 
 const sessions = (count: number) => `${count} ${plural(count, 'session', 'sessions')}`;
 
@@ -97,6 +109,12 @@ export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): 
     }
   }
   switch (refused.refusal) {
+    case 'checked-in':
+      return new HttpError(409, checkedInMessage(refused.names, asker));
+    case 'named-twice': {
+      const [first = '', second = first] = refused.names;
+      return new HttpError(400, childListedTwiceMessage([first, second]));
+    }
     case 'ineligible':
       // The same sentences the booking dialog shows beside a greyed child (src/shared/rules/eligibility.ts).
       return new HttpError(409, ineligibleMessage(refused.children, refused.classType));

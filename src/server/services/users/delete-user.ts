@@ -8,6 +8,7 @@ import type { EmailContext } from '../../mail/email-context';
 import { enqueueEmail } from '../../mail/outbox';
 import { bookingDtoFromFacts, type BookingFacts } from '../bookings/booking-dto';
 import { accountBookingsCancelledEmail } from '../bookings/booking-emails';
+import { refusalError, type BookingRefusal } from '../bookings/booking-refusals';
 import { retireSetPasswordTokens } from './set-password-token';
 import { lockUser, plural, upcomingBookingsOf } from './user-rules';
 
@@ -95,9 +96,10 @@ async function cancelForClosedAccount(tx: Tx, target: { id: string; firstName: s
       sql`select portal_cancel_booking(${target.id}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb,
         ${waitlistClosesBefore(input.now, input.waitlistCutoffHours).toISOString()}::timestamptz) as answer`,
     );
-    const answer = (result as unknown as { rows: Array<{ answer: { booking: BookingFacts } | { refusal: string } }> }).rows[0]!.answer;
-    // The sessions and children are locked and each booking is upcoming and confirmed: a refusal cannot happen.
-    if (!('booking' in answer)) throw new Error(`could not cancel booking ${booking.id}: ${answer.refusal}`);
+    const answer = (result as unknown as { rows: Array<{ answer: { booking: BookingFacts } | BookingRefusal }> }).rows[0]!.answer;
+    // The sessions and children are locked and each booking is upcoming and confirmed; one with a child already checked
+    // in at the door (the session is today) is refused, and so is the deletion, with the office's message (issue 29).
+    if (!('booking' in answer)) throw refusalError(answer, 'office');
     cancelled.push(bookingDtoFromFacts(answer.booking));
   }
   await enqueueEmail(tx, accountBookingsCancelledEmail(cancelled, input.email));

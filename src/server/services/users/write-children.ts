@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { childNamesClashMessage, firstRepeatedChildName } from '../../../shared/rules/child-name';
 import { childBirthDateField, childLimitField, childNameField, childSexField, type ChildSlot } from '../../../shared/schemas/admin-users';
 import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type ChildSex } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
@@ -58,7 +59,8 @@ type ChildRow = typeof children.$inferSelect;
  * Applies slot changes to a user's children inside the caller's transaction (the caller should hold the
  * user's row lock, see lockUser). The user's current children are locked in id order, the same order the
  * booking rules lock them (after the sessions of the family's waiting entries when a child is removed), so a
- * booking racing a removal either lands first (and the removal is refused) or finds the child gone. Names stay distinct without case (400); removing a child with upcoming
+ * booking racing a removal either lands first (and the removal is refused) or finds the child gone. Names stay
+ * distinct by their key (src/shared/rules/child-name.ts; 400); removing a child with upcoming
  * CONFIRMED bookings is refused (409, naming the child). A removed child's row is kept (removed_at) so
  * their past bookings stay readable.
  */
@@ -117,9 +119,10 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
     }
   });
 
-  if (new Set(finalNames.map((name) => name.toLowerCase())).size !== finalNames.length) {
-    throw new HttpError(400, 'Each child needs a different name');
-  }
+  // Issue 29: compared as the database compares them (children_user_name_unique on name_key), so a clash is a 400
+  // naming both spellings, never the unique index's error.
+  const clash = firstRepeatedChildName(finalNames);
+  if (clash) throw new HttpError(400, childNamesClashMessage(clash));
 
   if (removals.length) {
     const upcoming = await tx
@@ -167,7 +170,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
     await tx.update(children).set(details).where(eq(children.id, child.id));
   }
   // Two children can swap names in one change: park the renamed rows on names no child can have first,
-  // so the unique (user, lower(name)) index never sees a duplicate in between.
+  // so the unique (user, name_key) index never sees a duplicate in between.
   if (renames.length > 1) {
     for (const { child } of renames) await tx.update(children).set({ name: `(renaming ${child.id})` }).where(eq(children.id, child.id));
   }
