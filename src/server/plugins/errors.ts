@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_TROUBLE } from '../../shared/product';
 import { HttpError } from '../http-error';
@@ -46,7 +46,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ message: SERVER_TROUBLE });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  // The address is never echoed (issue 29): it may hold a secret, such as a calendar feed's token spelt oddly.
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ message: NO_SUCH_ENDPOINT });
   });
+}
+
+export const NO_SUCH_ENDPOINT = 'No such endpoint';
+export const BAD_ADDRESS = 'The address is not valid';
+export const ADDRESS_TOO_LONG = 'The address is too long';
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any route runs (a broken percent escape
+ * in a path parameter, a parameter over the router's length limit), answered as `{ message }` without the
+ * address Fastify's own text would echo. Fastify does not report these requests to the log controller, so this
+ * does once the answer is sent: they are logged like any refusal (the log redacts the address).
+ */
+export function frameworkErrors(logController: Pick<LogController, 'requestCompleted'>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.raw.once('finish', () => logController.requestCompleted(null, request, reply));
+    const [status, message] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, ADDRESS_TOO_LONG] : [error.statusCode && error.statusCode < 500 ? error.statusCode : 400, BAD_ADDRESS];
+    // No hook runs for these: the headers every /api refusal carries are set here.
+    void reply.status(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send({ message });
+  };
 }
