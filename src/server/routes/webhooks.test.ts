@@ -649,14 +649,14 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
 
   it('stores pw, pass, pwd, passwd, credentials, secret* and *token* keys redacted in headers, body and query', async () => {
     const payload = purchase({
-      auth: { PW: 'pw-value', Pwd: 'pwd-value', nested: [{ PASS: 'pass-value' }, { passwd: 'passwd-value' }], Credentials: { user: 'cred-user' } },
+      login: { PW: 'pw-value', Pwd: 'pwd-value', nested: [{ PASS: 'pass-value' }, { passwd: 'passwd-value' }], Credentials: { user: 'cred-user' } },
       list: [[{ sessionTOKEN: 'token-value' }], { secretAnswer: 'secret-value' }],
     });
     const res = await deliver(signed.endpoint, payload, { query: '?pwd=query-pwd&page=2', headers: { 'x-pass': 'header-pass' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { row } = await lastLog(signed.id);
     expect(row.body).toMatchObject({
-      auth: { PW: '[redacted]', Pwd: '[redacted]', nested: [{ PASS: '[redacted]' }, { passwd: '[redacted]' }], Credentials: '[redacted]' },
+      login: { PW: '[redacted]', Pwd: '[redacted]', nested: [{ PASS: '[redacted]' }, { passwd: '[redacted]' }], Credentials: '[redacted]' },
       list: [[{ sessionTOKEN: '[redacted]' }], { secretAnswer: '[redacted]' }],
       contact: { email: payload.contact.email },
     });
