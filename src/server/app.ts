@@ -9,6 +9,7 @@ import { loggerOptions } from './logging';
 import { webDistFolder } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
+import { registerJsonBody } from './plugins/json-body';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerReadCaches } from './plugins/read-caches';
 import { registerCachedReads } from './plugins/cached-reads';
@@ -138,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Before the routes: the JSON parser's depth check and the small body limit of the family's routes (issue 29).
+  registerJsonBody(app);
   await registerReadCaches(app, options.database);
   registerCachedReads(app);
   registerUnitOfWork(app);

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_TROUBLE } from '../../shared/product';
 import { HttpError } from '../http-error';
 import { serializeError } from '../logging';
+import { bodyTooLarge } from './json-body';
 
 /** Field path of a validation issue: '/childNames/0' becomes 'childNames.0'. */
 function fieldName(instancePath: string): string {
@@ -37,7 +38,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? 'The request body is not valid JSON'
           : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'The request body is empty; send a JSON object'
-            : error.message;
+            : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? bodyTooLarge(request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 1_048_576)
+              : error.message;
       return reply.status(status).send({ message });
     }
     // Serialised here (and again by the logger's err serializer) without the values of a failed query:
