@@ -126,7 +126,8 @@ export function redactedUrl(url: string): string {
   const rest = cut === -1 ? '' : url.slice(cut);
   const hash = rest.indexOf('#');
   const query = hash === -1 ? rest : rest.slice(0, hash);
-  return withoutCalendarFeedToken(path) + (query ? `?${withoutSecretQueryValues(query.slice(1))}` : '') + (hash === -1 ? '' : '#[redacted]');
+  const fragment = hash === -1 ? '' : '#[redacted]';
+  return withoutCalendarFeedToken(path) + (query ? `?${withoutSecretQueryValues(query.slice(1))}` : '') + fragment;
 }
 
 /** A request as the log shows it: the address with secret query values and the calendar feed's token replaced. */
