@@ -9,7 +9,8 @@ import { loggerOptions } from './logging';
 import { webDistFolder } from './paths';
 import { registerAuth } from './plugins/auth';
 import { registerCompression } from './plugins/compression';
-import { registerErrorHandling } from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerReadCaches } from './plugins/read-caches';
 import { registerCachedReads } from './plugins/cached-reads';
 import { registerUnitOfWork } from './plugins/unit-of-work';
@@ -74,13 +75,16 @@ function trustHops(hops: number) {
 /** Builds the whole HTTP application from plugins and routes (used by server.ts and the tests). */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const logController = new RequestLogController(env);
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(env), ...(options.loggerStream ? { stream: options.loggerStream } : {}) },
     // One line per completed request, its level by outcome (plugins/request-log.ts).
-    logController: new RequestLogController(env),
+    logController,
     // A hop count trusts that many proxies nearest the server (the function form Fastify's types accept).
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: 1_048_576,
+    // The router's own refusals (a broken escape, an over-long parameter) answer without echoing the address.
+    frameworkErrors: frameworkErrors(logController),
     // Slow clients cannot hold connections open (slowloris, docs/decisions/011): the whole request must arrive
     // within requestTimeout (30 s; answered 408 and closed, however steadily the body dribbles in), its headers
     // within headersTimeout (Node checks both every connectionsCheckingInterval); a socket with no traffic at
@@ -137,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Before the routes: the JSON parser's depth check and the small body limit of the family's routes (issue 29).
+  registerJsonBody(app);
   await registerReadCaches(app, options.database);
   registerCachedReads(app);
   registerUnitOfWork(app);

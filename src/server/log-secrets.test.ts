@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { freePort } from './test-support/free-port';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -117,6 +118,53 @@ describe('error logs', () => {
     expect(logs.text).toContain('/api/calendar/[redacted]');
     expect(logs.text).toContain('/api/calendar/[redacted]?x=1');
     expect(logs.text).not.toContain('SECRETTOKENMARKER');
+  });
+
+  it('a token is redacted once the address is decoded and normalised, and no error body echoes the address (issue 29)', async () => {
+    const { logs, base } = await start({ LOG_LEVEL: 'debug' });
+    // Sent exactly as written (fetch would resolve the dot segments itself).
+    const send = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest(`${base}${path}`, { method: 'GET' }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const paths = [
+      `/api//calendar/${TOKEN_MARKER}.ics`,
+      `/api/./calendar/${TOKEN_MARKER}.ics`,
+      `/api/calendar/./${TOKEN_MARKER}.ics`,
+      `/api/nothing/../calendar/${TOKEN_MARKER}.ics`,
+      `//api/calendar/${TOKEN_MARKER}.ics`,
+      `/api/calendar%2F${TOKEN_MARKER}.ics`,
+      `/%2561pi/calendar/${TOKEN_MARKER}.ics`,
+      `/API/Calendar/${TOKEN_MARKER}.ics`,
+      // A broken escape, and a parameter over the router's length limit: refused by the router itself.
+      `/api/calendar/%ZZ${TOKEN_MARKER}.ics`,
+      `/api/calendar/${TOKEN_MARKER}${'x'.repeat(200)}.ics`,
+    ];
+    for (const path of paths) {
+      const res = await send(path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.body, path).not.toContain('SECRETTOKENMARKER');
+      expect(JSON.parse(res.body), path).toHaveProperty('message');
+    }
+    // A set-password token whose parameter name is spelt with an escape is still the token (the route reads it).
+    for (const query of [`t%6fken=${TOKEN_MARKER}`, `%74%6F%6B%65%6E=${TOKEN_MARKER}`, `x=1&TOKEN=${TOKEN_MARKER}`]) {
+      const res = await send(`/api/auth/set-password?${query}`);
+      expect(res.status, query).toBe(410);
+      expect(res.body, query).not.toContain('SECRETTOKENMARKER');
+    }
+    const lines = logs.entries().filter((entry) => entry.msg === 'request completed');
+    expect(lines.length, logs.text).toBe(paths.length + 3);
+    expect(logs.text).not.toContain('SECRETTOKENMARKER');
+    expect(logs.text).toContain('/api/calendar/[redacted]');
+    expect(logs.text).toContain('/api/auth/set-password?t%6fken=[redacted]');
   });
 
   it('serializeError cleans errors of any shape, and is idempotent', () => {

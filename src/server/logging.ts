@@ -54,24 +54,80 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
   return out;
 }
 
-/** Query-string parameters whose values are secrets (the set-password link's token). */
-const SECRET_QUERY_PARAMS = /([?&](?:token|secret|password|key|signature)=)[^&#]*/gi;
+/**
+ * Query-string parameter names whose values are secrets (the set-password link's token, keys, signatures), judged
+ * on the name as the server reads it (escapes decoded, any case): `?t%6fken=` is the token too.
+ */
+const SECRET_QUERY_NAME = /^(?:key|sig|pw|pwd|pass)$|token|secret|passw|signature|api[-_]?key/i;
+/** How many rounds of percent escapes are undone when judging an address (`%2561` is `%61` is `a`). */
+const MAX_DECODE_ROUNDS = 5;
 
 /**
- * The address without the secret token of a family's calendar feed (issue 22): /api/calendar/<token>.ics, also
- * when spelt with escapes (`/%61pi/…` reaches the same route), becomes /api/calendar/[redacted].
+ * A piece of an address with its percent escapes undone (repeatedly, for double escapes), for judging only: a run
+ * of escapes that is not valid UTF-8 has only its ASCII escapes undone.
  */
-function withoutCalendarFeedToken(url: string): string {
+function decodedForJudging(text: string): string {
+  let current = text;
+  for (let round = 0; round < MAX_DECODE_ROUNDS; round++) {
+    const next = current.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      }
+    });
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * The address's path without the secret token of a family's calendar feed (issue 22): judged once decoded and
+ * normalised (escapes undone, repeated slashes and `.`/`..` segments resolved, any case), so `/api//calendar/…`,
+ * `/api/./calendar/…` and `/%61pi/calendar/…` all print as /api/calendar/[redacted] (issue 29). Whatever follows
+ * a `calendar` segment is dropped; any other path is printed as written.
+ */
+function withoutCalendarFeedToken(path: string): string {
+  const segments: string[] = [];
+  for (const segment of decodedForJudging(path).split(/[\\/]+/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const at = segments.findIndex((segment, index) => segment.toLowerCase() === 'calendar' && index < segments.length - 1);
+  if (at === -1) return path;
+  return `/${[...segments.slice(0, at), 'calendar'].join('/').toLowerCase()}/[redacted]`;
+}
+
+/** The query string with the value of every secret parameter replaced; the names stay as written. */
+function withoutSecretQueryValues(query: string): string {
+  return query
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const rawName = equals === -1 ? part : part.slice(0, equals);
+      // The name as the query parser reads it; an escaped '=' inside it still hides what follows.
+      const decoded = decodedForJudging(rawName.replaceAll('+', ' '));
+      const name = decoded.split('=')[0]!.trim();
+      if (!SECRET_QUERY_NAME.test(name)) return part;
+      return decoded.includes('=') ? '[redacted]' : `${rawName}=[redacted]`;
+    })
+    .join('&');
+}
+
+/**
+ * The address as the log shows it: the calendar feed's token and the values of secret query parameters replaced,
+ * judged after decoding and normalising (see above). Exported for its tests.
+ */
+export function redactedUrl(url: string): string {
   const cut = url.search(/[?#]/);
   const path = cut === -1 ? url : url.slice(0, cut);
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // A malformed escape: judged as written.
-  }
-  if (!/^\/api\/calendar\//i.test(decoded)) return url;
-  return `/api/calendar/[redacted]${cut === -1 ? '' : url.slice(cut)}`;
+  const rest = cut === -1 ? '' : url.slice(cut);
+  const hash = rest.indexOf('#');
+  const query = hash === -1 ? rest : rest.slice(0, hash);
+  const fragment = hash === -1 ? '' : '#[redacted]';
+  return withoutCalendarFeedToken(path) + (query ? `?${withoutSecretQueryValues(query.slice(1))}` : '') + fragment;
 }
 
 /** A request as the log shows it: the address with secret query values and the calendar feed's token replaced. */
@@ -85,7 +141,7 @@ export function serializeRequest(req: {
 }) {
   return {
     method: req.method,
-    url: typeof req.url === 'string' ? withoutCalendarFeedToken(req.url).replace(SECRET_QUERY_PARAMS, '$1[redacted]') : req.url,
+    url: typeof req.url === 'string' ? redactedUrl(req.url) : req.url,
     version: typeof req.headers?.['accept-version'] === 'string' ? req.headers['accept-version'] : undefined,
     host: req.host,
     remoteAddress: req.ip,

@@ -59,8 +59,13 @@ export const users = pgTable(
     crmUserId: text('crm_user_id'),
     /** The CRM's own updatedAt of the last webhook delivery applied: an older delivery arriving late changes nothing. */
     crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
-    /** The signed timestamp (X-Webhook-Signature t=) of the last CRM delivery applied: a replayed older delivery is ignored. */
+    /**
+     * The signed timestamp (X-Webhook-Signature t=) of the last CRM delivery applied, capped at the instant it was
+     * received (a stamp ahead of the server's clock counts as that instant): a replayed older delivery is ignored.
+     */
     crmSignedAt: timestamp('crm_signed_at', { withTimezone: true }),
+    /** When the server received the last CRM delivery applied (issue 29): one received earlier is ignored. */
+    crmReceivedAt: timestamp('crm_received_at', { withTimezone: true }),
     /** The webhook configuration whose delivery created the account; only that CRM may change isActive. */
     createdByWebhookId: uuid('created_by_webhook_id').references((): AnyPgColumn => webhookConfigs.id, { onDelete: 'set null' }),
     /** When the account stopped being an administrator: for 30 days after, another admin cannot set its password. */

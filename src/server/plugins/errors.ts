@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { SERVER_TROUBLE } from '../../shared/product';
 import { HttpError } from '../http-error';
 import { serializeError } from '../logging';
+import { bodyTooLarge } from './json-body';
 
 /** Field path of a validation issue: '/childNames/0' becomes 'childNames.0'. */
 function fieldName(instancePath: string): string {
@@ -37,7 +38,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? 'The request body is not valid JSON'
           : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
             ? 'The request body is empty; send a JSON object'
-            : error.message;
+            : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+              ? bodyTooLarge(request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 1_048_576)
+              : error.message;
       return reply.status(status).send({ message });
     }
     // Serialised here (and again by the logger's err serializer) without the values of a failed query:
@@ -46,7 +49,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ message: SERVER_TROUBLE });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  // The address is never echoed (issue 29): it may hold a secret, such as a calendar feed's token spelt oddly.
+  app.setNotFoundHandler((_request, reply) => {
+    reply.status(404).send({ message: NO_SUCH_ENDPOINT });
   });
+}
+
+export const NO_SUCH_ENDPOINT = 'No such endpoint';
+export const BAD_ADDRESS = 'The address is not valid';
+export const ADDRESS_TOO_LONG = 'The address is too long';
+
+/**
+ * Fastify's `frameworkErrors` option: errors its router raises before any route runs (a broken percent escape
+ * in a path parameter, a parameter over the router's length limit), answered as `{ message }` without the
+ * address Fastify's own text would echo. Fastify does not report these requests to the log controller, so this
+ * does once the answer is sent: they are logged like any refusal (the log redacts the address).
+ */
+export function frameworkErrors(logController: Pick<LogController, 'requestCompleted'>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    reply.raw.once('finish', () => logController.requestCompleted(null, request, reply));
+    const [status, message] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [414, ADDRESS_TOO_LONG] : [error.statusCode && error.statusCode < 500 ? error.statusCode : 400, BAD_ADDRESS];
+    // No hook runs for these: the headers every /api refusal carries are set here.
+    void reply.status(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send({ message });
+  };
 }

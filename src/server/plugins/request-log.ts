@@ -11,8 +11,8 @@ const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, w
  * completed', both at info): `debug` for a fast success, `info` for a refusal (4xx), `warn` for anything slower
  * than SLOW_REQUEST_MS, `error` for a 5xx or a broken response. At the default level `info` a busy morning writes
  * a line per refusal and per slow or failed request, not two per request; LOG_LEVEL=debug gives a full access
- * log. The address is logged with secret query values replaced (logging.ts serializeRequest); headers, cookies
- * and bodies never are. The level is checked before the line is built: a fast success costs no log work.
+ * log. The address is logged with secret query values and the calendar feed's token replaced, judged once
+ * decoded and normalised (logging.ts redactedUrl); headers, cookies and bodies never are. The level is checked before the line is built: a fast success costs no log work.
  */
 export class RequestLogController extends LogController {
   private readonly threshold: number;

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasNoControlCharacters } from '../../shared/schemas/text';
 import type { Env } from '../env';
 import { escapeHtml } from '../escape-html';
+import { NO_SUCH_ENDPOINT } from './errors';
 import { shortNameOf, webAppManifest } from './web-manifest';
 
 type PageEncoding = 'br' | 'gzip';
@@ -103,7 +104,7 @@ export async function registerWebApp(
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.status(404).send({ message: `No such endpoint: GET ${urlPath}` });
+      return reply.status(404).send({ message: NO_SUCH_ENDPOINT });
     }
     let relative: string;
     try {

@@ -412,7 +412,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
       [{ secret: 'another-secret-0123456789' }, 'Signature does not match'],
       [{ signedBody: raw.replace('Jordan', 'Jordam') }, 'Signature does not match'],
       [{ t: NOW_SECONDS - 301 }, 'Signature timestamp is outside the 5-minute tolerance'],
-      [{ t: NOW_SECONDS + 301 }, 'Signature timestamp is outside the 5-minute tolerance'],
+      [{ t: NOW_SECONDS + 301 }, 'Signature timestamp is more than 60 seconds in the future'],
     ];
     for (const [options, message] of cases) {
       const res = await deliver(signed.endpoint, raw, options);
@@ -647,16 +647,61 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
     );
   });
 
+  it('refuses a signature more than 60 s ahead; one signed ahead within that does not hold back the next current delivery (issue 29)', async () => {
+    const { updatedAt: _ignored, ...first } = purchase({ plan: { tier: 'ONE', sessionsPerWeek: 1 } });
+    const ahead = await deliver(signed.endpoint, first, { t: NOW_SECONDS + 61 });
+    expect(ahead).toEqual({ status: 401, body: { message: 'Signature timestamp is more than 60 seconds in the future' } });
+    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 401, responseMessage: 'Signature timestamp is more than 60 seconds in the future' });
+    expect(await userByEmail(first.contact.email)).toBeUndefined();
+
+    const olderRaw = JSON.stringify(first);
+    const olderSignature = signWebhook(SECRET, olderRaw, NOW_SECONDS - 30);
+    const postOlder = () =>
+      fetch(`${server.baseUrl}/api/webhooks/${signed.endpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': olderSignature }, body: olderRaw }).then(
+        async (response) => ({ status: response.status, body: await readBody(response) }),
+      );
+    const created = await postOlder();
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // 60 s ahead is still accepted...
+    const early = await deliver(signed.endpoint, { ...first, plan: { tier: 'TWO', sessionsPerWeek: 2 } }, { t: NOW_SECONDS + 60 });
+    expect(early.body).toEqual({ message: 'Parent account updated: planTier, weeklyLimit', action: 'updated', userId: created.body.userId });
+    // ...but it ranks as the instant it arrived, not the one it claims: the CRM's next delivery, signed now, is applied.
+    const next = await deliver(signed.endpoint, { ...first, plan: { tier: 'THREE', sessionsPerWeek: 3 } }, { t: NOW_SECONDS });
+    expect(next.body).toEqual({ message: 'Parent account updated: planTier, weeklyLimit', action: 'updated', userId: created.body.userId });
+    expect(await userById(created.body.userId)).toMatchObject({ planTier: 'THREE', weeklyLimit: 3 });
+    // A replay of a delivery signed before the last one applied is still ignored.
+    expect(await postOlder()).toEqual({ status: 200, body: { message: 'ignored: older than the last delivery', action: 'unchanged', userId: created.body.userId } });
+    expect(await userById(created.body.userId)).toMatchObject({ planTier: 'THREE', weeklyLimit: 3 });
+  });
+
+  it('orders the deliveries of one contact by when the server received them: one received before the last applied is ignored (issue 29)', async () => {
+    const { updatedAt: _ignored, ...first } = purchase({ plan: { tier: 'ONE', sessionsPerWeek: 1 } });
+    const created = await deliver(signed.endpoint, first, { t: NOW_SECONDS - 20 });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The server's clock reads one second earlier for the next request: as if that delivery had arrived before the
+    // one just applied and waited for the contact's lock behind it. Signed later, it is still the older one.
+    ticks -= 1000;
+    try {
+      const overtaken = await deliver(signed.endpoint, { ...first, plan: { tier: 'THREE', sessionsPerWeek: 3 } }, { t: NOW_SECONDS - 10 });
+      expect(overtaken.body).toEqual({ message: 'ignored: older than the last delivery', action: 'unchanged', userId: created.body.userId });
+    } finally {
+      ticks += 2000;
+    }
+    expect(await userById(created.body.userId)).toMatchObject({ planTier: 'ONE', weeklyLimit: 1 });
+    const after = await deliver(signed.endpoint, { ...first, plan: { tier: 'THREE', sessionsPerWeek: 3 } }, { t: NOW_SECONDS - 10 });
+    expect(after.body).toMatchObject({ action: 'updated', message: 'Parent account updated: planTier, weeklyLimit' });
+  });
+
   it('stores pw, pass, pwd, passwd, credentials, secret* and *token* keys redacted in headers, body and query', async () => {
     const payload = purchase({
-      auth: { PW: 'pw-value', Pwd: 'pwd-value', nested: [{ PASS: 'pass-value' }, { passwd: 'passwd-value' }], Credentials: { user: 'cred-user' } },
+      login: { PW: 'pw-value', Pwd: 'pwd-value', nested: [{ PASS: 'pass-value' }, { passwd: 'passwd-value' }], Credentials: { user: 'cred-user' } },
       list: [[{ sessionTOKEN: 'token-value' }], { secretAnswer: 'secret-value' }],
     });
     const res = await deliver(signed.endpoint, payload, { query: '?pwd=query-pwd&page=2', headers: { 'x-pass': 'header-pass' } });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const { row } = await lastLog(signed.id);
     expect(row.body).toMatchObject({
-      auth: { PW: '[redacted]', Pwd: '[redacted]', nested: [{ PASS: '[redacted]' }, { passwd: '[redacted]' }], Credentials: '[redacted]' },
+      login: { PW: '[redacted]', Pwd: '[redacted]', nested: [{ PASS: '[redacted]' }, { passwd: '[redacted]' }], Credentials: '[redacted]' },
       list: [[{ sessionTOKEN: '[redacted]' }], { secretAnswer: '[redacted]' }],
       contact: { email: payload.contact.email },
     });

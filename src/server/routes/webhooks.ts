@@ -79,7 +79,8 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${WEBHOOK_RECEIVER_PREFIX}:endpoint`,
-    { schema: { params: endpointParams, response: { 200: webhookDeliveryResponse, 201: webhookDeliveryResponse } } },
+    // Its own 1 MB limit (the family's routes around it take 16 KB, plugins/json-body.ts).
+    { bodyLimit: WEBHOOK_MAX_BODY_BYTES, schema: { params: endpointParams, response: { 200: webhookDeliveryResponse, 201: webhookDeliveryResponse } } },
     async (request, reply) => {
       const now = app.clock();
       const { config, endpoint, outcome } = await receiveDelivery(app.db, {

@@ -7,11 +7,13 @@ import { hasNoControlCharacters, hasNoControlCharactersExceptLines, hasVisibleCh
 // characters, with the existing message ('<Field> contains characters that are not allowed').
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c'];
 const C1 = ['\u0080', '\u0085', '\u008d', '\u009b', '\u009f'];
+/** Issue 29, item 11: the Unicode line and paragraph separators. */
+const SEPARATORS = ['\u2028', '\u2029'];
 const INVISIBLE_ONLY = ['\u200b', '\u200b\u200c\u200d', '\u2060', '\u200b \u200b', '\u0301', '\u0301\u0308', '\u3164', '\u115f\u1160', '\u034f', '\ufe0f'];
 
 describe('hasNoControlCharacters', () => {
-  it('refuses every bidirectional control and C1 control, alone or inside a name', () => {
-    for (const ch of [...BIDI, ...C1]) {
+  it('refuses every bidirectional control, C1 control and line or paragraph separator, alone or inside a name', () => {
+    for (const ch of [...BIDI, ...C1, ...SEPARATORS]) {
       const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
       expect(hasNoControlCharacters(`Ann${ch}Admin`), code).toBe(false);
       expect(hasNoControlCharacters(ch), code).toBe(false);

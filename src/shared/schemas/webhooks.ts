@@ -12,8 +12,10 @@ import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCh
 export const WEBHOOK_RECEIVER_PREFIX = '/api/webhooks/';
 /** `X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secretKey, "<t>.<raw body>")>` */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-webhook-signature';
-/** A signature older (or further in the future) than this is refused. */
+/** A signature older than this is refused. */
 export const WEBHOOK_SIGNATURE_TOLERANCE_SECONDS = 300;
+/** A signature dated further ahead of the server's clock than this is refused (issue 29). */
+export const WEBHOOK_SIGNATURE_FUTURE_TOLERANCE_SECONDS = 60;
 /** Bodies above this are refused with 413 (and logged). */
 export const WEBHOOK_MAX_BODY_BYTES = 1_048_576;
 export const MIN_SECRET_KEY_LENGTH = 16;

@@ -20,6 +20,9 @@ const HIDDEN: Array<[string, string]> = [
   ['zero-width spaces only', '\u200b\u200b'],
   ['word joiner and BOM only', '\u2060\ufeff\u2060'],
   ['combining marks only', '\u0301\u0301'],
+  // Issue 29, item 11: the Unicode line and paragraph separators, refused with the other separators.
+  ['line separator', 'Ann\u2028Lee'],
+  ['paragraph separator', 'Ann\u2029Lee'],
 ];
 
 describe('hidden characters in names', () => {
@@ -55,5 +58,17 @@ describe('hidden characters in names', () => {
       status: 400,
       message: 'description: Description contains characters that are not allowed',
     });
+  });
+
+  it('a text that may have lines keeps line feeds but refuses the Unicode line and paragraph separators (issue 29)', async () => {
+    for (const separator of ['\u2028', '\u2029']) {
+      const res = await admin.request('PUT', `/api/admin/classes/${classType.id}`, { name: 'Hidden', description: `Line one${separator}Line two` });
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 400,
+        message: 'description: Description contains characters that are not allowed',
+      });
+    }
+    const ok = await admin.request('PUT', `/api/admin/classes/${classType.id}`, { name: 'Hidden', description: 'Line one\r\nLine two' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });

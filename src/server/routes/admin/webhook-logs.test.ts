@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookConfigs, webhookLogs } from '../../db/schema';
+import { signWebhook } from '../../test-support/webhook-signing';
 import { withApi } from '../../test-support/with-api';
 
 // The admin webhook logs API through real HTTP. Log rows are written here straight into the database (the
@@ -216,5 +217,74 @@ describe('DELETE /api/admin/webhook-logs', () => {
         message: 'olderThanDays: olderThanDays must be a whole number of days from 1 to 3650',
       });
     }
+  });
+});
+
+describe('a signed delivery, read back through GET /api/admin/webhook-logs/:id (issue 29)', () => {
+  it('is stored with every credential redacted, the secret cut out of keys and texts, and the data fields readable', async () => {
+    const secret = 'redaction-feed-secret-0123456789';
+    const created = await admin.post('/api/admin/webhooks', {
+      name: 'Redaction feed',
+      endpoint: 'redaction-feed',
+      fieldMappings: JSON.stringify({ email: 'contact.email', firstName: 'contact.firstName', lastName: 'contact.lastName', crmUserId: 'contact.id', planTier: 'plan.tier', notes: 'notes' }),
+      secretKey: secret,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const payload = {
+      event: 'plan.purchased',
+      contact: { id: 'crm-red-1', email: 'robin.shipping@example.com', firstName: 'Robin', lastName: 'Shipping', phone: '+1 416 555 0100', sessionId: 'v-session-id' },
+      plan: { tier: 'TWO', sessionsPerWeek: 2 },
+      children: [{ name: 'Maya', weeklyLimit: 2 }],
+      shipping: { address: '1 Main St', pinned: true },
+      authorName: 'Ann Author',
+      passport: 'P123',
+      notes: `Signed up at the fair (${secret})`,
+      apiKey: 'v-apikey',
+      api_key: 'v-api_key',
+      private_key: 'v-private_key',
+      Cookie: 'v-cookie',
+      auth: { user: 'v-auth-user', otp: 'v-auth-otp' },
+      PassPhrase: 'v-passphrase',
+      OTP: 'v-otp',
+      devices: [{ pin: 'v-pin', PASSCODE: 'v-passcode', SessionID: 'v-session-2' }],
+      [secret]: 'v-under-the-secret',
+    };
+    const raw = JSON.stringify(payload);
+    const res = await fetch(`${server.baseUrl}/api/webhooks/redaction-feed?otp=v-query-otp&page=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-webhook-signature': signWebhook(secret, raw, Math.floor(NOW.getTime() / 1000)), 'x-session-id': 'v-header-session' },
+      body: raw,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+
+    const list = await admin.get(`/api/admin/webhook-logs?webhookId=${created.body.id}`);
+    const [summary] = list.body.logs;
+    const log = await admin.get(`/api/admin/webhook-logs/${summary.id}`);
+    expect(log.status).toBe(200);
+    expect(log.body.body).toEqual({
+      event: 'plan.purchased',
+      contact: { id: 'crm-red-1', email: 'robin.shipping@example.com', firstName: 'Robin', lastName: 'Shipping', phone: '+1 416 555 0100', sessionId: '[redacted]' },
+      plan: { tier: 'TWO', sessionsPerWeek: 2 },
+      children: [{ name: 'Maya', weeklyLimit: 2 }],
+      shipping: { address: '1 Main St', pinned: true },
+      authorName: 'Ann Author',
+      passport: 'P123',
+      notes: 'Signed up at the fair ([redacted])',
+      apiKey: '[redacted]',
+      api_key: '[redacted]',
+      private_key: '[redacted]',
+      Cookie: '[redacted]',
+      auth: '[redacted]',
+      PassPhrase: '[redacted]',
+      OTP: '[redacted]',
+      devices: [{ pin: '[redacted]', PASSCODE: '[redacted]', SessionID: '[redacted]' }],
+      '[redacted]': '[redacted]',
+    });
+    expect(log.body.mappedData).toMatchObject({ email: 'robin.shipping@example.com', firstName: 'Robin', planTier: 'TWO', notes: 'Signed up at the fair ([redacted])' });
+    expect(log.body.queryParams).toEqual({ otp: '[redacted]', page: '2' });
+    expect(log.body.headers['x-session-id']).toBe('[redacted]');
+    const text = JSON.stringify(log.body);
+    expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/"v-/);
   });
 });

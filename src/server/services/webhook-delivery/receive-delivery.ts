@@ -22,6 +22,7 @@ export interface ReceiveDeliveryInput {
   endpoint: string;
   request: DeliveryRequest;
   email: EmailContext;
+  /** When the server received the delivery: the signature's age is judged from it, and it orders the contact's deliveries. */
   now: Date;
   /**
    * The request's unit of work, for the account change alone: a transient conflict runs the whole upsert again in
@@ -96,7 +97,7 @@ export async function receiveDelivery(db: DbOrTx, input: ReceiveDeliveryInput): 
   try {
     // A deadlock or serialization failure runs the whole upsert again in the unit of work (db/conflict-retry.ts).
     const result = await input.unitOfWork((tx) =>
-      upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now, webhookId: config.id, signedAt }),
+      upsertParentFromCrm(tx, { data: mapped.data, email: input.email, now: input.now, webhookId: config.id, signedAt, receivedAt: input.now }),
     );
     return done({ status: result.action === 'created' ? 201 : 200, body: result, payload, mappedData });
   } catch (error) {

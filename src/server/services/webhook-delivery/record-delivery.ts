@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { webhookConfigs, webhookLogs } from '../../db/schema';
 import { WEBHOOK_UNVERIFIED_BODY_BYTES } from '../../../shared/schemas/webhooks';
-import { rawBodyText, redactBody, redactHeaders, redactMapped, redactQuery, storableText, truncatedBody } from './redact';
+import { rawBodyText, redactBody, redactHeaders, redactMapped, redactQuery, scrubbedText, truncatedBody } from './redact';
 
 /** What the receiver saw of one delivery, before any redaction. */
 export interface DeliveryRequest {
@@ -75,13 +75,13 @@ export async function recordDelivery(tx: Tx, input: RecordDeliveryInput): Promis
     endpoint: input.endpoint,
     method: request.method,
     responseStatus: outcome.status,
-    responseMessage: storableText(outcome.body.message),
+    responseMessage: scrubbedText(outcome.body.message, secret),
     processingTimeMs: Math.max(0, Math.round(request.elapsedMs())),
     ipAddress: request.ip,
-    errorDetails: errors.length ? storableText(errors.join('\n')) : null,
+    errorDetails: errors.length ? scrubbedText(errors.join('\n'), secret) : null,
     headers: redactHeaders(request.headers, secret),
     body,
-    mappedData: verified ? redactMapped(outcome.mappedData) : null,
+    mappedData: verified ? redactMapped(outcome.mappedData, secret) : null,
     queryParams: redactQuery(request.query, secret),
     createdAt: now,
   });

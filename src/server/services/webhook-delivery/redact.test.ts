@@ -74,6 +74,40 @@ describe('webhook log redaction', () => {
     });
   });
 
+  it('redacts keys with a credential word as a whole segment, in any spelling, and keeps the data fields readable (issue 29)', () => {
+    const credentials = {
+      apiKey: 1, api_key: 2, 'X-Api-Key': 3, APIKEY: 4, APIKey: 5, private_key: 6, privateKey: 7, cookie: 8, Cookies: 9, auth: 10,
+      AUTH_HEADER: 11, oauth: 12, Authorization: 13, passphrase: 14, PassPhrase: 15, otp: 16, OTP_code: 17, pin: 18, PIN: 19,
+      pinCode: 20, pin2: 21, 'card-pin': 22, passcode: 23, sessionId: 24, session_id: 25, SESSIONID: 26, sessionID: 27, 'x.session': 28,
+      signature: 29, userPw: 30, key: 31, keys: 32,
+    };
+    const readable = {
+      plan: { tier: 'TWO', sessionsPerWeek: 2 }, email: 'a@example.com', firstName: 'Ana', lastName: 'Lee', shipping: 'post',
+      shippingAddress: '1 Main St', spinClass: true, pinned: true, hotpot: 1, author: 'Ann', authorName: 'Ann', keyword: 'k',
+      monkey: 1, turkey: 2, passport: 'P1', compass: 'N', bypass: true, passenger: 1, sessions: 3, occurredAt: 't', phone: '+1',
+      children: [{ name: 'Maya', weeklyLimit: 2 }],
+    };
+    const stored = redactBody({ ...credentials, ...readable, nested: [{ deeper: { ...credentials } }] }) as Record<string, unknown>;
+    const allRedacted = Object.fromEntries(Object.keys(credentials).map((key) => [key, '[redacted]']));
+    expect(stored).toEqual({ ...allRedacted, ...readable, nested: [{ deeper: allRedacted }] });
+    // The same rule in a body stored as text (refused before its signature was verified, or not JSON).
+    expect(rawBodyText(Buffer.from('{"apiKey":"k1","shipping":"post","deep":[{"sessionId":"s1","pin":4321}],"broken'))).toBe(
+      '{"apiKey":"[redacted]","shipping":"post","deep":[{"sessionId":"[redacted]","pin":"[redacted]"}],"broken',
+    );
+    expect(redactQuery({ otp: '1', session: '2', page: '3' })).toEqual({ otp: '[redacted]', session: '[redacted]', page: '3' });
+    expect(redactHeaders({ 'x-session-id': 's', 'x-otp': 'o', 'x-request-id': 'r' })).toEqual({ 'x-session-id': '[redacted]', 'x-otp': '[redacted]', 'x-request-id': 'r' });
+  });
+
+  it('cuts the secret out of keys too: a key that holds it loses it, and its value (issue 29)', () => {
+    const secret = 'SECRET-VALUE-123';
+    const body = redactBody({ [secret]: 'filed under the secret', [`x-${secret}`]: { a: 1 }, list: [{ [secret]: 2 }], note: `is ${secret}` }, secret);
+    expect(JSON.stringify(body)).not.toContain(secret);
+    expect(body).toEqual({ '[redacted]': '[redacted]', 'x-[redacted]': '[redacted]', list: [{ '[redacted]': '[redacted]' }], note: 'is [redacted]' });
+    expect(redactHeaders({ [`x-${secret.toLowerCase()}`]: 'v' }, secret.toLowerCase())).toEqual({ 'x-[redacted]': '[redacted]' });
+    expect(redactQuery({ [secret]: 'v' }, secret)).toEqual({ '[redacted]': '[redacted]' });
+    expect(redactMapped({ email: 'a@example.com', notes: `about ${secret}` }, secret)).toEqual({ email: 'a@example.com', notes: 'about [redacted]' });
+  });
+
   it('keeps the start of an unverified body as cut text, with sensitive values redacted even in broken JSON', () => {
     const raw = Buffer.from(`{"contact":{"PWD":"p1","credentials":{"user":"u1","key":"k1"},"name":"Ana","token":12},"list":[{"pass":"p2"}],"filler":"${'é'.repeat(5000)}"}`);
     const cut = truncatedBody(raw, 4096, 'Ana');

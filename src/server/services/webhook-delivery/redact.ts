@@ -1,18 +1,51 @@
 /**
  * What a stored delivery may keep. Logs are read by every administrator and kept for weeks, so credentials
- * never reach them: headers and query parameters named like a credential, body keys named like a password,
- * secret, token or credentials (pw, pass, pwd, passwd too, in any case and at any depth), and the mapped
- * password are replaced by REDACTED before the row is written. As a last guard, any text that contains the
- * configuration's own secret is replaced too.
+ * never reach them: headers, query parameters and body keys named like a credential (sensitiveName below, in any
+ * case and at any depth, in lists too) and the mapped password are replaced by REDACTED before the row is written.
+ * As a last guard, the configuration's own secret is cut out of every text, keys included.
  */
 
 export const REDACTED = '[redacted]';
-/** Short credential names, matched as a whole key or a part of one between separators (db_pass, x-pwd). */
-const SHORT_CREDENTIAL = /(?:^|[-_.\s])(?:pw|pass|pwd|passwd)(?:$|[-_.\s])/i;
-const CREDENTIAL_WORD = /password|passwd|secret|token|credential/i;
+
+/** Words that mark a credential wherever they appear in a name: no ordinary field name contains them. */
+const CREDENTIAL_ANYWHERE = /password|passwd|passphrase|passcode|secret|token|credential/i;
+/**
+ * Words that mark a credential when they are a whole segment of the name (segments: split at `_`, `-`, `.`,
+ * spaces and other punctuation, at camelCase humps and between letters and digits), so `apiKey`, `api_key`,
+ * `X-Api-Key`, `private_key`, `pinCode`, `sessionId`, `otp` and `auth` are credentials but `keyword`, `monkey`,
+ * `shipping`, `spinClass`, `hotpot`, `author`, `passport`, `compass` and `sessionsPerWeek` are not.
+ */
+const CREDENTIAL_SEGMENTS = new Set([
+  'key', 'keys', 'pass', 'pw', 'pwd', 'pin', 'pins', 'otp', 'totp', 'hotp', 'mfa', 'auth', 'oauth', 'authorization',
+  'authentication', 'cookie', 'cookies', 'session', 'sid', 'signature', 'sig', 'cvv', 'cvc',
+  // The usual names written as one word.
+  'apikey', 'apikeys', 'privatekey', 'accesskey', 'sessionid', 'sessionkey', 'pincode', 'authkey', 'setcookie',
+]);
+
+/** A name's segments, lower-cased: `X-ApiKey_2` is x, api, key, 2. */
+export function nameSegments(name: string): string[] {
+  return name
+    .replace(/([\p{Ll}\p{N}])(?=\p{Lu})/gu, '$1 ')
+    .replace(/(\p{Lu})(?=\p{Lu}\p{Ll})/gu, '$1 ')
+    .replace(/(\p{L})(?=\p{N})|(\p{N})(?=\p{L})/gu, '$1$2 ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((segment) => segment.toLowerCase());
+}
+
+/**
+ * Whether a header, query parameter or body key names a credential: it contains password, passwd, passphrase,
+ * passcode, secret, token or credential anywhere, or one of its segments is a credential word (key, pass, pw, pwd,
+ * pin, otp, auth, cookie, session, signature, …; see CREDENTIAL_SEGMENTS).
+ */
+export function sensitiveName(name: string): boolean {
+  return CREDENTIAL_ANYWHERE.test(name) || nameSegments(name).some((segment) => CREDENTIAL_SEGMENTS.has(segment));
+}
+
+const SENSITIVE_NAME = { test: sensitiveName };
+/** Headers and query parameters are judged more widely: any name containing one of these words, anywhere. */
 const HEADER_WORD = /signature|secret|token|auth|cookie|key|password|passwd|credential/i;
-const SENSITIVE_HEADER = { test: (name: string) => HEADER_WORD.test(name) || SHORT_CREDENTIAL.test(name) };
-const SENSITIVE_BODY_KEY = { test: (key: string) => CREDENTIAL_WORD.test(key) || SHORT_CREDENTIAL.test(key) };
+const SENSITIVE_HEADER = { test: (name: string) => HEADER_WORD.test(name) || sensitiveName(name) };
 const MAX_HEADERS = 50;
 const MAX_HEADER_VALUE = 1000;
 export const MAX_RAW_BODY_TEXT = 10_000;
@@ -42,8 +75,10 @@ export function cleanJson(value: unknown, options: { sensitiveKey?: { test(key: 
   if (Array.isArray(value)) return value.map((item) => cleanJson(item, options, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [rawKey, item] of Object.entries(value)) {
-    const key = storableText(rawKey);
-    const cleaned = options.sensitiveKey?.test(key) ? REDACTED : cleanJson(item, options, depth + 1);
+    const storable = storableText(rawKey);
+    // A key holding the secret loses it, and its value goes too (whatever was filed under the secret).
+    const key = scrub(storable, options.secret);
+    const cleaned = key !== storable || options.sensitiveKey?.test(key) ? REDACTED : cleanJson(item, options, depth + 1);
     // Defined, not assigned: a "__proto__" key in a payload stays a plain key instead of setting a prototype.
     Object.defineProperty(out, key, { value: cleaned, enumerable: true, writable: true, configurable: true });
   }
@@ -54,14 +89,15 @@ function scrub(text: string, secret: string | null | undefined): string {
   return secret && text.includes(secret) ? text.replaceAll(secret, REDACTED) : text;
 }
 
-/** Request headers as stored: lower-case names, credentials redacted, at most 50, values cut at 1000 characters. */
+/** Request headers as stored: lower-case names, credentials redacted (a name holding the secret too), at most 50, values cut at 1000 characters. */
 export function redactHeaders(headers: Record<string, string | string[] | undefined>, secret?: string | null): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, raw] of Object.entries(headers).slice(0, MAX_HEADERS)) {
     if (raw === undefined) continue;
-    const key = storableText(name.toLowerCase());
+    const storable = storableText(name.toLowerCase());
+    const key = scrub(storable, secret);
     const value = Array.isArray(raw) ? raw.join(', ') : raw;
-    out[key] = SENSITIVE_HEADER.test(key) ? REDACTED : scrub(storableText(value), secret).slice(0, MAX_HEADER_VALUE);
+    out[key] = key !== storable || SENSITIVE_HEADER.test(key) ? REDACTED : scrub(storableText(value), secret).slice(0, MAX_HEADER_VALUE);
   }
   return out;
 }
@@ -72,9 +108,9 @@ export function redactQuery(query: unknown, secret?: string | null): Record<stri
   return cleanJson(query, { sensitiveKey: SENSITIVE_HEADER, secret }) as Record<string, unknown>;
 }
 
-/** A parsed body as stored: keys like password, secret or token redacted at any depth. */
+/** A parsed body as stored: keys named like a credential redacted at any depth. */
 export function redactBody(body: unknown, secret?: string | null): unknown {
-  return cleanJson(body, { sensitiveKey: SENSITIVE_BODY_KEY, secret });
+  return cleanJson(body, { sensitiveKey: SENSITIVE_NAME, secret });
 }
 
 /**
@@ -150,7 +186,7 @@ function redactJsonText(text: string): string {
       } catch {
         /* an odd escape: the key as written */
       }
-      if (SENSITIVE_BODY_KEY.test(key)) {
+      if (SENSITIVE_NAME.test(key)) {
         let value = colon + 1;
         while (value < text.length && /\s/.test(text[value]!)) value++;
         out += `${text.slice(i, value)}"${REDACTED}"`;
@@ -164,8 +200,14 @@ function redactJsonText(text: string): string {
   return out;
 }
 
-/** Mapped fields as stored: the password never. */
-export function redactMapped(mapped: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+/** Mapped fields as stored: the password never, nor the secret in any text. */
+export function redactMapped(mapped: Record<string, unknown> | null | undefined, secret?: string | null): Record<string, unknown> | null {
   if (!mapped || !Object.keys(mapped).length) return null;
-  return 'password' in mapped ? { ...mapped, password: REDACTED } : { ...mapped };
+  const cleaned = cleanJson(mapped, { secret }) as Record<string, unknown>;
+  return 'password' in cleaned ? { ...cleaned, password: REDACTED } : cleaned;
+}
+
+/** A text of the log's own (the answer's message, error details) with the secret cut out. */
+export function scrubbedText(text: string, secret?: string | null): string {
+  return scrub(storableText(text), secret);
 }

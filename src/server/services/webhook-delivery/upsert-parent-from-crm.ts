@@ -26,6 +26,30 @@ export interface UpsertParentInput {
   webhookId: string;
   /** The delivery's signed instant (X-Webhook-Signature t=): an account ignores deliveries older than its last. */
   signedAt: Date;
+  /** When the server received the delivery: the deliveries of one contact are ordered by it (issue 29). */
+  receivedAt: Date;
+}
+
+/**
+ * The delivery's place among the contact's deliveries: when the server received it, and its signed instant capped
+ * at that (a CRM clock a little ahead, up to the 60 s verifySignature allows, cannot rank a delivery after the
+ * ones the CRM sends next). Signatures count whole seconds, so the cap is the receipt's second: the next delivery,
+ * signed in that same second, is not older.
+ */
+function deliveryMark(input: UpsertParentInput): { crmSignedAt: Date; crmReceivedAt: Date } {
+  const receivedSecond = Math.floor(input.receivedAt.getTime() / 1000) * 1000;
+  const signed = Math.min(input.signedAt.getTime(), receivedSecond);
+  return { crmSignedAt: new Date(signed), crmReceivedAt: input.receivedAt };
+}
+
+/**
+ * Whether a delivery comes before the last one applied to the account: received before it (it waited for the
+ * contact's lock behind a later one), or signed before its (capped) signed instant (a replay).
+ */
+function olderThanLastApplied(user: UserRow, input: UpsertParentInput): boolean {
+  const mark = deliveryMark(input);
+  if (user.crmReceivedAt && mark.crmReceivedAt.getTime() < user.crmReceivedAt.getTime()) return true;
+  return user.crmSignedAt !== null && mark.crmSignedAt.getTime() < user.crmSignedAt.getTime();
 }
 
 export interface UpsertParentResult {
@@ -128,7 +152,7 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
   // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
   // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
   const user = await createUser(tx, { form, email: input.email, now, sendWelcome: data.isActive !== false });
-  const crmFields: Partial<typeof users.$inferInsert> = { createdByWebhookId: input.webhookId, crmSignedAt: input.signedAt };
+  const crmFields: Partial<typeof users.$inferInsert> = { createdByWebhookId: input.webhookId, ...deliveryMark(input) };
   if (data.crmUserId !== undefined) crmFields.crmUserId = data.crmUserId;
   if (data.updatedAt !== undefined) crmFields.crmUpdatedAt = new Date(data.updatedAt);
   if (data.isActive !== undefined) crmFields.isActive = data.isActive;
@@ -184,16 +208,20 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
     if (child && wanted.sex !== undefined && wanted.sex !== child.sex) childFieldsChanged.push(childSexField(slot));
   });
 
-  // The signed instant moves forward with every delivery applied, unchanged ones included, so an older replay
-  // arriving later is recognised even when the newest delivery changed nothing.
-  const signedLater = !user.crmSignedAt || input.signedAt.getTime() > user.crmSignedAt.getTime();
+  // The mark moves forward with every delivery applied, unchanged ones signed later included, so an older replay
+  // arriving later is recognised even when the newest delivery changed nothing. A repeat of the last delivery
+  // (signed at the same instant, nothing to change) writes nothing. The receipt time only grows (deliveries
+  // received earlier were ignored above); the signed instant never goes back.
+  const mark = deliveryMark(input);
+  const signedLater = !user.crmSignedAt || mark.crmSignedAt.getTime() > user.crmSignedAt.getTime();
+  const marks = { crmReceivedAt: mark.crmReceivedAt, ...(signedLater && { crmSignedAt: mark.crmSignedAt }) };
   if (!changed.length && !childFieldsChanged.length) {
-    if (signedLater) await tx.update(users).set({ crmSignedAt: input.signedAt }).where(eq(users.id, user.id));
+    if (signedLater) await tx.update(users).set(marks).where(eq(users.id, user.id));
     return { action: 'unchanged', userId: user.id, message: NO_CHANGES };
   }
   await tx
     .update(users)
-    .set({ ...set, ...(signedLater && { crmSignedAt: input.signedAt }), updatedAt: now })
+    .set({ ...set, ...marks, updatedAt: now })
     .where(eq(users.id, user.id));
   // A deactivated account is signed out everywhere, in this transaction: switching it on later must not
   // bring an old sign-in back.
@@ -215,8 +243,8 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
  * Creates or updates the PARENT account a CRM delivery describes, inside the caller's transaction (its unit
  * of work wakes the e-mail worker after the commit when a welcome was queued). The account is found by CRM contact id, else by
  * e-mail; staff accounts are never touched (409), nor is an e-mail that another CRM contact already holds
- * (409). A delivery signed earlier than the last one applied to the account, or older by the CRM's
- * updatedAt, changes nothing. Only fields present in the mapping and different from what is stored change
+ * (409). A delivery received before the last one applied to the account, signed before it (its signed instant
+ * capped at its receipt), or older by the CRM's updatedAt, changes nothing. Only fields present in the mapping and different from what is stored change
  * (isActive only on an account this configuration created; a password only on creation).
  */
 export async function upsertParentFromCrm(tx: Tx, input: UpsertParentInput): Promise<UpsertParentResult> {
@@ -231,7 +259,7 @@ export async function upsertParentFromCrm(tx: Tx, input: UpsertParentInput): Pro
   if (by === 'email' && user.crmUserId !== null && data.crmUserId !== undefined && user.crmUserId !== data.crmUserId) {
     throw new HttpError(409, OTHER_CRM_CONTACT);
   }
-  if (user.crmSignedAt && input.signedAt.getTime() < user.crmSignedAt.getTime()) {
+  if (olderThanLastApplied(user, input)) {
     return { action: 'unchanged', userId: user.id, message: OLDER_DELIVERY };
   }
   if (data.updatedAt !== undefined && user.crmUpdatedAt && new Date(data.updatedAt).getTime() < user.crmUpdatedAt.getTime()) {

@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '../../../shared/schemas/webhooks';
+import { WEBHOOK_SIGNATURE_FUTURE_TOLERANCE_SECONDS, WEBHOOK_SIGNATURE_TOLERANCE_SECONDS } from '../../../shared/schemas/webhooks';
 import { HttpError } from '../../http-error';
 
 export const SIGNATURE_MISSING = 'Missing X-Webhook-Signature header';
 export const SIGNATURE_MALFORMED = 'Malformed X-Webhook-Signature header';
 export const SIGNATURE_STALE = 'Signature timestamp is outside the 5-minute tolerance';
+export const SIGNATURE_AHEAD = 'Signature timestamp is more than 60 seconds in the future';
 export const SIGNATURE_MISMATCH = 'Signature does not match';
 
 /** The hex HMAC-SHA256 the CRM signs a delivery with: over "<t>.<raw body bytes>", never over re-serialised JSON. */
@@ -49,7 +50,8 @@ export interface VerifySignatureInput {
 }
 
 /**
- * Proves a delivery came from the CRM holding the configuration's secret, and recently (401 otherwise).
+ * Proves a delivery came from the CRM holding the configuration's secret, and recently (401 otherwise): signed
+ * at most 5 minutes before the server's clock and at most 60 seconds after it.
  * The timestamp is part of the signed text, so a captured delivery cannot be replayed after the tolerance
  * window. Hex digests are compared as bytes of equal length with timingSafeEqual, so the time taken does
  * not tell an attacker how much of a guess was right. No message ever contains the header or the secret.
@@ -61,7 +63,10 @@ export function verifySignature(input: VerifySignatureInput): Date {
   const parsed = parseSignatureHeader(header);
   if (!parsed) throw new HttpError(401, SIGNATURE_MALFORMED);
   const nowSeconds = Math.floor(input.now.getTime() / 1000);
-  if (Math.abs(nowSeconds - parsed.timestamp) > WEBHOOK_SIGNATURE_TOLERANCE_SECONDS) throw new HttpError(401, SIGNATURE_STALE);
+  // Ahead of the server's clock by a little (clocks drift), never by more: a far-future stamp would outrank the
+  // contact's next deliveries.
+  if (parsed.timestamp - nowSeconds > WEBHOOK_SIGNATURE_FUTURE_TOLERANCE_SECONDS) throw new HttpError(401, SIGNATURE_AHEAD);
+  if (nowSeconds - parsed.timestamp > WEBHOOK_SIGNATURE_TOLERANCE_SECONDS) throw new HttpError(401, SIGNATURE_STALE);
   const expected = Buffer.from(signatureOf(input.secretKey, input.rawBody, parsed.timestamp), 'hex');
   const matches = parsed.candidates.some((candidate) => {
     if (!/^[0-9a-f]{64}$/i.test(candidate)) return false;

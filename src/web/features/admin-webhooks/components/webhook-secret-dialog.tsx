@@ -47,7 +47,7 @@ export function WebhookSecretDialog({ secret, onClose, onCloseAutoFocus }: Webho
                 Each POST to <code className="font-mono text-xs break-all">{secret.receiverUrl}</code> must carry the header{' '}
                 <code className="font-mono text-xs">X-Webhook-Signature: t=&lt;unix time&gt;,v1=&lt;signature&gt;</code>, where the signature is the
                 hex HMAC-SHA256 of <code className="font-mono text-xs">&quot;&lt;t&gt;.&lt;raw body&gt;&quot;</code> with this secret. Deliveries
-                more than 5 minutes old, or with a wrong signature, are refused with 401.
+                more than 5 minutes old or more than 60 seconds ahead of the portal&apos;s clock, or with a wrong signature, are refused with 401.
               </p>
             </div>
           </div>
