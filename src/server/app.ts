@@ -37,6 +37,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
+    /** Readiness's write check (db/write-check.ts): rejects when the database cannot store a change in time. */
+    checkDatabaseWrite: DatabaseHandle['checkWrite'];
     env: Env;
     emailWorker: EmailWorker;
     /** The daily jobs (webhook log retention), run once a day across instances; started by server.ts. */
@@ -98,6 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
+  app.decorate('checkDatabaseWrite', (timeoutMs: number) => options.database.checkWrite(timeoutMs));
   app.decorate('env', env);
   app.decorate('clock', options.clock ?? (() => new Date()));
   const emailContext: EmailContext = { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl };

@@ -4,6 +4,7 @@ import { fullName } from '../../shared/rules/format';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import type { AdminWaitlistEntryDto } from '../../shared/schemas/waitlist';
 import { waitlistClosesBefore } from '../services/waitlist/list-waitlist';
+import { databaseTrouble } from '../db/database-errors';
 import { WriteGroup } from '../db/write-group';
 import {
   runBookingCalls,
@@ -35,6 +36,8 @@ export function registerRepeatableWrites(app: FastifyInstance): void {
       // bookings' row locks are wanted by one lane only (a family booking from two browsers at once may make
       // two groups wait on each other; PostgreSQL then fails one, whose calls run again alone).
       laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
+      // The database unreachable or out of disk space: every call of the group answers 503 at once.
+      failsEveryItem: (error) => databaseTrouble(error) !== null,
     }),
   );
   app.addHook('onClose', () => app.bookingWrites.idle());
