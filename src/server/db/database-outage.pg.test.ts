@@ -61,7 +61,8 @@ function unexpected(response: SweepResponse): boolean {
 
 /**
  * Booking load: every parent books the session and cancels again, in a loop, round-robin over the instances,
- * until stopped. Every answer is kept with the time it arrived.
+ * until stopped. Every answer is kept with the time it arrived. A booking left behind (its cancellation met the
+ * outage, or its answer was lost after the commit) is found in the parent's bookings and cancelled first.
  */
 function bookingLoad(instances: ServerProcess[]) {
   const answers: Array<{ at: number; status: number; message: string | undefined; op: string }> = [];
@@ -79,8 +80,18 @@ function bookingLoad(instances: ServerProcess[]) {
         });
         answers.push({ at: Date.now(), status: booked.status, message: booked.body?.message, op: 'book' });
         if (unexpected(booked)) failures.push(`book: ${booked.status} ${JSON.stringify(booked.body)}`);
-        if (booked.status === 201) {
-          const cancelled = await sendWithToken(instance.baseUrl, parent.token, { method: 'POST', path: `/api/bookings/${booked.body.id}/cancel` });
+        let leftBehind: string[] = booked.status === 201 ? [booked.body.id] : [];
+        if (booked.status === 409) {
+          const mine = await sendWithToken(instance.baseUrl, parent.token, { method: 'GET', path: '/api/me/bookings' });
+          if (unexpected(mine)) failures.push(`my bookings: ${mine.status} ${JSON.stringify(mine.body)}`);
+          if (mine.status === 200) {
+            leftBehind = (mine.body as Array<{ id: string; sessionId: string; status: string }>)
+              .filter((booking) => booking.sessionId === sessionId && booking.status === 'CONFIRMED')
+              .map((booking) => booking.id);
+          }
+        }
+        for (const id of leftBehind) {
+          const cancelled = await sendWithToken(instance.baseUrl, parent.token, { method: 'POST', path: `/api/bookings/${id}/cancel` });
           answers.push({ at: Date.now(), status: cancelled.status, message: cancelled.body?.message, op: 'cancel' });
           if (unexpected(cancelled)) failures.push(`cancel: ${cancelled.status} ${JSON.stringify(cancelled.body)}`);
         }
@@ -98,6 +109,13 @@ function bookingLoad(instances: ServerProcess[]) {
     failures,
     /** The first booking confirmed after `since`, or undefined. */
     bookedSince: (since: number) => answers.find((answer) => answer.at >= since && answer.status === 201),
+    /** The last answers and failures, and the instances' last log lines (for a timeout's message). */
+    report: () =>
+      [
+        `last answers: ${JSON.stringify(answers.slice(-16))}`,
+        `failures: ${JSON.stringify(failures.slice(-8))}`,
+        ...instances.map((instance) => `${instance.baseUrl}:\n${instance.output().slice(-3000)}`),
+      ].join('\n'),
     async stop() {
       running = false;
       await done;
@@ -105,12 +123,17 @@ function bookingLoad(instances: ServerProcess[]) {
   };
 }
 
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs: number,
+  context: () => string = () => '',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${context()}`);
     await sleep(50);
   }
 }
@@ -147,12 +170,12 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
 
   it('pg_ctl restart -m fast: no instance exits, and bookings work again within 10 s', async () => {
     const load = bookingLoad([a, b]);
-    await until('the first bookings under load', () => load.bookedSince(0), 20_000);
+    await until('the first bookings under load', () => load.bookedSince(0), 20_000, load.report);
     await postgres.restart();
     const back = Date.now();
     await sleep(1_500);
     bothAlive();
-    const booked = await until('a booking after the restart', () => load.bookedSince(back), 10_000);
+    const booked = await until('a booking after the restart', () => load.bookedSince(back), 10_000, load.report);
     await load.stop();
     bothAlive();
     expect(booked.at - back).toBeLessThan(10_000);
@@ -163,13 +186,13 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
 
   it('the postmaster killed (kill -9) and started again: no instance exits, bookings work again within 10 s', async () => {
     const load = bookingLoad([a, b]);
-    await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000);
+    await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000, load.report);
     await postgres.killPostmaster();
     await sleep(1_000);
     bothAlive();
     await postgres.start();
     const back = Date.now();
-    const booked = await until('a booking after the crash', () => load.bookedSince(back), 10_000);
+    const booked = await until('a booking after the crash', () => load.bookedSince(back), 10_000, load.report);
     await load.stop();
     bothAlive();
     expect(booked.at - back).toBeLessThan(10_000);
@@ -179,14 +202,14 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
 
   it('pg_ctl stop: requests and readiness answer 503 with a clear message while it is down; bookings resume once it is back', async () => {
     const load = bookingLoad([a, b]);
-    await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000);
+    await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000, load.report);
     await postgres.stop();
     const down = Date.now();
     await sleep(1_000);
     bothAlive();
     // While it is down: every booking answers 503 with the portal's message, and the instances say not ready,
     // with a session cookie too.
-    await until('503s while the database is down', () => load.answers.some((answer) => answer.at > down + 500 && answer.status === 503), 10_000);
+    await until('503s while the database is down', () => load.answers.some((answer) => answer.at > down + 500 && answer.status === 503), 10_000, load.report);
     for (const instance of [a, b]) {
       const anonymous = await sendWithToken(instance.baseUrl, null, { method: 'GET', path: '/api/health/ready' });
       expect(anonymous.status).toBe(503);
@@ -199,7 +222,7 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
     bothAlive();
     await postgres.start();
     const back = Date.now();
-    const booked = await until('a booking after the database came back', () => load.bookedSince(back), 10_000);
+    const booked = await until('a booking after the database came back', () => load.bookedSince(back), 10_000, load.report);
     await load.stop();
     bothAlive();
     expect(booked.at - back).toBeLessThan(10_000);
@@ -209,7 +232,7 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
 
   it('frozen (SIGSTOP): requests and readiness answer 503 within the timeouts instead of hanging; it carries on once thawed', async () => {
     const load = bookingLoad([a, b]);
-    await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000);
+    await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000, load.report);
     postgres.freeze();
     try {
       const frozen = Date.now();
@@ -226,13 +249,13 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
       expect(booking).toEqual({ status: 503, body: { message: DATABASE_UNAVAILABLE } });
       // DB_CONNECT_TIMEOUT_MS or DB_STATEMENT_TIMEOUT_MS (plus the client's grace), not for as long as it is frozen.
       expect(Date.now() - started).toBeLessThan(8_000);
-      await until('the load to meet the freeze', () => load.answers.some((answer) => answer.at > frozen && answer.status === 503), 15_000);
+      await until('the load to meet the freeze', () => load.answers.some((answer) => answer.at > frozen && answer.status === 503), 15_000, load.report);
       bothAlive();
     } finally {
       postgres.thaw();
     }
     const back = Date.now();
-    const booked = await until('a booking after the thaw', () => load.bookedSince(back), 15_000);
+    const booked = await until('a booking after the thaw', () => load.bookedSince(back), 15_000, load.report);
     await load.stop();
     bothAlive();
     expect(booked.at - back).toBeLessThan(15_000);
@@ -267,7 +290,7 @@ describe('starting while the database is down', () => {
     try {
       // Today's primary gave up after four failed starts (in about 7 s); this one is still trying after five.
       const retries = () => cluster.output().match(/the database is not reachable: starting the worker again/g)?.length ?? 0;
-      await until('five worker starts on a database that is down', () => retries() >= 5 || cluster.hasExited(), 120_000);
+      await until('five worker starts on a database that is down', () => retries() >= 5 || cluster.hasExited(), 240_000, () => cluster.output().slice(-4000));
       expect(cluster.hasExited()).toBe(false);
       expect(cluster.output()).toContain('waiting for the database at 127.0.0.1');
       expect(cluster.output()).not.toContain('giving up');
@@ -277,5 +300,5 @@ describe('starting while the database is down', () => {
     await cluster.waitForOutput(/"msg":"worker listening"[\s\S]*"msg":"worker listening"/, 90_000);
     expect((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).status).toBe(200);
     expect(await cluster.stop(40_000)).toEqual({ code: 0, signal: null });
-  }, 240_000);
+  }, 420_000);
 });
