@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     dbKind: DatabaseHandle['kind'];
+    /** Readiness's write check (db/write-check.ts): rejects when the database cannot store a change in time. */
+    checkDatabaseWrite: DatabaseHandle['checkWrite'];
     env: Env;
     emailWorker: EmailWorker;
     /** The daily jobs (webhook log retention), run once a day across instances; started by server.ts. */
@@ -104,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The database's warnings (a waitlist entry skipped by a promotion that failed, migration 0019) in the server's log.
   options.database.onNotice?.((notice) => app.log.warn({ severity: notice.severity }, `database: ${notice.message}`));
   app.decorate('dbKind', options.database.kind);
+  app.decorate('checkDatabaseWrite', (timeoutMs: number) => options.database.checkWrite(timeoutMs));
   app.decorate('env', env);
   app.decorate('clock', options.clock ?? (() => new Date()));
   const emailContext: EmailContext = { businessName: env.BUSINESS_NAME, publicUrl: env.publicUrl };

@@ -3,12 +3,14 @@
  * (server.js next to this file, or server.ts when run from source with tsx) that share the listening port.
  * The app keeps no state in memory that matters (sessions, sign-in throttling and the e-mail outbox live in
  * PostgreSQL), so the workers behave as one server. The primary restarts a worker that dies, gives up when
- * workers keep dying at start-up, and passes SIGTERM/SIGINT on for a graceful stop.
+ * workers keep dying at start-up, and passes SIGTERM/SIGINT on for a graceful stop. A worker that found the
+ * database unreachable (exit code 75, after its own wait) is started again with back-off for as long as it takes.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EXIT_DATABASE_UNREACHABLE } from './db/database-errors';
 import { loadEnv, openUrl } from './env';
 
 /**
@@ -19,6 +21,8 @@ export const startupFailureLimit = (workers: number) => Math.max(3, 2 * workers)
 /** Wait before replacing a dead worker (doubles after each start-up failure, up to RESTART_DELAY_MAX_MS). */
 const RESTART_DELAY_MS = 1_000;
 const RESTART_DELAY_MAX_MS = 30_000;
+/** Longest wait before starting again a worker that found the database unreachable (each worker waited already). */
+const DATABASE_RETRY_MAX_MS = 10_000;
 /** On SIGTERM/SIGINT, workers still running after this long are killed. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -68,6 +72,8 @@ function runPrimary(): void {
   const listening = new WeakSet<Worker>();
   const pendingRestarts = new Set<NodeJS.Timeout>();
   let startupFailures = 0;
+  /** Workers in a row that found the database unreachable (none listening in between). */
+  let databaseWaits = 0;
   let openPrinted = false;
   let stopping = false;
   let exitCode = 0;
@@ -76,6 +82,14 @@ function runPrimary(): void {
     const worker = cluster.fork();
     alive.add(worker);
     log('info', 'worker starting', { worker: worker.process.pid });
+  };
+
+  const forkLater = (delay: number) => {
+    const timer = setTimeout(() => {
+      pendingRestarts.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pendingRestarts.add(timer);
   };
 
   /** Stops every worker gracefully (SIGTERM: each closes its listener, finishes its requests, closes its pool). */
@@ -97,6 +111,7 @@ function runPrimary(): void {
   cluster.on('listening', (worker, address) => {
     listening.add(worker);
     startupFailures = 0;
+    databaseWaits = 0;
     log('info', 'worker listening', { worker: worker.process.pid, port: address.port });
     // Once, as server.ts prints it for a single process (its workers do not).
     if (!openPrinted) {
@@ -116,6 +131,14 @@ function runPrimary(): void {
       }
       return;
     }
+    if (code === EXIT_DATABASE_UNREACHABLE && !listening.has(worker)) {
+      // Not a broken start-up: the database is down or restarting. Try again, more slowly each time, until it is back.
+      databaseWaits++;
+      const delay = Math.min(DATABASE_RETRY_MAX_MS, RESTART_DELAY_MS * 2 ** (databaseWaits - 1));
+      log('warn', `the database is not reachable: starting the worker again in ${delay} ms`, { worker: pid, code, attempts: databaseWaits });
+      forkLater(delay);
+      return;
+    }
     if (!listening.has(worker)) startupFailures++;
     if (startupFailures >= startupFailureLimit(wanted)) {
       log('error', `workers keep failing at start-up (${startupFailures} in a row): giving up, see the errors above`, { worker: pid, code, signal });
@@ -125,11 +148,7 @@ function runPrimary(): void {
     const delay = Math.min(RESTART_DELAY_MAX_MS, RESTART_DELAY_MS * 2 ** startupFailures);
     const when = listening.has(worker) ? 'worker died unexpectedly' : 'worker died unexpectedly during start-up';
     log('warn', `${when}: starting a new one in ${delay} ms`, { worker: pid, code, signal });
-    const timer = setTimeout(() => {
-      pendingRestarts.delete(timer);
-      if (!stopping) fork();
-    }, delay);
-    pendingRestarts.add(timer);
+    forkLater(delay);
   });
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -26,6 +26,18 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * PostgreSQL: the longest a statement may run (statement_timeout; the client gives up a second later), so a
+   * database that stops answering fails a request with 503 instead of holding it.
+   */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /** PostgreSQL: the longest wait for a database connection (a new one, or a free one of the pool); then 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * PostgreSQL: how long a starting instance waits for an unreachable database (with back-off, logged) before it
+   * exits with code 75; `npm run start:cluster` then starts it again later. 0: no wait.
+   */
+  DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   DATA_DIR: z.string().min(1).default('./data'),
   BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
   /** Name under the installed app's home-screen icon; default: the first word of BUSINESS_NAME (at most 12 characters). */

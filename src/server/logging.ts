@@ -167,3 +167,17 @@ export function loggerOptions(env: Pick<Env, 'LOG_LEVEL'>): FastifyLoggerOptions
     },
   };
 }
+
+const PINO_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
+
+/**
+ * Log lines written before the app's logger exists (the start-up's wait for the database), in the same JSON form
+ * as pino's, honouring LOG_LEVEL.
+ */
+export function startupLogger(env: Pick<Env, 'LOG_LEVEL'>) {
+  return (level: 'info' | 'warn' | 'error', msg: string, fields: Record<string, unknown> = {}): void => {
+    if (PINO_LEVELS[level] < PINO_LEVELS[env.LOG_LEVEL]) return;
+    const line = JSON.stringify({ level: PINO_LEVELS[level], time: Date.now(), pid: process.pid, ...fields, msg });
+    (level === 'info' ? process.stdout : process.stderr).write(`${line}\n`);
+  };
+}

@@ -4,13 +4,24 @@ import pg from 'pg';
 import type { Database, DatabaseHandle } from './db/client';
 import { loadEnv, openUrl } from './env';
 import { buildApp } from './app';
+import { databaseTrouble, EXIT_DATABASE_UNREACHABLE } from './db/database-errors';
 import { accountsWithDemoPasswords, shouldSeedDemoData, webhooksWithDemoSecret } from './db/demo-data-policy';
 import { hasNoUsers, openDatabaseFromEnv } from './db/open-from-env';
 import { seedDemoData } from './db/seed';
+import { waitForDatabase } from './db/wait-for-database';
+import { startupLogger } from './logging';
 import { purgeExpiredSessions } from './services/auth/session-user';
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  // A database that is down or restarting when the instance starts is waited for, not a reason to exit at once.
+  if (env.DATABASE_URL) {
+    await waitForDatabase(env.DATABASE_DIRECT_URL ?? env.DATABASE_URL, {
+      waitSeconds: env.DB_STARTUP_WAIT_SECONDS,
+      connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+      log: startupLogger(env),
+    });
+  }
   const database = await openDatabaseFromEnv(env);
   const app = await buildApp({ env, database });
 
@@ -108,5 +119,6 @@ async function warnAboutDemoCredentials(log: FastifyBaseLogger, db: Database): P
 
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  // The database was unreachable (or went away during the start-up): a service manager or start:cluster tries again.
+  process.exit(databaseTrouble(error) === 'unavailable' ? EXIT_DATABASE_UNREACHABLE : 1);
 });

@@ -10,6 +10,12 @@ export const BRAND_COLOR = '#c8102e';
  */
 export const SERVER_TROUBLE = 'Something went wrong on our side. Please try again.';
 
+/** The server's 503 when its database cannot be reached or does not answer in time (a restart, an outage). */
+export const DATABASE_UNAVAILABLE = 'The portal is briefly unavailable. Please try again in a minute.';
+
+/** The server's 503 for a change its database could not store for lack of disk space (reads still work). */
+export const CANNOT_SAVE_NOW = 'The portal cannot save changes right now. Please try again later.';
+
 /** Spec 9: the business time zone; every week, day and window is computed in it. */
 export const BUSINESS_TIME_ZONE = 'America/Toronto';
 

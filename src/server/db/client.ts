@@ -12,6 +12,7 @@ import { migrationsFolder } from '../paths';
 import { acquireDataDirLock } from './data-dir-lock';
 import { listenOnPostgres, type ChannelListener, type Subscription } from './pg-listener';
 import * as schema from './schema';
+import { assertDiskSpace, checkWrite, diskFullError, isDiskFull } from './write-check';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction has the same query API as the database. */
@@ -23,6 +24,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** LISTEN to a notification channel (a dedicated connection on PostgreSQL; in process on PGlite). */
   listen(channel: string, listener: ChannelListener): Promise<Subscription>;
+  /**
+   * Readiness's write check: a tiny write rolled back (and on the embedded database a small file written in its
+   * folder); rejects when it fails or takes longer than `timeoutMs` (db/write-check.ts).
+   */
+  checkWrite(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the data folder as an uncompressed tarball (loadDataDir starts a copy from it). */
   dumpDataDir?(): Promise<Blob>;
@@ -49,6 +55,10 @@ export type DatabaseOptions =
        * LISTEN connection. Default: `url`. Set it when `url` goes through a transaction-mode pooler.
        */
       directUrl?: string | undefined;
+      /** Longest a statement may run (server-side `statement_timeout`; the client gives up a second later). Default 15 s. */
+      statementTimeoutMs?: number | undefined;
+      /** Longest wait for a connection (a new one, or a free one of the pool). Default 5 s. */
+      connectTimeoutMs?: number | undefined;
     }
   | {
       kind: 'pglite';
@@ -60,6 +70,12 @@ export type DatabaseOptions =
 /** Arbitrary constant that names the migration lock among PostgreSQL advisory locks. */
 const MIGRATION_LOCK_ID = 727_274_001;
 
+/** DB_STATEMENT_TIMEOUT_MS and DB_CONNECT_TIMEOUT_MS's defaults (env.ts). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** How much longer than statement_timeout the client waits for an answer before it gives up on the connection. */
+const CLIENT_GRACE_MS = 1_000;
+
 /**
  * Opens the database and applies the generated migrations. On PostgreSQL an advisory lock makes
  * several instances starting at once apply them one after another.
@@ -67,8 +83,14 @@ const MIGRATION_LOCK_ID = 727_274_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const directUrl = options.directUrl ?? options.url;
-    // The session-level lock and the migrations on one connection of their own (never a pooled one).
-    const migrator = new pg.Client({ connectionString: directUrl, application_name: 'portal-migrations' });
+    const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+    // The session-level lock and the migrations on one connection of their own (never a pooled one), with no
+    // statement timeout: a migration may take long, and the lock waits for another instance's migrations.
+    const migrator = new pg.Client({ connectionString: directUrl, application_name: 'portal-migrations', connectionTimeoutMillis: connectTimeoutMs });
+    migrator.on('error', () => {
+      /* a lost connection fails the migration query in progress, which fails the start-up */
+    });
     await migrator.connect();
     try {
       await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -77,12 +99,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
       await migrator.end().catch(() => undefined);
     }
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A database that stops answering (frozen, a network partition) fails a request within the timeouts instead
+    // of holding it: connectionTimeoutMillis bounds the wait for a connection, statement_timeout makes the server
+    // cancel a statement (57014), and query_timeout makes the client give up when the server cannot even do that.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: connectTimeoutMs,
+      // A transaction-mode pooler (DATABASE_DIRECT_URL set) refuses this start-up parameter: set statement_timeout
+      // on the database role there (docs/operations.md); the client's query_timeout applies either way.
+      ...(options.directUrl ? {} : { statement_timeout: statementTimeoutMs }),
+      query_timeout: statementTimeoutMs + CLIENT_GRACE_MS,
+      keepAlive: true,
+    });
     pool.on('error', () => {
       /* idle client errors are reported by the query that meets them */
     });
     const noticeListeners: Array<(notice: DatabaseNotice) => void> = [];
+    // Every connection handles its errors, also while it is checked out for a unit of work (the pool listens only
+    // while a connection is idle): without a listener a restart of PostgreSQL (57P01 'terminating connection due to
+    // administrator command') is an unhandled 'error' event that ends the process. The query in progress, if any,
+    // fails with the error; the connection is no longer queryable and is dropped when released.
     pool.on('connect', (client) => {
+      client.on('error', () => undefined);
       client.on('notice', (notice) => {
         for (const listener of noticeListeners) listener({ severity: notice.severity, message: notice.message ?? '' });
       });
@@ -91,7 +130,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'postgres',
-      listen: (channel, listener) => listenOnPostgres(directUrl, channel, listener),
+      listen: (channel, listener) => listenOnPostgres(directUrl, channel, listener, { connectTimeoutMs }),
+      checkWrite: (timeoutMs) => checkWrite(db, null, timeoutMs),
       close: () => pool.end(),
       onNotice: (listener) => noticeListeners.push(listener),
     };
@@ -101,9 +141,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const extensions = { pg_trgm };
   let client: PGlite;
   let lock: { release(): void } | null = null;
-  if (options.dataDir) {
-    const folder = path.join(options.dataDir, 'pglite');
+  const folder = options.dataDir ? path.join(options.dataDir, 'pglite') : null;
+  if (folder) {
     mkdirSync(folder, { recursive: true });
+    // On a full disk PGlite only aborts ('Failed query: CREATE SCHEMA …'): say which disk and which folder instead.
+    await assertDiskSpace(folder);
     // One process per data folder: two PGlite instances on the same files would corrupt them.
     lock = acquireDataDirLock(folder);
     client = new PGlite(folder, { extensions });
@@ -126,11 +168,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         await client.close();
         lock?.release();
       },
+      checkWrite: (timeoutMs) => checkWrite(pgliteDb as unknown as Database, folder, timeoutMs),
       dumpDataDir: () => client.dumpDataDir('none'),
     };
   } catch (err) {
     await client.close().catch(() => undefined);
     lock?.release();
+    if (folder && (await isDiskFull(folder))) throw await diskFullError(folder, err);
     throw err;
   }
 }

@@ -22,14 +22,26 @@ const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
  * connection pooler in transaction mode would drop the subscription). A lost connection is reported at once
  * and re-established with backoff; the first notification is only trusted after `reset(true)`.
  */
-export async function listenOnPostgres(url: string, channel: string, listener: ChannelListener): Promise<Subscription> {
+export async function listenOnPostgres(
+  url: string,
+  channel: string,
+  listener: ChannelListener,
+  options: { connectTimeoutMs?: number } = {},
+): Promise<Subscription> {
   let closed = false;
   let client: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | undefined;
   let failures = 0;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'portal-listener' });
+    // keepAlive: a connection to a server that vanished (a host down, a partition) is noticed and re-established.
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'portal-listener',
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     const lost = () => {
       if (client !== next) return;
       client = null;

@@ -93,9 +93,14 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => P
     try {
       value = await work(tx);
     } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
+      // A lost or timed-out connection is not waited on for a rollback: the server rolls back when it closes.
+      if (error instanceof Error && isConnectionError(error)) {
+        broken = error;
+      } else {
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+      }
       throw error;
     }
     const results = (await client.query(`${sqlText(PENDING)}; commit`)) as unknown as pg.QueryResult[];
@@ -115,6 +120,10 @@ function sqlText(statement: ReturnType<typeof sql>): string {
 }
 
 function isConnectionError(error: Error): boolean {
+  // Drizzle wraps the driver's error ('Failed query: …', the driver's error as its cause).
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof Error) return isConnectionError(cause);
   const code = (error as { code?: string }).code;
-  return code === undefined ? /connection|terminat|ECONN/i.test(error.message) : /^(08|57P)/.test(code);
+  // 'Query read timeout' (query_timeout, DB_STATEMENT_TIMEOUT_MS): the statement may still be running on it.
+  return code === undefined ? /connection|terminat|ECONN|timeout/i.test(error.message) : /^(08|57P)/.test(code);
 }

@@ -7,7 +7,9 @@
  * one group commits, the next executes.
  *
  * `run` answers each item in order. If it throws, nothing of the group was committed and each item is run
- * again alone, so one item's failure is that item's only.
+ * again alone, so one item's failure is that item's only; unless the error is one every item would meet alike
+ * (`failsEveryItem`: the database is unreachable), which every item of the group gets at once instead of
+ * waiting for its own try to time out, one after another.
  */
 type Waiting<Item, Outcome> = { item: Item; resolve: (outcome: Outcome) => void; reject: (error: unknown) => void };
 
@@ -18,12 +20,15 @@ export interface WriteGroupOptions<Item> {
   laneOf?: (item: Item) => number;
   /** The most items in one group (each holds its row locks until the group commits). */
   maxItems?: number;
+  /** An error of the group's run that no item would escape when run alone (default: none). */
+  failsEveryItem?: (error: unknown) => boolean;
 }
 
 export class WriteGroup<Item, Outcome> {
   private readonly lanes: Array<{ waiting: Array<Waiting<Item, Outcome>>; running: Promise<void> | null }>;
   private readonly laneOf: (item: Item) => number;
   private readonly maxItems: number;
+  private readonly failsEveryItem: (error: unknown) => boolean;
 
   constructor(
     private readonly run: (items: Item[]) => Promise<Outcome[]>,
@@ -32,6 +37,7 @@ export class WriteGroup<Item, Outcome> {
     this.lanes = Array.from({ length: Math.max(1, options.lanes ?? 1) }, () => ({ waiting: [], running: null }));
     this.laneOf = options.laneOf ?? (() => 0);
     this.maxItems = options.maxItems ?? 50;
+    this.failsEveryItem = options.failsEveryItem ?? (() => false);
   }
 
   submit(item: Item): Promise<Outcome> {
@@ -55,8 +61,8 @@ export class WriteGroup<Item, Outcome> {
           const outcomes = await this.run(group.map((entry) => entry.item));
           group.forEach((entry, index) => entry.resolve(outcomes[index]!));
         } catch (error) {
-          if (group.length === 1) {
-            group[0]!.reject(error);
+          if (group.length === 1 || this.failsEveryItem(error)) {
+            for (const entry of group) entry.reject(error);
             continue;
           }
           for (const entry of group) {

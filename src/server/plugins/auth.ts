@@ -17,6 +17,8 @@ declare module 'fastify' {
      * the cookie is not looked up before the route and `request.user` stays null.
      */
     signInCheckedByWrite?: boolean;
+    /** The route answers the same whoever asks (the readiness probe): the session cookie is not looked up. */
+    withoutSession?: boolean;
   }
 }
 
@@ -43,7 +45,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     // Decided by the matched route, not the raw address (`/%61pi/…` is routed to /api/… too).
     if (!request.routeOptions.url?.startsWith('/api/')) return done();
     const token = request.cookies[app.env.sessionCookieName];
-    if (!token || token.length > 200) return done();
+    if (!token || token.length > 200 || request.routeOptions.config.withoutSession) return done();
     if (request.routeOptions.config.signInCheckedByWrite) {
       request.sessionToken = token;
       return done();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { SERVER_TROUBLE } from '../../shared/product';
+import { CANNOT_SAVE_NOW, DATABASE_UNAVAILABLE, SERVER_TROUBLE } from '../../shared/product';
+import { databaseTrouble } from '../db/database-errors';
 import { HttpError } from '../http-error';
 import { serializeError } from '../logging';
 import { bodyTooLarge } from './json-body';
@@ -12,8 +13,9 @@ function fieldName(instancePath: string): string {
 
 /**
  * One place turns every error into `{ message }` with a fitting status. Validation errors name the field
- * and carry the schema's message; unexpected errors are logged (without query values, see serializeError)
- * and answered with a generic 500.
+ * and carry the schema's message; a database that cannot be reached, does not answer in time or has no disk space
+ * left answers 503 with a message for people (db/database-errors.ts); unexpected errors are logged (without query
+ * values, see serializeError) and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -45,6 +47,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     // Serialised here (and again by the logger's err serializer) without the values of a failed query:
     // a Drizzle error's message and params carry e-mails and password or token hashes.
+    const trouble = databaseTrouble(error);
+    if (trouble) {
+      request.log.error(
+        { err: serializeError(error) },
+        trouble === 'disk-full' ? 'the database has no disk space left: a change could not be stored' : 'the database is unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', trouble === 'disk-full' ? '60' : '5')
+        .send({ message: trouble === 'disk-full' ? CANNOT_SAVE_NOW : DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: serializeError(error) }, 'unhandled error');
     return reply.status(500).send({ message: SERVER_TROUBLE });
   });

@@ -4,6 +4,7 @@ import { fullName } from '../../shared/rules/format';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import type { AdminWaitlistEntryDto } from '../../shared/schemas/waitlist';
 import { waitlistClosesBefore } from '../services/waitlist/list-waitlist';
+import { databaseTrouble } from '../db/database-errors';
 import { WriteGroup } from '../db/write-group';
 import {
   runBookingCalls,
@@ -37,6 +38,8 @@ export function registerRepeatableWrites(app: FastifyInstance): void {
       // (migration 0018, decision 022), so groups wait for each other instead of deadlocking; should PostgreSQL
       // still fail one, the unit of work runs the whole group again (db/conflict-retry.ts).
       laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
+      // The database unreachable or out of disk space: every call of the group answers 503 at once.
+      failsEveryItem: (error) => databaseTrouble(error) !== null,
     }),
   );
   app.addHook('onClose', () => app.bookingWrites.idle());

@@ -2,9 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messageResponse } from '../../shared/schemas/common';
+import { withTimeout } from '../db/write-check';
+import { serializeError } from '../logging';
 
 const liveResponse = z.object({ status: z.literal('ok') });
 const readyResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+
+/** Readiness answers within this long, whatever the database does (a frozen one included). */
+export const READY_CHECK_TIMEOUT_MS = 2_000;
 
 /** Liveness and readiness: answers without a session. */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,12 +21,36 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: liveResponse } }, compress: false, serializerCompiler: () => (data) => JSON.stringify(data) },
     () => ({ status: 'ok' as const }),
   );
-  app.get('/api/health/ready', { schema: { response: { 200: readyResponse, 503: messageResponse } } }, async (_request, reply) => {
-    try {
-      await app.db.execute(sql`select 1`);
+  // Ready when the database answers and can store a change (a tiny write rolled back; on the embedded database
+  // also a small file in its folder, so a full disk says not ready), both within READY_CHECK_TIMEOUT_MS. The
+  // session cookie is not looked up (withoutSession): a probe sent with one gets the same answer.
+  let lastFailure: string | null = null;
+  const failed = (reason: string, error: unknown) => {
+    // Logged when the cause changes, not at every probe of an outage.
+    const text = `${reason}: ${error instanceof Error ? error.message : String(error)}`;
+    if (text !== lastFailure) app.log.error({ err: serializeError(error) }, `readiness: ${reason}`);
+    lastFailure = text;
+  };
+  app.get(
+    '/api/health/ready',
+    { config: { withoutSession: true }, schema: { response: { 200: readyResponse, 503: messageResponse } } },
+    async (_request, reply) => {
+      const deadline = Date.now() + READY_CHECK_TIMEOUT_MS;
+      try {
+        await withTimeout(app.db.execute(sql`select 1`), READY_CHECK_TIMEOUT_MS);
+      } catch (error) {
+        failed('the database does not answer', error);
+        return reply.status(503).send({ message: 'Database unavailable' });
+      }
+      try {
+        await app.checkDatabaseWrite(Math.max(1, deadline - Date.now()));
+      } catch (error) {
+        failed('the database cannot store changes (write check failed)', error);
+        return reply.status(503).send({ message: 'Database cannot store changes (write check failed)' });
+      }
+      if (lastFailure) app.log.info('readiness: the database answers and stores changes again');
+      lastFailure = null;
       return { status: 'ok' as const, database: app.dbKind };
-    } catch {
-      return reply.status(503).send({ message: 'Database unavailable' });
-    }
-  });
+    },
+  );
 };
