@@ -94,7 +94,7 @@ describe('e-mail outbox', () => {
         }
       },
     });
-    let now = NOW;
+    let now: Date = NOW;
     server = await startTestServer({ seed: false, clock: () => now, env: { SMTP_URL: smtp.url } });
     const { res, parent } = await bookSomething(server);
     expect(res.status).toBe(201);
@@ -145,8 +145,8 @@ describe('e-mail outbox', () => {
     server = await startTestServer({ seed: false, clock: () => NOW, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     const db = server.database.db;
     await enqueueEmail(db, { to: 'late@example.com', subject: 'Stuck', text: 'Hello' });
-    // As if another instance claimed it and vanished: SENDING, claim expired.
-    await db.update(emailOutbox).set({ status: 'SENDING', attempts: 1, nextAttemptAt: sql`now() - interval '1 minute'` });
+    // As if another instance claimed it and vanished: SENDING, its claim run out.
+    await db.update(emailOutbox).set({ status: 'SENDING', attempts: 1, claimedBy: 'instance-that-died', claimedUntil: sql`now() - interval '1 second'` });
     const worker = new EmailWorker(db, { smtpUrl: smtp.url, from: 'portal@example.com', outboxDir: '/nonexistent', context: { businessName: 'Northbound Athletics', publicUrl: 'http://localhost' } }, {
       info: () => undefined,
       warn: () => undefined,
