@@ -17,12 +17,12 @@ export const MAIL_DELAYED_AFTER_MINUTES = 15;
 export async function mailBacklog(db: Database): Promise<MailBacklog> {
   const result = await db.execute<{ backlog: number; oldest: number | null }>(sql`
     select count(*)::int as backlog,
-      greatest(0, floor(extract(epoch from now() - min(
-        case when template = ${REMINDER_TEMPLATE} and attempts = 0 then next_attempt_at else created_at end))))::int as oldest
+      floor(extract(epoch from now() - min(
+        case when template = ${REMINDER_TEMPLATE} and attempts = 0 then next_attempt_at else created_at end)))::int as oldest
     from ${emailOutbox}
     where status in ('PENDING', 'SENDING') and (attempts > 0 or next_attempt_at <= now())`);
   const [row] = (result as unknown as { rows: Array<{ backlog: number; oldest: number | null }> }).rows;
-  const oldest = row?.oldest ?? null;
+  const oldest = row?.oldest == null ? null : Math.max(0, row.oldest);
   return {
     backlog: row?.backlog ?? 0,
     oldestUnsentAgeSeconds: oldest,
