@@ -429,6 +429,8 @@ export class EmailWorker {
           if (file) this.log.info({ emailId: id, kind, file }, 'e-mail written to outbox folder');
           else this.log.info({ emailId: id, kind }, 'e-mail sent');
         } catch (err) {
+          // Stopping: the message is handed back as not tried (stop() releases it), not retried later.
+          if (this.stopping) break;
           const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
           const wait = BACKOFF_MINUTES[Math.min(message.attempts, BACKOFF_MINUTES.length) - 1] ?? 240;
           await this.db
