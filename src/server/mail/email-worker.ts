@@ -407,11 +407,11 @@ export class EmailWorker {
     const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
     if (messages.length === 0) return 0;
     // The claims are renewed while this run sends, however long a send takes (a slow mail server).
-    clearInterval(this.renewal);
-    this.renewal = setInterval(() => {
+    const renewal = setInterval(() => {
       this.db.execute(renewClaimsStatement(this.claim)).catch((err: unknown) => this.log.warn({ err }, 'e-mail claims not renewed'));
     }, this.claim.leaseMs / 3);
-    this.renewal.unref();
+    renewal.unref();
+    this.renewal = renewal;
     const marks = new SentMarks((delivered) => this.markSent(delivered));
     let sent = 0;
     try {
@@ -454,7 +454,7 @@ export class EmailWorker {
       }
       await marks.settled();
     } finally {
-      clearInterval(this.renewal);
+      clearInterval(renewal);
     }
     return sent;
   }
