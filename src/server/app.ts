@@ -25,11 +25,12 @@ import { bookingRoutes } from './routes/bookings';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { waitlistRoutes } from './routes/waitlist';
 import { healthRoutes } from './routes/health';
+import { mailHealthRoutes } from './routes/mail-health';
 import { sessionRoutes } from './routes/sessions';
 import { setPasswordRoutes } from './routes/set-password';
 import { webhookReceiverRoutes } from './routes/webhooks';
 import type { EmailContext } from './mail/email-context';
-import { EmailWorker } from './mail/email-worker';
+import { EmailWorker, type EmailWorkerSettings } from './mail/email-worker';
 import { ThreadedMailSender } from './mail/threaded-mail-sender';
 import { dailyJobs } from './services/scheduled-jobs/daily-jobs';
 import { JobScheduler } from './services/scheduled-jobs/job-scheduler';
@@ -66,6 +67,8 @@ export interface AppOptions {
   /** Where the log lines go instead of stdout (tests read them); implies logging unless `logger` is false. */
   loggerStream?: { write(line: string): void };
   clock?: () => Date;
+  /** The e-mail worker's claim lease and stop grace (tests shorten them; mail/email-worker.ts has the defaults). */
+  emailWorker?: Pick<EmailWorkerSettings, 'claimLeaseMs' | 'stopGraceMs'>;
   /** The whole request (headers and body) must arrive within this many ms (default 30,000; tests shorten it). */
   requestTimeoutMs?: number;
 }
@@ -120,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
     existsSync(fileURLToPath(mailThread)) ? new ThreadedMailSender(mailThread, mailer) : undefined,
     // The app's clock, read at each run: tests that pin it decide when reminders are due.
-    { clock: () => app.clock() },
+    { ...options.emailWorker, clock: () => app.clock() },
   );
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', emailContext);
@@ -155,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAuth(app);
 
   await app.register(healthRoutes);
+  await app.register(mailHealthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(calendarFeedRoutes);

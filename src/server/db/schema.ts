@@ -455,6 +455,13 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /**
+     * The claim of a message being sent (status SENDING): the e-mail worker that holds it (a random id per worker,
+     * mail/email-worker.ts) and until when, by the database's clock. The holder renews it every few seconds while
+     * its send is alive; a claim that runs out (its instance died) is taken by another worker.
+     */
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /**
      * Values the bodies name as {{key}} placeholders and that must not outlive the send (a set-password
      * token): substituted by the worker at send time, cleared once the message is sent.
      */
@@ -468,6 +475,10 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    // The unsent messages to one address, oldest first (the claim sends them in that order: EmailWorker).
+    index('email_outbox_unsent_address_idx')
+      .on(t.toAddress, t.createdAt)
+      .where(sql`${t.status} in ('PENDING', 'SENDING') and ${t.template} is distinct from 'booking-reminder'`),
     uniqueIndex('email_outbox_reminder_unique').on(t.bookingId).where(sql`${t.template} = 'booking-reminder'`),
     check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
     check('email_outbox_content_check', sql`${t.template} is not null or (${t.subject} is not null and ${t.textBody} is not null)`),

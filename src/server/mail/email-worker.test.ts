@@ -84,6 +84,34 @@ describe('e-mail outbox', () => {
     expect(await server.app.emailWorker.processDue()).toBe(0);
   });
 
+  it("a booking's cancellation never goes out before its confirmation, even when the confirmation must be retried", async () => {
+    // The mail server refuses the first confirmation once (a 451: try again later), as during a short outage.
+    let refused = 0;
+    smtp = await startSmtpSink(0, {
+      gate: (email) => {
+        if ((email.subject ?? '').startsWith('Booking confirmed') && refused++ === 0) {
+          throw Object.assign(new Error('Try again later'), { responseCode: 451 });
+        }
+      },
+    });
+    let now: Date = NOW;
+    server = await startTestServer({ seed: false, clock: () => now, env: { SMTP_URL: smtp.url } });
+    const { res, parent } = await bookSomething(server);
+    expect(res.status).toBe(201);
+    await server.app.emailWorker.idle();
+    const api = new ApiClient(server.baseUrl);
+    await api.login(parent.email, parent.password);
+    expect((await api.post(`/api/bookings/${res.body.id}/cancel`)).status).toBe(200);
+    await server.app.emailWorker.idle();
+    // The cancellation waits for the confirmation's retry (a minute later) instead of arriving first.
+    expect(smtp.messages.map((m) => m.subject)).toEqual([]);
+    now = new Date(NOW.getTime() + 2 * 60_000);
+    server.app.emailWorker.kick();
+    await server.app.emailWorker.idle();
+    await smtp.waitFor(() => smtp!.messages.length >= 2);
+    expect(smtp.messages.map((m) => (m.subject ?? '').split(':')[0])).toEqual(['Booking confirmed', 'Booking cancelled']);
+  });
+
   it('several instances draining one outbox send each message exactly once', async () => {
     smtp = await startSmtpSink();
     server = await startTestServer({ seed: false, clock: () => NOW });
@@ -117,8 +145,8 @@ describe('e-mail outbox', () => {
     server = await startTestServer({ seed: false, clock: () => NOW, env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
     const db = server.database.db;
     await enqueueEmail(db, { to: 'late@example.com', subject: 'Stuck', text: 'Hello' });
-    // As if another instance claimed it and vanished: SENDING, claim expired.
-    await db.update(emailOutbox).set({ status: 'SENDING', attempts: 1, nextAttemptAt: sql`now() - interval '1 minute'` });
+    // As if another instance claimed it and vanished: SENDING, its claim run out.
+    await db.update(emailOutbox).set({ status: 'SENDING', attempts: 1, claimedBy: 'instance-that-died', claimedUntil: sql`now() - interval '1 second'` });
     const worker = new EmailWorker(db, { smtpUrl: smtp.url, from: 'portal@example.com', outboxDir: '/nonexistent', context: { businessName: 'Northbound Athletics', publicUrl: 'http://localhost' } }, {
       info: () => undefined,
       warn: () => undefined,

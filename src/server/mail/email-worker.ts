@@ -1,4 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { EmailAttachment } from './outbox';
@@ -31,8 +33,17 @@ function failureReason(err: unknown): string {
 }
 /** Minutes to wait after the n-th failed attempt. */
 const BACKOFF_MINUTES = [1, 2, 5, 15, 30, 60, 120, 240];
-/** A message claimed by an instance that died mid-send is claimed again after this long. */
-const CLAIM_MINUTES = 10;
+/**
+ * How long a claim lasts, by the database's clock: the worker renews its claims every third of this while it
+ * sends, so a message claimed by an instance that died (kill -9, a lost machine) is claimed again this long after
+ * its last renewal, and one whose send is merely slow is never taken from under it.
+ */
+export const CLAIM_LEASE_MS = 30_000;
+/**
+ * On stop (SIGTERM), how long the send under way may still take: then the messages claimed but not sent, that
+ * one too, are handed back for another instance.
+ */
+export const STOP_GRACE_MS = 5_000;
 
 /** The outbox template of a booking's reminder (a row per booking, due 24 hours before its session, issue 21). */
 export const REMINDER_TEMPLATE = 'booking-reminder';
@@ -44,9 +55,20 @@ export type { MailerOptions } from './mail-sender';
 export interface EmailWorkerSettings {
   /**
    * The worker's current instant (app.ts passes the app's clock, so tests that pin it drive the worker): a
-   * message is due when its next_attempt_at has come by this clock, and retries and claims are timed from it.
+   * message is due when its next_attempt_at has come by this clock, and retries are timed from it. Claims are
+   * timed by the database's clock (they are about the instances, not business time).
    */
   clock?: () => Date;
+  /** How long a claim lasts unless renewed (CLAIM_LEASE_MS). */
+  claimLeaseMs?: number;
+  /** How long stop() waits for the send under way (STOP_GRACE_MS). */
+  stopGraceMs?: number;
+}
+
+/** Who claims (one id per worker, so per instance) and for how long. */
+export interface Claim {
+  by: string;
+  leaseMs: number;
 }
 
 interface Logger {
@@ -64,30 +86,60 @@ type OutboxRow = Pick<
 
 /** An instant of the worker's clock as an SQL value. */
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+/** A claim's end: `leaseMs` from now by the database's clock (the same clock for every instance). */
+const leaseEnd = (leaseMs: number) => sql`clock_timestamp() + make_interval(secs => ${leaseMs / 1000})`;
 
 /**
- * Claims up to `batchSize` due messages (SENDING, attempts + 1, claimed for CLAIM_MINUTES) and returns them, with
- * FOR UPDATE SKIP LOCKED so that several instances never claim one message twice.
+ * Claims up to `batchSize` due messages (SENDING, attempts + 1, held by `claim.by` for `claim.leaseMs`) and
+ * returns them, with FOR UPDATE SKIP LOCKED so that several instances never claim one message twice.
  * Due by the worker's clock (`now`); a message queued for at once (its first attempt, next_attempt_at stamped
  * with the database's now() by the column default) is due by the database's clock too, so that a clock pinned
  * in the past (tests) does not hold back ordinary mail. Reminders are scheduled in business time: by the clock
  * only, and only those readied in this run (`reminderIds`) are claimed, so none is sent unchecked (or one whose
- * claim ran out: it was readied when first claimed, and its instance died sending it).
- * It reads the outbox by email_outbox_pending_idx (status, next_attempt_at).
+ * claim ran out: it was readied when first claimed, and its instance died sending it). A message whose claim ran
+ * out (its instance died) is due again, whatever its next_attempt_at.
+ * A family's e-mails go out in the order they were written: a message waits while an earlier one to its address
+ * is not sent (queued, retrying after a failure, or being sent by any instance), reminders aside (they are
+ * written ahead of their time); so one batch holds at most one message per address. A message given up
+ * (FAILED) no longer holds the later ones back.
+ * It reads the outbox by email_outbox_pending_idx (status, next_attempt_at), and the earlier messages to an
+ * address by email_outbox_unsent_address_idx.
  */
-export function claimDueStatement(now: Date, batchSize: number, reminderIds: readonly string[]) {
+export function claimDueStatement(now: Date, batchSize: number, reminderIds: readonly string[], claim: Claim) {
   const at = instant(now);
   return sql`
     update ${emailOutbox} set status = 'SENDING', attempts = attempts + 1,
-      next_attempt_at = ${at} + make_interval(mins => ${CLAIM_MINUTES})
+      claimed_by = ${claim.by}, claimed_until = ${leaseEnd(claim.leaseMs)}
     where id in (
-      select id from ${emailOutbox}
-      where status in ('PENDING', 'SENDING') and next_attempt_at <= greatest(${at}, now())
-        and (next_attempt_at <= ${at} or (attempts = 0 and template is distinct from ${REMINDER_TEMPLATE}))
-        and (template is distinct from ${REMINDER_TEMPLATE} or status = 'SENDING' or id = any(${`{${reminderIds.join(',')}}`}::uuid[]))
-      order by created_at limit ${batchSize} for update skip locked)
+      select c.id from ${emailOutbox} c
+      where ((c.status = 'PENDING' and c.next_attempt_at <= greatest(${at}, now())
+              and (c.next_attempt_at <= ${at} or (c.attempts = 0 and c.template is distinct from ${REMINDER_TEMPLATE})))
+          or (c.status = 'SENDING' and coalesce(c.claimed_until, '-infinity') <= clock_timestamp()))
+        and (c.template is distinct from ${REMINDER_TEMPLATE} or c.status = 'SENDING' or c.id = any(${`{${reminderIds.join(',')}}`}::uuid[]))
+        and not exists (
+          select 1 from ${emailOutbox} e
+          where e.to_address = c.to_address and e.status in ('PENDING', 'SENDING') and e.template is distinct from 'booking-reminder'
+            and (e.created_at, e.id) < (c.created_at, c.id))
+      order by c.created_at, c.id limit ${batchSize} for update of c skip locked)
     returning id, to_address as "toAddress", subject, text_body as "textBody", html_body as "htmlBody",
       attachments, attempts, secrets, template, template_data as "templateData", created_at as "createdAt"`;
+}
+
+/** Extends the claims `claim.by` holds (the messages it is sending) by another lease. */
+export function renewClaimsStatement(claim: Claim) {
+  return sql`
+    update ${emailOutbox} set claimed_until = ${leaseEnd(claim.leaseMs)}
+    where status = 'SENDING' and claimed_by = ${claim.by}`;
+}
+
+/**
+ * Hands back the messages `claimedBy` claimed and did not send (a stopping instance): queued again as never
+ * tried (the claim's attempt is taken back), due as they were, so another instance sends them at its next run.
+ */
+export function releaseClaimsStatement(claimedBy: string) {
+  return sql`
+    update ${emailOutbox} set status = 'PENDING', attempts = greatest(attempts - 1, 0), claimed_by = null, claimed_until = null
+    where status = 'SENDING' and claimed_by = ${claimedBy}`;
 }
 
 /** What readying did with a due reminder: send it now, moved it later, or dropped it. */
@@ -188,12 +240,61 @@ export function readyDueRemindersStatement(now: Date, limit: number) {
     select id, outcome from kept union all select id, outcome from dropped`;
 }
 
-/** Messages claimed by one run; a run that sends a full batch is followed by another at once. */
+/** Messages claimed by one run; a run that sent any is followed by another at once. */
 export const EMAIL_BATCH_SIZE = 20;
+
+/** A sent message, as its SENT mark stores it. */
+interface Delivered {
+  id: string;
+  rendered: boolean;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  attachments: EmailAttachment[];
+}
+
+/**
+ * Marks messages SENT as soon as each is sent: its mark leaves at once, while the next message is being sent; a
+ * message sent while a mark is still on its way goes with the next mark (one statement in flight at a time, so a
+ * busy outbox is marked in few statements). A run never waits for its batch's end to record what went out.
+ */
+class SentMarks {
+  private waiting: Delivered[] = [];
+  private inFlight: Promise<void> | undefined;
+  private failure: unknown;
+
+  constructor(private readonly write: (delivered: Delivered[]) => Promise<void>) {}
+
+  add(delivered: Delivered): void {
+    this.waiting.push(delivered);
+    this.flush();
+  }
+
+  /** Waits until every mark is written; rejects when one failed. */
+  async settled(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  private flush(): void {
+    if (this.inFlight || this.waiting.length === 0) return;
+    const batch = this.waiting.splice(0);
+    this.inFlight = this.write(batch)
+      .catch((err: unknown) => {
+        this.failure ??= err;
+      })
+      .finally(() => {
+        this.inFlight = undefined;
+        this.flush();
+      });
+  }
+}
 
 /**
  * Sends queued e-mail: claims due messages with FOR UPDATE SKIP LOCKED (so several instances never send
- * the same one), sends them over SMTP or writes them to the outbox folder, and retries failures with backoff.
+ * the same one), sends them over SMTP or writes them to the outbox folder, marks each sent as soon as it went
+ * out, and retries failures with backoff. Its claims last seconds and are renewed while it sends; stop() hands
+ * back what it claimed and did not send. A family's e-mails go out in the order they were written (claimDueStatement).
  * Reminders coming due are made once a minute (makeDueRemindersStatement) and due ones readied before each claim
  * (readyDueRemindersStatement).
  */
@@ -202,7 +303,14 @@ export class EmailWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private again = false;
+  /** Set by stop(): no run starts, and the one under way sends no further message. */
+  private stopping = false;
   private readonly clock: () => Date;
+  /** This worker's claims: its own id (host, process, a random part) and their lease. */
+  private readonly claim: Claim;
+  private readonly stopGraceMs: number;
+  /** Renews this worker's claims while a run sends. */
+  private renewal: NodeJS.Timeout | undefined;
   /** When (by the clock) this worker last made the reminders coming due. */
   private remindersMadeAt: number | undefined;
 
@@ -216,6 +324,8 @@ export class EmailWorker {
   ) {
     this.sender = sender ?? createMailSender(options);
     this.clock = settings.clock ?? (() => new Date());
+    this.claim = { by: `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`, leaseMs: settings.claimLeaseMs ?? CLAIM_LEASE_MS };
+    this.stopGraceMs = settings.stopGraceMs ?? STOP_GRACE_MS;
   }
 
   start(intervalMs = 15_000): void {
@@ -224,22 +334,42 @@ export class EmailWorker {
     this.kick();
   }
 
+  /**
+   * Stops for good (the app's close, so SIGTERM): no run starts any more (a request answered during the drain
+   * queues its mail for the other instances), the run under way sends no further message, and its send under way
+   * gets STOP_GRACE_MS; then every message this worker claimed and did not send is handed back
+   * (releaseClaimsStatement), for another instance's next run.
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    if (this.running) {
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([this.running, new Promise((resolve) => (grace = setTimeout(resolve, this.stopGraceMs)))]);
+      clearTimeout(grace);
+    }
+    clearInterval(this.renewal);
+    try {
+      await this.db.execute(releaseClaimsStatement(this.claim.by));
+    } catch (err) {
+      // Not handed back: the claims run out within CLAIM_LEASE_MS and another instance takes them then.
+      this.log.warn({ err }, 'e-mails claimed by this instance not handed back');
+    }
     await this.sender.close();
   }
 
   /** Asks for a run now (after a commit that queued mail); runs never overlap. */
   kick(): void {
+    if (this.stopping) return;
     if (this.running) {
       this.again = true;
       return;
     }
     this.running = this.processDue()
       .then((sent) => {
-        // A full batch went out: more may be waiting (a bulk import's welcome e-mails), so go again now.
-        if (sent >= EMAIL_BATCH_SIZE) this.again = true;
+        // Something went out: more may be waiting (a bulk import's welcome e-mails beyond a batch, or a family's
+        // next e-mail, held back until this one was sent), so go again now.
+        if (sent > 0) this.again = true;
         return sent;
       })
       .catch((err: unknown) => {
@@ -248,7 +378,7 @@ export class EmailWorker {
       })
       .finally(() => {
         this.running = undefined;
-        if (this.again) {
+        if (this.again && !this.stopping) {
           this.again = false;
           this.kick();
         }
@@ -262,6 +392,7 @@ export class EmailWorker {
 
   /** Sends every due message once; returns how many were sent. */
   async processDue(batchSize = EMAIL_BATCH_SIZE): Promise<number> {
+    if (this.stopping) return 0;
     const now = this.clock();
     // Once a minute by this worker's clock (every run would repeat the same search during a booking rush).
     if (this.remindersMadeAt === undefined || Math.abs(now.getTime() - this.remindersMadeAt) >= REMINDER_MAKE_EVERY_MS) {
@@ -272,53 +403,77 @@ export class EmailWorker {
     // only those found still wanted may be claimed below, so a reminder is never sent unchecked.
     const reminders = await this.prepareDueReminders(now, batchSize);
     // Claims due messages and reads them in one statement (the claimed rows come back with the update).
-    const claimed = await this.db.execute<OutboxRow>(claimDueStatement(now, batchSize, reminders));
+    const claimed = await this.db.execute<OutboxRow>(claimDueStatement(now, batchSize, reminders, this.claim));
     const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
-    // The sent ones are marked in one statement per batch, not one per message (a booking rush queues hundreds).
-    const delivered: Array<{ id: string; rendered: boolean; subject: string; textBody: string; htmlBody: string | null; attachments: EmailAttachment[] }> = [];
-    for (const message of messages) {
-      const id = message.id;
-      let kind = message.template ?? emailKind(message.subject ?? '');
-      try {
-        const { content, file } = await this.sender.send(message);
-        kind = message.template ?? emailKind(content.subject);
-        if (file) this.log.info({ emailId: id, kind, file }, 'e-mail written to outbox folder');
-        else this.log.info({ emailId: id, kind }, 'e-mail sent');
-        delivered.push({ id, rendered: Boolean(message.template), ...content });
-      } catch (err) {
-        const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
-        const wait = BACKOFF_MINUTES[Math.min(message.attempts, BACKOFF_MINUTES.length) - 1] ?? 240;
-        await this.db
-          .update(emailOutbox)
-          .set({
-            status: failedFor ? 'FAILED' : 'PENDING',
-            lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
-            nextAttemptAt: new Date(this.clock().getTime() + wait * 60_000),
-            // Given up: the message will never go, so its secrets need not stay either.
-            ...(failedFor && { secrets: null }),
-          })
-          .where(eq(emailOutbox.id, id));
-        this.log.warn(
-          { emailId: id, kind, attempt: message.attempts, giveUp: failedFor, reason: failureReason(err) },
-          'e-mail not sent; will retry',
-        );
+    if (messages.length === 0) return 0;
+    // The claims are renewed while this run sends, however long a send takes (a slow mail server).
+    const renewal = setInterval(() => {
+      this.db.execute(renewClaimsStatement(this.claim)).catch((err: unknown) => this.log.warn({ err }, 'e-mail claims not renewed'));
+    }, this.claim.leaseMs / 3);
+    renewal.unref();
+    this.renewal = renewal;
+    const marks = new SentMarks((delivered) => this.markSent(delivered));
+    let sent = 0;
+    try {
+      for (const message of messages) {
+        // Stopping: the rest of the batch is handed back (stop()), not sent by an instance about to exit.
+        if (this.stopping) break;
+        const id = message.id;
+        let kind = message.template ?? emailKind(message.subject ?? '');
+        try {
+          const { content, file } = await this.sender.send(message);
+          // Recorded at once: an instance that dies later in the batch leaves nothing sent to be sent again.
+          marks.add({ id, rendered: Boolean(message.template), ...content });
+          sent++;
+          kind = message.template ?? emailKind(content.subject);
+          if (file) this.log.info({ emailId: id, kind, file }, 'e-mail written to outbox folder');
+          else this.log.info({ emailId: id, kind }, 'e-mail sent');
+        } catch (err) {
+          // Stopping: the message is handed back as not tried (stop() releases it), not retried later.
+          if (this.stopping) break;
+          const failedFor = message.attempts >= MAX_EMAIL_ATTEMPTS;
+          const wait = BACKOFF_MINUTES[Math.min(message.attempts, BACKOFF_MINUTES.length) - 1] ?? 240;
+          await this.db
+            .update(emailOutbox)
+            .set({
+              status: failedFor ? 'FAILED' : 'PENDING',
+              lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+              nextAttemptAt: new Date(this.clock().getTime() + wait * 60_000),
+              claimedBy: null,
+              claimedUntil: null,
+              // Given up: the message will never go, so its secrets need not stay either.
+              ...(failedFor && { secrets: null }),
+            })
+            // Only while this worker still holds it (a stopped instance handed it back, another may have sent it).
+            .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'SENDING'), eq(emailOutbox.claimedBy, this.claim.by)));
+          this.log.warn(
+            { emailId: id, kind, attempt: message.attempts, giveUp: failedFor, reason: failureReason(err) },
+            'e-mail not sent; will retry',
+          );
+        }
       }
+      await marks.settled();
+    } finally {
+      clearInterval(renewal);
     }
-    if (delivered.length) {
-      // The secrets (a set-password token) leave the rows with the send: the stored bodies keep only placeholders.
-      // A template's rendering is stored with it: the row then shows what was sent.
-      await this.db.execute(sql`
-        update ${emailOutbox} as o set status = 'SENT', sent_at = ${this.clock().toISOString()}::timestamptz, last_error = null, secrets = null,
-          subject = case when v.rendered then v.subject else o.subject end,
-          text_body = case when v.rendered then v.text_body else o.text_body end,
-          html_body = case when v.rendered then v.html_body else o.html_body end,
-          attachments = case when v.rendered then v.attachments else o.attachments end
-        from jsonb_to_recordset(${JSON.stringify(delivered.map((d) => ({ id: d.id, rendered: d.rendered, subject: d.subject, text_body: d.textBody, html_body: d.htmlBody, attachments: d.attachments })))}::jsonb)
-          as v(id uuid, rendered boolean, subject text, text_body text, html_body text, attachments jsonb)
-        where o.id = v.id`);
-    }
-    const sent = delivered.length;
     return sent;
+  }
+
+  /**
+   * Marks sent messages SENT (SentMarks). The secrets (a set-password token) leave the rows with the send: the
+   * stored bodies keep only placeholders. A template's rendering is stored with it: the row then shows what was sent.
+   */
+  private async markSent(delivered: Delivered[]): Promise<void> {
+    await this.db.execute(sql`
+      update ${emailOutbox} as o set status = 'SENT', sent_at = ${this.clock().toISOString()}::timestamptz, last_error = null, secrets = null,
+        claimed_by = null, claimed_until = null,
+        subject = case when v.rendered then v.subject else o.subject end,
+        text_body = case when v.rendered then v.text_body else o.text_body end,
+        html_body = case when v.rendered then v.html_body else o.html_body end,
+        attachments = case when v.rendered then v.attachments else o.attachments end
+      from jsonb_to_recordset(${JSON.stringify(delivered.map((d) => ({ id: d.id, rendered: d.rendered, subject: d.subject, text_body: d.textBody, html_body: d.htmlBody, attachments: d.attachments })))}::jsonb)
+        as v(id uuid, rendered boolean, subject text, text_body text, html_body text, attachments jsonb)
+      where o.id = v.id`);
   }
 
   /** Readies the due reminders (readyDueRemindersStatement) and returns the ids of those to send now. */

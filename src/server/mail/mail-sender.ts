@@ -44,6 +44,7 @@ export interface SentMail {
 /** Renders and sends one message at a time: in this thread (createMailSender) or in a thread of its own (mail-thread.ts). */
 export interface MailSender {
   send(message: OutgoingMessage): Promise<SentMail>;
+  /** Closes for good: a send still under way is abandoned (its SMTP connection dropped; it fails with AbortError). */
   close(): Promise<void>;
 }
 
@@ -81,10 +82,13 @@ export function createMailSender(options: MailerOptions): MailSender {
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let folderReady: Promise<unknown> | undefined;
+  // close() abandons the sends under way: a stopping instance has handed their messages back (EmailWorker.stop).
+  const closing = new AbortController();
   return {
     async send(message) {
       const content = contentOf(message, options.context);
       const info = await transport.sendMail({
+        signal: closing.signal,
         from: options.from,
         to: message.toAddress,
         subject: content.subject,
@@ -100,6 +104,7 @@ export function createMailSender(options: MailerOptions): MailSender {
       return { content, file };
     },
     async close() {
+      closing.abort();
       transport.close();
     },
   };

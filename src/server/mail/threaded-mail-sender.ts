@@ -1,6 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { MailerOptions, MailSender, OutgoingMessage, SentMail } from './mail-sender';
 
+/** How long close() lets the thread end by itself. */
+const CLOSE_WAIT_MS = 2_000;
+
 type Reply = { id: number; sent: SentMail } | { id: number; failure: { name: string; message: string; code?: unknown } };
 
 /**
@@ -27,13 +30,19 @@ export class ThreadedMailSender implements MailSender {
     });
   }
 
+  /**
+   * Closes the thread: its sender abandons a send still under way (EmailWorker.stop handed that message back) and
+   * the thread ends; one that has not ended within CLOSE_WAIT_MS (a connection that will not close) is terminated.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     if (!worker) return;
     const exited = new Promise((resolve) => worker.once('exit', resolve));
     worker.postMessage('close');
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_WAIT_MS);
     await exited;
+    clearTimeout(timer);
   }
 
   private start(): Worker {

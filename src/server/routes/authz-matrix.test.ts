@@ -42,6 +42,7 @@ const MATRIX: Record<string, Expected> = {
   // Public
   'GET /api/health': everyone(200),
   'GET /api/health/ready': everyone(200),
+  'GET /api/health/mail': everyone(200),
   'POST /api/auth/login': everyone(200),
   'POST /api/auth/logout': everyone(200),
   'GET /api/auth/set-password': everyone(410), // called with an unknown token

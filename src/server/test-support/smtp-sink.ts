@@ -12,19 +12,36 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+export interface SmtpSinkOptions {
+  /**
+   * Decides, once a message has arrived in full, whether the server accepts it (the n-th message, from 0): it is
+   * accepted (250, and kept in `messages`) when this resolves, refused with the reply code of the error it throws
+   * (`Object.assign(new Error('…'), { responseCode: 451 })`), and left without an answer while it waits (a server
+   * that hangs mid-send).
+   */
+  gate?: (email: Email, n: number) => void | Promise<void>;
+}
+
 /** A real SMTP server in-process that keeps every message it receives, parsed. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const messages: Email[] = [];
+  let arrived = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // An SMTP_URL with a user and password signs in (over the loopback, without TLS): any is accepted.
+    allowInsecureAuth: true,
+    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
     logger: false,
+    // close(): a connection still open (a send left hanging by the gate) is cut after this long.
+    closeTimeout: 500,
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         PostalMime.parse(Buffer.concat(chunks))
-          .then((email) => {
+          .then(async (email) => {
+            await options.gate?.(email, arrived++);
             messages.push(email);
             callback();
           })

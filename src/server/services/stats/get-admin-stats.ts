@@ -5,16 +5,17 @@ import type { AdminStats } from '../../../shared/schemas/stats';
 import { startOfTorontoDay, torontoWeekOf } from '../../../shared/rules/week';
 import type { Database } from '../../db/client';
 import { bookings, sessions, users } from '../../db/schema';
+import { mailBacklog } from '../../mail/mail-backlog';
 import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 
-/** The four admin dashboard numbers; their definitions are in src/shared/schemas/stats.ts and the README. */
+/** The admin dashboard numbers and the mail backlog; their definitions are in src/shared/schemas/stats.ts and the README. */
 export async function getAdminStats(db: Database, { now, waitlistCutoffHours }: { now: Date; waitlistCutoffHours: number }): Promise<AdminStats> {
   const week = torontoWeekOf(now);
   const dayStart = startOfTorontoDay(now);
   const dayEnd = addDays(dayStart, 1);
   const scheduled = ne(sessions.status, 'CANCELLED');
 
-  const [[parents], [weekly], [today], [alerts], [waiting]] = await Promise.all([
+  const [[parents], [weekly], [today], [alerts], [waiting], mail] = await Promise.all([
     db
       .select({ n: count() })
       .from(users)
@@ -45,6 +46,7 @@ export async function getAdminStats(db: Database, { now, waitlistCutoffHours }: 
       .select({ n: sql<number>`coalesce(sum(${sessions.waitlistCount}), 0)::integer` })
       .from(sessions)
       .where(and(scheduled, gt(sessions.startsAt, waitlistClosesBefore(now, waitlistCutoffHours)), lt(sessions.startsAt, week.end))),
+    mailBacklog(db),
   ]);
   return {
     totalParents: parents?.n ?? 0,
@@ -52,5 +54,6 @@ export async function getAdminStats(db: Database, { now, waitlistCutoffHours }: 
     todaySessions: today?.n ?? 0,
     capacityAlerts: alerts?.n ?? 0,
     waitlistedThisWeek: Number(waiting?.n ?? 0),
+    mail,
   };
 }

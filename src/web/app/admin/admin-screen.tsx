@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CheckInTab } from '../../features/admin-check-in/components/check-in-tab';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
+import { MailBacklogWarning } from '../../features/admin-dashboard/components/mail-backlog-warning';
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
 import { ReservationsTab } from '../../features/admin-reservations/components/reservations-tab';
 import { SessionsTab } from '../../features/admin-sessions/components/sessions-tab';
@@ -56,6 +57,7 @@ export default function AdminScreen() {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Admin Panel</h1>
         <p className="mt-1 text-slate-600">Sessions, bookings, families and the CRM integration. All times are Toronto time.</p>
       </div>
+      <MailBacklogWarning />
       <StatCards />
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'sessions' ? {} : { tab: value }, { replace: true })}>
         <TabsList aria-label="Admin sections">

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/utils';
 import { useAdminStats } from '../api/get-admin-stats';
 
-const cards: Array<{ key: keyof AdminStats; label: string; hint: string; icon: LucideIcon }> = [
+const cards: Array<{ key: keyof Omit<AdminStats, 'mail'>; label: string; hint: string; icon: LucideIcon }> = [
   { key: 'totalParents', label: 'Total Parents', hint: 'Active parent accounts', icon: Users },
   { key: 'weeklyBookings', label: 'This Week', hint: 'Confirmed bookings, Monday to Sunday', icon: CalendarCheck },
   { key: 'todaySessions', label: 'Sessions Today', hint: 'Scheduled for today', icon: CalendarClock },
