@@ -648,8 +648,9 @@ test.describe('with the browser clock half an hour before one of yesterday’s s
     await expect(notice).toBeFocused();
     await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
     await expect(dialog.getByLabel('Location')).toBeDisabled();
+    await expect(dialog.getByLabel('Location')).toHaveValue(session.location);
     await saveScreenshot(page, 'admin-sessions-edit-started', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toHaveCount(0);
     expect((await sessionsOn(page, yesterday)).find((s) => s.id === session.id)).toMatchObject({ location: session.location, capacity: session.capacity, startsAt: session.startsAt });
 
@@ -661,7 +662,7 @@ test.describe('with the browser clock half an hour before one of yesterday’s s
     await expect(notice).toBeVisible();
     await expect(dialog.getByLabel('Location')).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(edit).toHaveCount(0);
     await expect(row.getByText('Past', { exact: true })).toBeVisible();
   });

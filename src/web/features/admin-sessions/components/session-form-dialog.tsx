@@ -79,6 +79,10 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
   const now = useNow();
   const [refusedAsStarted, setRefusedAsStarted] = useState(false);
   const started = session !== null && (refusedAsStarted || new Date(session.startsAt).getTime() <= now.getTime());
+  // What the form shows is then the session as it stays, not what was typed.
+  useEffect(() => {
+    if (started) form.reset(initialValues(session));
+  }, [started, session, form]);
 
   const saveChanges = (sessionId: string, body: UpdateSessionInput) => {
     updateSession.mutate(
@@ -201,7 +205,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
               <StartedNotice />
               <DialogFooter className="pt-2">
                 <Button variant="outline" onClick={() => onOpenChange(false)}>
-                  Close
+                  OK
                 </Button>
               </DialogFooter>
             </>
