@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { isAdminRole } from '../../../shared/rules/roles';
 import { HttpError } from '../../http-error';
-import { endUserSessions } from './end-user-sessions';
+import { endAccountAccess } from './end-account-access';
 import {
   ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY,
   ADMIN_EMAIL_SUPER_ADMIN_ONLY,
@@ -36,10 +36,10 @@ export interface UpdateUserInput {
  * being an administrator gets admin_role_ended_at = now (for 30 days the office cannot set its password).
  * isActive: nobody switches their own account, a SUPER_ADMIN is never switched off, and only a SUPER_ADMIN
  * switches an administrator; switching it (off, and on again) deletes every sign-in session of the account
- * in the same transaction. Only a SUPER_ADMIN changes another administrator's e-mail or name (an ADMIN could
- * otherwise point its set-password links at itself). The e-mail stays unique among live accounts (409). Children change by slot, see
- * writeChildren: a name renames or adds, blank or null removes (refused while the child has upcoming
- * bookings), a limit alone changes the limit.
+ * and its calendar feed link in the same transaction. Only a SUPER_ADMIN changes another administrator's
+ * e-mail or name (an ADMIN could otherwise point its set-password links at itself). The e-mail stays unique
+ * among live accounts (409). Children change by slot, see writeChildren: a name renames or adds, blank or
+ * null removes (refused while the child has upcoming bookings), a limit alone changes the limit.
  */
 export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRow> {
   const { changes, actor, now } = input;
@@ -85,9 +85,9 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
   if (changes.planTier !== undefined) set.planTier = changes.planTier;
   if (changes.weeklyLimit !== undefined) set.weeklyLimit = changes.weeklyLimit;
   const [updated] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
-  // Off: every sign-in ends. On: none can be legitimate (an inactive account cannot sign in), but a sign-in
-  // that read the account just before it was switched off may have written one since: it goes too.
-  if (isActive !== undefined) await endUserSessions(tx, { userId: target.id });
+  // Off: every sign-in and the calendar feed link end. On: none can be legitimate (an inactive account cannot sign
+  // in), but a sign-in that read the account just before it was switched off may have written one since: it goes too.
+  if (isActive !== undefined) await endAccountAccess(tx, { userId: target.id });
 
   await writeChildren(tx, { userId: target.id, slots: childSlotChanges(changes), now });
   return updated!;
