@@ -617,3 +617,53 @@ test('creating a session identical to an existing one asks first; at 390 px the 
   const copy = twins.find((s) => s.id !== existing.id)!;
   expect((await page.request.delete(`/api/admin/sessions/${copy.id}`)).status()).toBe(200);
 });
+
+// Issue 29: a session that has started is not edited. Playwright's fake clock loses TZDate's zone outside Toronto
+// (see calendar.spec.ts), so this browser runs in Toronto time.
+test.describe('with the browser clock half an hour before one of yesterday’s sessions', () => {
+  test.use({ timezoneId: 'America/Toronto' });
+
+  test('the edit dialog shows the server’s refusal, then says the session started once the clock reaches it', async ({ page }) => {
+    const login = await page.request.post('/api/auth/login', { data: demoAccounts.admin });
+    expect(login.status()).toBe(200);
+    const yesterday = torontoDateKey(addDays(inToronto(new Date()), -1));
+    const started = await sessionsOn(page, yesterday);
+    const session = started.find((s) => s.bookedCount > 0) ?? started[0]!;
+    const startsAt = new Date(session.startsAt);
+    // The browser believes the session is still to come (a slow clock, or a dialog opened just before the start).
+    await page.clock.install({ time: new Date(startsAt.getTime() - 30 * 60_000) });
+    const table = await openSessionsTab(page);
+    await page.getByLabel('Date', { exact: true }).fill(yesterday);
+    const name = sessionName(session.classType.name, startsAt);
+    const row = table.locator('tbody tr').filter({ has: page.getByRole('checkbox', { name: `Select ${name}` }) });
+    const edit = row.getByRole('button', { name: `Edit ${name}` });
+    const dialog = page.getByRole('dialog', { name: 'Edit Session' });
+    const notice = dialog.getByRole('alert').filter({ hasText: 'This session has already started; it cannot be edited' });
+
+    // Saved anyway: the server refuses, and the dialog says why instead of a Save button.
+    await edit.click();
+    await dialog.getByLabel('Location').fill('Nowhere Hall');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(notice).toBeVisible();
+    await expect(notice).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+    await expect(dialog.getByLabel('Location')).toBeDisabled();
+    await expect(dialog.getByLabel('Location')).toHaveValue(session.location);
+    await saveScreenshot(page, 'admin-sessions-edit-started', { fullPage: false });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect((await sessionsOn(page, yesterday)).find((s) => s.id === session.id)).toMatchObject({ location: session.location, capacity: session.capacity, startsAt: session.startsAt });
+
+    // Open again before the start: editable; once the clock passes the start, the dialog says so and the row loses Edit.
+    await edit.click();
+    await expect(dialog.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    await expect(notice).toHaveCount(0);
+    await page.clock.fastForward('31:00');
+    await expect(notice).toBeVisible();
+    await expect(dialog.getByLabel('Location')).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(edit).toHaveCount(0);
+    await expect(row.getByText('Past', { exact: true })).toBeVisible();
+  });
+});

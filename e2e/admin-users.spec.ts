@@ -131,6 +131,51 @@ test('the Super Admin sees their own row as Super Admin, without a delete action
   await page.keyboard.press('Escape');
 });
 
+test('an Admin gets no delete, name, e-mail or password action for another administrator; the Super Admin does', async ({ page }) => {
+  // Issue 29: a colleague the Super Admin creates (this file's second account; the Super Admin deletes it below).
+  const colleague = { firstName: 'Ada', lastName: 'Colleague', email: `ada.colleague.${Date.now()}@example.com`, name: 'Ada Colleague' };
+  await openUsersTab(page, demoAccounts.owner);
+  const created = await page.request.post('/api/admin/users', { data: { ...colleague, role: 'ADMIN', password: 'colleague-pass-7' } });
+  expect(created.status()).toBe(201);
+
+  let table = await openUsersTab(page, demoAccounts.admin);
+  await search(page, colleague.email, 1);
+  const row = rowOf(table, colleague.name);
+  await expect(row).toContainText('Admin');
+  // No password change (not a parent), no link, no delete: no menu at all.
+  await expect(row.getByRole('button', { name: `More actions for ${colleague.name}` })).toHaveCount(0);
+  await row.getByRole('button', { name: `Edit ${colleague.name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit User Account' });
+  for (const field of ['First Name', 'Last Name', 'Email Address']) await expect(edit.getByLabel(field)).toBeDisabled();
+  await expect(edit.getByLabel('Email Address')).toHaveValue(colleague.email);
+  await expect(edit.getByText("Only a Super Admin can change an administrator's name or e-mail address.")).toBeVisible();
+  await expect(edit.getByLabel('Role')).toBeDisabled();
+  await expect(edit.getByRole('switch', { name: 'Active' })).toBeDisabled();
+  await saveScreenshot(page, 'admin-users-edit-administrator-as-admin', { fullPage: false });
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toHaveCount(0);
+  // One's own name and e-mail stay one's own.
+  await search(page, 'Archer', 1);
+  await rowOf(table, 'Adam Archer').getByRole('button', { name: 'Edit Adam Archer' }).click();
+  await expect(edit.getByLabel('Email Address')).toBeEnabled();
+  await expect(edit.getByText("Only a Super Admin can change an administrator's name or e-mail address.")).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  // The Super Admin gets every action, and deletes the colleague.
+  table = await openUsersTab(page, demoAccounts.owner);
+  await search(page, colleague.email, 1);
+  await rowOf(table, colleague.name).getByRole('button', { name: `Edit ${colleague.name}` }).click();
+  for (const field of ['First Name', 'Last Name', 'Email Address']) await expect(edit.getByLabel(field)).toBeEnabled();
+  await expect(edit.getByText("Only a Super Admin can change an administrator's name or e-mail address.")).toHaveCount(0);
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  const menu = await openRowMenu(page, table, colleague.name);
+  await expect(menu.getByRole('menuitem')).toHaveText([`Send Set-Password Link to ${colleague.name}`, `Delete User ${colleague.name}`]);
+  await menu.getByRole('menuitem', { name: `Delete User ${colleague.name}` }).click();
+  await page.getByRole('alertdialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete User' }).click();
+  await expect(notifications(page).getByText('User Deleted', { exact: true })).toBeVisible();
+  await expect(page.getByText('Showing 0 - 0 of 0 users')).toBeVisible();
+});
+
 test('an admin creates a family with two children and no password; the family is e-mailed and shows as invited', async ({ page }) => {
   const table = await openUsersTab(page);
   await page.getByRole('button', { name: 'Add New User' }).click();

@@ -302,9 +302,27 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
     const deactivatedLink = await makeLink(deactivated.api);
     expect((await clients.admin.request('PATCH', `/api/admin/users/${deactivated.id}`, { isActive: false })).status).toBe(200);
     await expect404(deactivatedLink.path);
-    // Back on: the same link works again (it was never reset).
-    expect((await clients.admin.request('PATCH', `/api/admin/users/${deactivated.id}`, { isActive: true })).status).toBe(200);
-    expect((await readFeed(deactivatedLink.path)).status).toBe(200);
+  });
+
+  // Issue 29, item 6: deactivating removes the link, as it ends the sign-ins; switching back on revives neither.
+  it('a deactivated account loses its link: switched on again, the old link stays 404 and the family makes a new one', async () => {
+    now = NOW;
+    const family = await signInNewParent(server, [['Ava', 2]]);
+    await book(family, (await newSession(at(3, 17))).id, ['Ava']);
+    const old = await makeLink(family.api);
+    expect((await readFeed(old.path)).status).toBe(200);
+
+    expect((await clients.admin.request('PATCH', `/api/admin/users/${family.id}`, { isActive: false })).status).toBe(200);
+    expect(await userRow(family.id)).toMatchObject({ calendarFeedHash: null, calendarFeedCreatedAt: null });
+    expect((await clients.admin.request('PATCH', `/api/admin/users/${family.id}`, { isActive: true })).status).toBe(200);
+    expect((await readFeed(old.path)).status).toBe(404);
+
+    const again = new ApiClient(server.baseUrl);
+    await again.login(family.email, family.password);
+    expect((await again.get('/api/me/calendar-feed')).body).toEqual({ active: false, createdAt: null });
+    const fresh = await makeLink(again);
+    expect(await feedEvents(fresh.path)).toHaveLength(1);
+    expect((await readFeed(old.path)).status).toBe(404);
   });
 
   it(`allows ${CALENDAR_FEED_READS_PER_MINUTE} reads of one address a minute, then 429 for that address only`, async () => {

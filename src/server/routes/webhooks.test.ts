@@ -599,7 +599,7 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
     expect((await userById(created.body.userId)).isActive).toBe(false);
   });
 
-  it('signs a deactivated account out everywhere: switched on again, the old cookie stays signed out', async () => {
+  it('signs a deactivated account out everywhere and ends its calendar link: switched on again, both stay dead', async () => {
     const password = 'Crm-Family-Pass-5527';
     const payload = purchase({ contact: { password } });
     const created = await deliver(signed.endpoint, payload);
@@ -607,6 +607,8 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
     const family = new ApiClient(server.baseUrl);
     await family.login(payload.contact.email, password);
     expect((await family.get('/api/me')).status).toBe(200);
+    const feed = new URL((await family.post('/api/me/calendar-feed')).body.url as string).pathname;
+    expect((await new ApiClient(server.baseUrl).get(feed)).status).toBe(200);
 
     const off = await deliver(signed.endpoint, { ...payload, active: false, updatedAt: '2026-11-18T16:40:00.000Z' });
     expect(off.body.message).toBe('Parent account updated: isActive, crmUpdatedAt');
@@ -614,6 +616,7 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
     expect(on.body.message).toBe('Parent account updated: isActive, crmUpdatedAt');
     expect((await family.get('/api/me')).status).toBe(401);
     expect(await db().select().from(authSessions).where(eq(authSessions.userId, created.body.userId))).toEqual([]);
+    expect((await new ApiClient(server.baseUrl).get(feed)).status).toBe(404);
     // A fresh sign-in works again.
     await new ApiClient(server.baseUrl).login(payload.contact.email, password);
   });

@@ -287,21 +287,45 @@ describe('PUT /api/admin/sessions/:id', () => {
     expect(await queuedTo([family.email], 'Session changed')).toEqual([]);
   });
 
-  it('refuses to move the start into the past, but lets a started session keep its start', async () => {
+  it('refuses to move the start into the past', async () => {
     const classType = await newClassType();
-    const started = await createSession(db(), { classTypeId: classType.id, startsAt: at(2, 11), capacity: 10 }); // today 11:00
-    const keep = await put(`/api/admin/sessions/${started.id}`, {
-      classTypeId: classType.id,
-      startsAt: started.startsAt.toISOString(),
-      endsAt: started.endsAt.toISOString(),
-      capacity: 20,
-    });
-    expect(keep.status).toBe(200);
     const future = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 11), capacity: 10 });
     const moved = await put(`/api/admin/sessions/${future.id}`, { classTypeId: classType.id, startsAt: '2026-11-18T11:00', endsAt: '2026-11-18T12:30' });
     expect(moved.status).toBe(400);
     expect(moved.body.message).toBe('A session cannot be moved to a time in the past');
     expect((await sessionRow(future.id))!.startsAt.toISOString()).toBe(future.startsAt.toISOString());
+  });
+
+  // Issue 29, item 4: last week's sessions are history; as a cancel is, an edit is refused once the session starts.
+  it('refuses any edit of a session that has started (place, times, capacity), changing nothing and e-mailing nobody', async () => {
+    const classType = await newClassType('Started Class');
+    now = at(-5, 12); // last Wednesday, noon
+    const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(-5, 17), capacity: 10 }); // last Wednesday 17:00
+    const family = await signedInParent([['Ava', 3]]);
+    const bookingId = await book(family.api, session.id, ['Ava']);
+    const before = await sessionRow(session.id);
+    const same = { classTypeId: classType.id, startsAt: session.startsAt.toISOString(), endsAt: session.endsAt.toISOString(), capacity: 10, location: 'Main Gym' };
+    const STARTED = { status: 409, message: 'This session has already started; it cannot be edited' };
+
+    for (const moment of [session.startsAt, NOW]) {
+      now = moment; // at its start, and a week later
+      for (const form of [
+        { ...same, location: 'Field House' },
+        { ...same, startsAt: '2026-11-25T18:00', endsAt: '2026-11-25T19:00' },
+        { ...same, endsAt: new Date(session.endsAt.getTime() + 30 * 60_000).toISOString() },
+        { ...same, capacity: 20 },
+        same,
+      ]) {
+        const res = await put(`/api/admin/sessions/${session.id}`, form);
+        expect({ status: res.status, message: res.body.message }, JSON.stringify(form)).toEqual(STARTED);
+      }
+    }
+    expect(await sessionRow(session.id)).toEqual(before);
+    expect((await db().select().from(bookings).where(eq(bookings.id, bookingId)))[0]).toMatchObject({ calendarSequence: 0, status: 'CONFIRMED' });
+    expect(await queuedTo([family.email], 'Session changed')).toEqual([]);
+    // A minute before the start it is still the office's to change.
+    now = new Date(session.startsAt.getTime() - 60_000);
+    expect((await put(`/api/admin/sessions/${session.id}`, { ...same, location: 'Field House' })).body).toMatchObject({ location: 'Field House' });
   });
 
   it('e-mails each booked family the old and new time and place, with the same calendar UID at SEQUENCE 1', async () => {

@@ -65,8 +65,8 @@ describe('an ADMIN cannot take over another administrator', () => {
     expect(failure(await sendLink(admin, victim.id))).toEqual(LINK_ONLY);
     expect((await victim.api.get('/api/me')).status).toBe(200);
     await new ApiClient(server.baseUrl).login(victim.email, 'ada-admin-pass-7');
-    // Other edits of an administrator are still the office's.
-    expect((await patch(admin, victim.id, { lastName: 'Byron' })).body).toMatchObject({ lastName: 'Byron', role: 'ADMIN' });
+    // Other edits of an administrator are still the office's (not its name or e-mail: see below).
+    expect((await patch(admin, victim.id, { planTier: 'TWO' })).body).toMatchObject({ planTier: 'TWO', role: 'ADMIN' });
   });
 
   it('a SUPER_ADMIN may demote; the account then keeps its password out of the office for 30 days', async () => {
@@ -112,6 +112,58 @@ describe('an ADMIN cannot take over another administrator', () => {
       errors: [`Line 2: ${demoted.email}: This account was an administrator in the last 30 days; its password cannot be set here`],
     });
     await new ApiClient(server.baseUrl).login(demoted.email, 'ada-admin-pass-7');
+  });
+});
+
+// Issue 29, item 2: the other ways an ADMIN could make another administrator's account its own.
+describe('only a SUPER_ADMIN deletes an administrator or changes its e-mail or name', () => {
+  const del = (api: ApiClient, id: string, query = '') => api.request('DELETE', `/api/admin/users/${id}${query}`);
+  const DELETE_ONLY = { status: 403, message: 'Only a super administrator can delete an administrator' };
+  const EMAIL_ONLY = { status: 403, message: "Only a super administrator can change an administrator's e-mail address" };
+  const NAME_ONLY = { status: 403, message: "Only a super administrator can change an administrator's name" };
+
+  it('an ADMIN cannot delete another ADMIN, so cannot re-create the account with a password of its choosing', async () => {
+    const victim = await anotherAdmin();
+    expect(failure(await del(admin, victim.id))).toEqual(DELETE_ONLY);
+    // Nor through the front desk's "cancel their bookings and delete".
+    expect(failure(await del(admin, victim.id, '?cancelUpcomingBookings=true'))).toEqual(DELETE_ONLY);
+    expect(await userRow(victim.id)).toMatchObject({ deletedAt: null, isActive: true, role: 'ADMIN' });
+    expect((await victim.api.get('/api/me')).status).toBe(200);
+    // The address stays taken: the office cannot make a new account of it with a password it chose.
+    const recreated = await admin.post('/api/admin/users', { firstName: 'Ada', lastName: 'Lovelace', email: victim.email, password: 'taken-over-pass-1', role: 'ADMIN' });
+    expect(failure(recreated)).toEqual({ status: 409, message: 'A user with this e-mail already exists' });
+    await new ApiClient(server.baseUrl).login(victim.email, 'ada-admin-pass-7');
+
+    // A SUPER_ADMIN may.
+    expect((await del(owner, victim.id)).body).toEqual({ message: 'User deleted' });
+    expect((await victim.api.get('/api/me')).status).toBe(401);
+  });
+
+  it("an ADMIN cannot change another administrator's e-mail (where its set-password links go) or name", async () => {
+    const victim = await anotherAdmin();
+    const mine = uniqueEmail('mine');
+    expect(failure(await patch(admin, victim.id, { email: mine }))).toEqual(EMAIL_ONLY);
+    expect(failure(await patch(admin, victim.id, { firstName: 'Eve' }))).toEqual(NAME_ONLY);
+    expect(failure(await patch(admin, victim.id, { lastName: 'Mallory' }))).toEqual(NAME_ONLY);
+    // A refused field refuses the whole edit.
+    expect(failure(await patch(admin, victim.id, { email: mine, planTier: 'THREE' }))).toEqual(EMAIL_ONLY);
+    expect(await userRow(victim.id)).toMatchObject({ email: victim.email, firstName: 'Ada', lastName: 'Lovelace', planTier: 'ONE' });
+    // The owner's link for a new password still goes to the administrator.
+    expect((await sendLink(owner, victim.id)).body).toEqual({ message: `A link to set the password was sent to ${victim.email}` });
+
+    // Sending back what the account already has is not a change (the edit form may), and the rest is the office's.
+    const same = await patch(admin, victim.id, { email: victim.email.toUpperCase(), firstName: 'Ada', lastName: 'Lovelace', weeklyLimit: 3 });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body).toMatchObject({ email: victim.email, firstName: 'Ada', weeklyLimit: 3 });
+    // One's own name and e-mail are one's own.
+    const self = await patch(victim.api, victim.id, { lastName: 'King' });
+    expect(self.body).toMatchObject({ lastName: 'King' });
+    // A SUPER_ADMIN may change both.
+    const changed = await patch(owner, victim.id, { email: mine, firstName: 'Augusta', lastName: 'Byron' });
+    expect(changed.body).toMatchObject({ email: mine, firstName: 'Augusta', lastName: 'Byron', role: 'ADMIN' });
+    // A parent's name and e-mail stay the office's.
+    const parent = await createParent(db(), []);
+    expect((await patch(admin, parent.id, { firstName: 'Renamed', email: uniqueEmail('parent') })).status).toBe(200);
   });
 });
 

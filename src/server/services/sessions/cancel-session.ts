@@ -9,7 +9,7 @@ import type { EmailContext } from '../../mail/email-context';
 import { enqueueEmail } from '../../mail/outbox';
 import { sessionCancelledEmail } from './session-emails';
 import { toSessionDto } from './session-dto';
-import { classTypeOf, lockSessionWithBookings } from './session-rules';
+import { assertNotStarted, classTypeOf, lockSessionWithBookings, STARTED_SESSION_NOT_CANCELLED } from './session-rules';
 
 export interface CancelSessionInput {
   sessionId: string;
@@ -27,7 +27,7 @@ export async function cancelSession(tx: Tx, input: CancelSessionInput): Promise<
   const { now } = input;
   const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
   if (session.status === 'CANCELLED') throw new HttpError(409, 'This session is already cancelled');
-  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(409, 'This session has already started');
+  assertNotStarted(session, now, STARTED_SESSION_NOT_CANCELLED);
 
   const [row] = await tx
     .update(sessions)

@@ -10,6 +10,16 @@ export type ClassTypeRow = typeof classTypes.$inferSelect;
 /** A session id from the URL goes through idOr404 (http-error.ts) with this message before the unit of work. */
 export const SESSION_NOT_FOUND = 'Session not found';
 
+/**
+ * Issue 29: a session that has started (its start is not after `now`) is history: the office can neither cancel
+ * nor edit it (its families were there, or not, as it was). `refusal` is the message of the 409.
+ */
+export function assertNotStarted(session: Pick<SessionRow, 'startsAt'>, now: Date, refusal: string): void {
+  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(409, refusal);
+}
+export const STARTED_SESSION_NOT_CANCELLED = 'This session has already started';
+export { STARTED_SESSION_NOT_EDITED } from '../../../shared/rules/session-status';
+
 /** The class type a session form names; a missing or malformed id is the form's mistake (400). */
 export async function assertClassTypeExists(tx: Tx, classTypeId: string): Promise<ClassTypeRow> {
   const [classType] = isRowId(classTypeId) ? await tx.select().from(classTypes).where(eq(classTypes.id, classTypeId)) : [];

@@ -10,7 +10,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { sessionChangedEmail } from './session-emails';
 import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { toSessionDto } from './session-dto';
-import { assertClassTypeExists, lockSessionWithBookings, plural } from './session-rules';
+import { assertClassTypeExists, assertNotStarted, lockSessionWithBookings, plural, STARTED_SESSION_NOT_EDITED } from './session-rules';
 import { weeklyLimitConflictMessage, weeklyLimitConflicts } from './weekly-limit-conflicts';
 
 export interface UpdateSessionInput {
@@ -25,7 +25,8 @@ export interface UpdateSessionInput {
 }
 
 /**
- * Spec 5: edits a scheduled session under its row lock. Capacity never drops below the spots already
+ * Spec 5: edits a scheduled session that has not started, under its row lock (a started one is refused as a
+ * cancel is, issue 29: its families already came to it as it was). Capacity never drops below the spots already
  * booked. A move into another Toronto week that would put booked children over their weekly limit there is
  * refused (409, the children listed in `weeklyLimitConflicts`) unless the office confirmed it. When the time,
  * place or class changes, every confirmed booking's calendar event is raised one SEQUENCE and its family is
@@ -35,6 +36,7 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
   const { form, now } = input;
   const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
   if (session.status === 'CANCELLED') throw new HttpError(409, 'A cancelled session cannot be edited');
+  assertNotStarted(session, now, STARTED_SESSION_NOT_EDITED);
   const classType = await assertClassTypeExists(tx, form.classTypeId);
   const startChanged = session.startsAt.getTime() !== form.startsAt.getTime();
   if (startChanged && form.startsAt.getTime() < now.getTime()) {

@@ -1,5 +1,6 @@
 import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { isAdminRole } from '../../../shared/rules/roles';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
 import { authSessions, children, officeActions, users } from '../../db/schema';
@@ -10,7 +11,7 @@ import { bookingDtoFromFacts, type BookingFacts } from '../bookings/booking-dto'
 import { accountBookingsCancelledEmail } from '../bookings/booking-emails';
 import { refusalError, type BookingRefusal } from '../bookings/booking-refusals';
 import { retireSetPasswordTokens } from './set-password-token';
-import { lockUser, plural, upcomingBookingsOf } from './user-rules';
+import { ADMIN_DELETE_SUPER_ADMIN_ONLY, lockUser, plural, upcomingBookingsOf } from './user-rules';
 
 export interface DeleteUserInput {
   userId: string;
@@ -30,15 +31,19 @@ export interface DeleteUserInput {
  * Deletes an account, softly: the row stays (deleted_at, inactive) so the family's past bookings remain in
  * the reservations report with their name, while the account leaves the users list, cannot sign in, loses
  * every sign-in session and set-password link, and frees its e-mail for a new account. Refused for one's
- * own account, for a SUPER_ADMIN, and while the user has upcoming CONFIRMED bookings. The user's children
- * are locked (in the booking rules' order) before the bookings are counted, so a booking made meanwhile is
- * either counted or refused. Runs in the caller's transaction.
+ * own account, for a SUPER_ADMIN, for an administrator unless a SUPER_ADMIN asks, and while the user has
+ * upcoming CONFIRMED bookings. The user's children are locked (in the booking rules' order) before the
+ * bookings are counted, so a booking made meanwhile is either counted or refused. Runs in the caller's
+ * transaction.
  */
 export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<MessageResponse> {
   const { now } = input;
   const target = await lockUser(tx, input.userId);
   if (target.id === input.actor.id) throw new HttpError(409, 'You cannot delete your own account');
   if (target.role === 'SUPER_ADMIN') throw new HttpError(403, 'A super administrator account cannot be deleted');
+  // Issue 29: deleting frees the address, so an ADMIN could re-create another administrator's account with a
+  // password of its choosing.
+  if (isAdminRole(target.role) && input.actor.role !== 'SUPER_ADMIN') throw new HttpError(403, ADMIN_DELETE_SUPER_ADMIN_ONLY);
   // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
   // booking under way. Those of the family's waiting entries too: the entries end before any spot is freed, so
   // none of the family's own cancellations is given back to it (migration 0014).

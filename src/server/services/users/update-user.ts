@@ -5,9 +5,11 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { isAdminRole } from '../../../shared/rules/roles';
 import { HttpError } from '../../http-error';
-import { endUserSessions } from './end-user-sessions';
+import { endAccountAccess } from './end-account-access';
 import {
   ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY,
+  ADMIN_EMAIL_SUPER_ADMIN_ONLY,
+  ADMIN_NAME_SUPER_ADMIN_ONLY,
   ADMIN_ROLE_SUPER_ADMIN_ONLY,
   assertEmailFree,
   lockUser,
@@ -34,9 +36,10 @@ export interface UpdateUserInput {
  * being an administrator gets admin_role_ended_at = now (for 30 days the office cannot set its password).
  * isActive: nobody switches their own account, a SUPER_ADMIN is never switched off, and only a SUPER_ADMIN
  * switches an administrator; switching it (off, and on again) deletes every sign-in session of the account
- * in the same transaction. The e-mail stays unique among live accounts (409). Children change by slot, see
- * writeChildren: a name renames or adds, blank or null removes (refused while the child has upcoming
- * bookings), a limit alone changes the limit.
+ * and its calendar feed link in the same transaction. Only a SUPER_ADMIN changes another administrator's
+ * e-mail or name (an ADMIN could otherwise point its set-password links at itself). The e-mail stays unique
+ * among live accounts (409). Children change by slot, see writeChildren: a name renames or adds, blank or
+ * null removes (refused while the child has upcoming bookings), a limit alone changes the limit.
  */
 export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRow> {
   const { changes, actor, now } = input;
@@ -58,9 +61,17 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
     if (target.role === 'SUPER_ADMIN') throw new HttpError(403, 'A super administrator account cannot be deactivated');
     if (isAdminRole(target.role) && actor.role !== 'SUPER_ADMIN') throw new HttpError(403, ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY);
   }
-  if (changes.email !== undefined && changes.email !== target.email.toLowerCase()) {
-    await assertEmailFree(tx, changes.email, target.id);
+  const emailChanges = changes.email !== undefined && changes.email !== target.email.toLowerCase();
+  // Issue 29: another administrator's e-mail (where its set-password links go) and name are a SUPER_ADMIN's to
+  // change; the same values sent back (the edit form may) are no change.
+  if (isAdminRole(target.role) && target.id !== actor.id && actor.role !== 'SUPER_ADMIN') {
+    if (emailChanges) throw new HttpError(403, ADMIN_EMAIL_SUPER_ADMIN_ONLY);
+    const nameChanges =
+      (changes.firstName !== undefined && changes.firstName !== target.firstName) ||
+      (changes.lastName !== undefined && changes.lastName !== target.lastName);
+    if (nameChanges) throw new HttpError(403, ADMIN_NAME_SUPER_ADMIN_ONLY);
   }
+  if (emailChanges && changes.email !== undefined) await assertEmailFree(tx, changes.email, target.id);
 
   const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
   if (changes.firstName !== undefined) set.firstName = changes.firstName;
@@ -74,9 +85,9 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
   if (changes.planTier !== undefined) set.planTier = changes.planTier;
   if (changes.weeklyLimit !== undefined) set.weeklyLimit = changes.weeklyLimit;
   const [updated] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
-  // Off: every sign-in ends. On: none can be legitimate (an inactive account cannot sign in), but a sign-in
-  // that read the account just before it was switched off may have written one since: it goes too.
-  if (isActive !== undefined) await endUserSessions(tx, { userId: target.id });
+  // Off: every sign-in and the calendar feed link end. On: none can be legitimate (an inactive account cannot sign
+  // in), but a sign-in that read the account just before it was switched off may have written one since: it goes too.
+  if (isActive !== undefined) await endAccountAccess(tx, { userId: target.id });
 
   await writeChildren(tx, { userId: target.id, slots: childSlotChanges(changes), now });
   return updated!;

@@ -3,10 +3,11 @@ import type { MappedFields } from '../../../shared/rules/field-mapping';
 import { childBirthDateField, childLimitField, childNameField, childSexField, type CreateUserBody } from '../../../shared/schemas/admin-users';
 import { apiRole, CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
-import { authSessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { createUser, queueWelcomeEmail } from '../users/create-user';
+import { endAccountAccess } from '../users/end-account-access';
 import { currentChildrenOf } from '../users/user-fields';
 import { assertEmailFree, type UserRow } from '../users/user-rules';
 import { writeChildren, type ChildSlotChanges } from '../users/write-children';
@@ -223,9 +224,9 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
     .update(users)
     .set({ ...set, ...marks, updatedAt: now })
     .where(eq(users.id, user.id));
-  // A deactivated account is signed out everywhere, in this transaction: switching it on later must not
-  // bring an old sign-in back.
-  if (set.isActive === false) await tx.delete(authSessions).where(eq(authSessions.userId, user.id));
+  // A deactivated account is signed out everywhere and loses its calendar feed link, in this transaction:
+  // switching it on later must not bring an old sign-in or link back.
+  if (set.isActive !== undefined) await endAccountAccess(tx, { userId: user.id });
   // writeChildren only updates limits: a child's existing bookings stay even when the new limit is lower.
   if (childFieldsChanged.length) await writeChildren(tx, { userId: user.id, slots, now });
   // Activated by the CRM and still without a password (it was created inactive): the welcome goes out now.

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info, TriangleAlert } from 'lucide-react';
+import { Ban, Info, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { STARTED_SESSION_NOT_EDITED } from '../../../../shared/rules/session-status';
 import {
   DEFAULT_CAPACITY,
   DEFAULT_LOCATION,
@@ -23,7 +24,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
-import { apiErrorMessage } from '../../../lib/api';
+import { ApiError, apiErrorMessage } from '../../../lib/api';
+import { useNow } from '../../../lib/use-now';
 import { duplicateSessionOf, useCreateSession } from '../api/create-session';
 import { useClassTypes } from '../../../lib/class-types';
 import { useUpdateSession, weeklyLimitConflictsOf } from '../api/update-session';
@@ -72,6 +74,15 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
   // A create the server refused because the same class already starts then in the same place: its words, and
   // the body to send again with the office's confirmation. Any change to the form drops it.
   const [duplicate, setDuplicate] = useState<{ message: string; body: CreateSessionInput } | null>(null);
+  // Issue 29: a session that has started is not edited. The dialog says so once its clock reaches the start (it
+  // may have been opened a moment before), or when the server refused the save for that reason.
+  const now = useNow();
+  const [refusedAsStarted, setRefusedAsStarted] = useState(false);
+  const started = session !== null && (refusedAsStarted || new Date(session.startsAt).getTime() <= now.getTime());
+  // What the form shows is then the session as it stays, not what was typed.
+  useEffect(() => {
+    if (started) form.reset(initialValues(session));
+  }, [started, session, form]);
 
   const saveChanges = (sessionId: string, body: UpdateSessionInput) => {
     updateSession.mutate(
@@ -82,6 +93,11 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
           onOpenChange(false);
         },
         onError: (error) => {
+          if (error instanceof ApiError && error.status === 409 && apiErrorMessage(error, '') === STARTED_SESSION_NOT_EDITED) {
+            setLimitConflicts(null);
+            setRefusedAsStarted(true);
+            return;
+          }
           const children = weeklyLimitConflictsOf(error);
           if (children && !body.confirmWeeklyLimits) {
             setLimitConflicts({ children, body });
@@ -139,7 +155,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
             {editing ? `Change ${sessionLabel(session)}.` : 'Add one session to the timetable.'} Times are Toronto time.
           </DialogDescription>
         </DialogHeader>
-        {session && session.bookedCount > 0 && (
+        {session && session.bookedCount > 0 && !started && (
           <Alert variant="info">
             <Info aria-hidden="true" />
             <AlertDescription className="mt-0">
@@ -157,7 +173,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
           noValidate
           className="grid gap-4"
         >
-          <fieldset disabled={pending} className="grid gap-4">
+          <fieldset disabled={pending || started} className="grid gap-4">
             <FormField label="Class type" error={errors.classTypeId?.message}>
               {(control) => (
                 <NativeSelect {...control} {...form.register('classTypeId')}>
@@ -184,7 +200,16 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
               </FormField>
             </div>
           </fieldset>
-          {session && limitConflicts ? (
+          {started ? (
+            <>
+              <StartedNotice />
+              <DialogFooter className="pt-2">
+                <Button variant="outline" onClick={() => onOpenChange(false)}>
+                  OK
+                </Button>
+              </DialogFooter>
+            </>
+          ) : session && limitConflicts ? (
             <>
               <WeeklyLimitWarning conflicts={limitConflicts.children} />
               <DialogFooter className="pt-2">
@@ -253,6 +278,24 @@ function WeeklyLimitWarning({ conflicts }: { conflicts: WeeklyLimitConflict[] })
             ))}
           </ul>
           <p className="mt-2">Move anyway keeps their bookings and e-mails each family about the change.</p>
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
+
+/** Issue 29: the session has started; the office can no longer change it (nor cancel it). */
+function StartedNotice() {
+  // The Save button is gone: keyboard and screen-reader users land on the reason instead.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <Alert ref={ref} tabIndex={-1} variant="destructive" role="alert" className="focus:outline-none">
+      <Ban aria-hidden="true" />
+      <div className="min-w-0">
+        <AlertTitle>{STARTED_SESSION_NOT_EDITED}</AlertTitle>
+        <AlertDescription>
+          <p>Its time, place and capacity stay as they were.</p>
         </AlertDescription>
       </div>
     </Alert>

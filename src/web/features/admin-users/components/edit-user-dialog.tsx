@@ -57,10 +57,13 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSu
         : isAdministrator && !actorIsSuperAdmin
           ? 'Only a Super Admin can deactivate an administrator.'
           : undefined;
+  // Issue 29: another administrator's name and e-mail (where its set-password links go) are a Super Admin's to change.
+  const accountLockedReason =
+    isAdministrator && !isOwnAccount && !actorIsSuperAdmin ? "Only a Super Admin can change an administrator's name or e-mail address." : undefined;
   const activeId = useId();
 
   const onSubmit = form.handleSubmit((values) => {
-    const body = changedFields(values, dirtyFields, roleLockedReason === undefined, activeLockedReason === undefined);
+    const body = changedFields(values, dirtyFields, roleLockedReason === undefined, activeLockedReason === undefined, accountLockedReason === undefined);
     if (Object.keys(body).length === 0) {
       toast({ title: 'No Changes', description: `Nothing was changed for ${fullName(user)}.` });
       onOpenChange(false);
@@ -98,7 +101,7 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSu
         )}
         <form onSubmit={onSubmit} noValidate className="grid gap-6">
           <fieldset disabled={pending} className="grid min-w-0 gap-6">
-            <AccountFields firstName={bind('firstName')} lastName={bind('lastName')} email={bind('email')} />
+            <AccountFields firstName={bind('firstName')} lastName={bind('lastName')} email={bind('email')} lockedReason={accountLockedReason} />
             <div className="grid gap-1.5">
               <div className="flex items-center gap-3">
                 <Controller

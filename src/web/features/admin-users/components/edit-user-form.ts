@@ -86,13 +86,14 @@ export function initialValues(user: AdminUserDto): EditUserForm {
  * given a name also sends its limit, so a new child gets the limit shown. A date of birth or sex is sent only when
  * changed (cleared: null), so saving an unchanged child never wipes what is recorded. The role is never sent when it is
  * locked (a SUPER_ADMIN shown as ADMIN must not be demoted to ADMIN by saving), nor isActive when the
- * switch is locked.
+ * switch is locked, nor the name and e-mail when they are.
  */
 export function changedFields(
   values: UpdateUserPayload,
   dirty: Partial<Record<EditField, unknown>>,
   sendRole: boolean,
   sendActive = true,
+  sendAccount = true,
 ): UpdateUserPayload {
   const body: Record<string, unknown> = {};
   for (const field of EDIT_FIELDS) if (dirty[field]) body[field] = values[field];
@@ -102,5 +103,10 @@ export function changedFields(
   }
   if (!sendRole) delete body.role;
   if (!sendActive) delete body.isActive;
+  if (!sendAccount) {
+    delete body.firstName;
+    delete body.lastName;
+    delete body.email;
+  }
   return body as UpdateUserPayload;
 }

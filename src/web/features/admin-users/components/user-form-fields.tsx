@@ -35,24 +35,31 @@ export function AccountFields({
   lastName,
   email,
   password,
+  lockedReason,
 }: {
   firstName: FieldBinding;
   lastName: FieldBinding;
   email: FieldBinding;
   password?: ReactNode;
+  /** When the name and e-mail cannot be changed here: why (shown above the disabled fields). */
+  lockedReason?: string | undefined;
 }) {
+  const locked = Boolean(lockedReason);
   return (
     <Section title="Account">
+      {lockedReason && <p className="-mt-2 text-xs text-slate-600">{lockedReason}</p>}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="First Name" error={firstName.error}>
-          {(control) => <Input autoComplete="off" {...control} {...firstName.registration} />}
+          {(control) => <Input autoComplete="off" {...control} {...firstName.registration} disabled={locked || firstName.registration.disabled} />}
         </FormField>
         <FormField label="Last Name" error={lastName.error}>
-          {(control) => <Input autoComplete="off" {...control} {...lastName.registration} />}
+          {(control) => <Input autoComplete="off" {...control} {...lastName.registration} disabled={locked || lastName.registration.disabled} />}
         </FormField>
       </div>
       <FormField label="Email Address" error={email.error}>
-        {(control) => <Input type="email" autoComplete="off" spellCheck={false} {...control} {...email.registration} />}
+        {(control) => (
+          <Input type="email" autoComplete="off" spellCheck={false} {...control} {...email.registration} disabled={locked || email.registration.disabled} />
+        )}
       </FormField>
       {password}
     </Section>

@@ -3,6 +3,7 @@ import type { VariantProps } from 'class-variance-authority';
 import { KeyRound, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { NO_SHOW_WINDOW_DAYS } from '../../../../shared/rules/attendance';
+import { isAdminRole } from '../../../../shared/rules/roles';
 import type { AdminUserDto, AdminUserListItem } from '../../../../shared/schemas/admin-users';
 import type { Role } from '../../../../shared/schemas/users';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
@@ -20,9 +21,13 @@ const ROLE_VARIANT: Record<Role, VariantProps<typeof badgeVariants>['variant']> 
   SUPER_ADMIN: 'default',
 };
 
-/** Spec 6: passwords are changed for PARENT accounts only; a SUPER_ADMIN (and the signed-in admin) cannot be deleted here. */
+/**
+ * Spec 6: passwords are changed for PARENT accounts only; a SUPER_ADMIN (and the signed-in admin) cannot be deleted
+ * here, and another administrator only by a SUPER_ADMIN (issue 29: the server refuses anyone else).
+ */
 export const canChangePassword = (user: AdminUserDto) => user.role === 'PARENT';
-export const canDelete = (user: AdminUserDto, signedIn: SignedIn) => user.role !== 'SUPER_ADMIN' && user.id !== signedIn?.id;
+export const canDelete = (user: AdminUserDto, signedIn: SignedIn) =>
+  user.role !== 'SUPER_ADMIN' && user.id !== signedIn?.id && (!isAdminRole(user.role) || signedIn?.role === 'SUPER_ADMIN');
 /**
  * Only a SUPER_ADMIN sends a link to an administrator (the server refuses anyone else; it also refuses an
  * account that was an administrator in the last 30 days, which the row cannot tell). One's own account is fine.

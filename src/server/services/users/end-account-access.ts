@@ -1,0 +1,16 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { authSessions, users } from '../../db/schema';
+
+/**
+ * Ends what an account holds open, in the caller's transaction: every sign-in session and its calendar feed link
+ * (issue 29: the link goes as the sessions do). Called wherever an account is switched off or on again (the office's
+ * Active switch, a CRM delivery's isActive): an inactive account's cookie and feed are refused at once, and stay
+ * dead after a later re-activation (they would otherwise come back to life; the family makes a new link). Calling
+ * it when the account is switched on again as well removes a session that a sign-in racing the switch-off wrote
+ * after reading the account as active, and the link of an account switched off before links were removed so.
+ */
+export async function endAccountAccess(tx: Tx, input: { userId: string }): Promise<void> {
+  await tx.delete(authSessions).where(eq(authSessions.userId, input.userId));
+  await tx.update(users).set({ calendarFeedHash: null, calendarFeedCreatedAt: null }).where(eq(users.id, input.userId));
+}
