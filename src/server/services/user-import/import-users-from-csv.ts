@@ -1,14 +1,16 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { isAdminRole } from '../../../shared/rules/roles';
-import type { CsvImportResult } from '../../../shared/schemas/admin-users';
+import { CSV_MAX_PASSWORD_ROWS, CSV_MAX_ROWS, csvTooManyPasswords, type CsvImportResult } from '../../../shared/schemas/admin-users';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { RECENT_ADMIN_PASSWORD, wasAdministratorRecently, type UserRow } from '../users/user-rules';
 import { chunks, createImportedUsers } from './create-imported-users';
-import { formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
+import { countRowsWithPassword, formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
 import { parseUserCsv } from './parse-user-csv';
 import { RowPasswords } from './row-passwords';
+import { turnTaker } from './take-turns';
 import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
 
 export interface PrepareUserImportInput {
@@ -33,13 +35,18 @@ export interface ImportUsersInput {
   now: Date;
 }
 
+/** E-mails looked up per query: on PGlite a query holds the thread, and 250 take about 15 ms. */
+const LOOKUP_CHUNK = 250;
+
 /**
  * The live accounts with these e-mails (compared without case), by lower-cased e-mail; `lock` takes their
  * row locks in id order, so two imports (or an import and an edit) touching the same accounts queue up.
  */
 async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: boolean }): Promise<Map<string, UserRow>> {
   const found = new Map<string, UserRow>();
-  for (const batch of chunks(emails, 1000)) {
+  const turn = turnTaker();
+  for (const batch of chunks(emails, LOOKUP_CHUNK)) {
+    await turn();
     const query = db
       .select()
       .from(users)
@@ -53,12 +60,17 @@ async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: bool
 /**
  * Spec 2/5/7, CSV user import, first step (reads only, before the unit of work opens): the file is parsed and
  * every row checked against the create form's rules; passwords are hashed (only rows that have one, see
- * RowPasswords) against the accounts as they are now, so the slow hashing never holds a row lock.
+ * RowPasswords) against the accounts as they are now, so the slow hashing never holds a row lock or keeps a
+ * transaction open. A file of more than CSV_MAX_ROWS rows, or with more than CSV_MAX_PASSWORD_ROWS passwords,
+ * is refused (400) before any of that.
  */
 export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInput): Promise<PreparedUserImport> {
   const mapping = readColumnMapping(input.columnMapping);
-  const csv = parseUserCsv(input.csv);
-  const { accounts, errors } = mapImportRows({ headers: csv.headers, rows: csv.rows, mapping });
+  const csv = await parseUserCsv(input.csv, { maxRows: CSV_MAX_ROWS });
+  const table = { headers: csv.headers, rows: csv.rows, mapping };
+  // Refused before a single row is checked or hashed.
+  if (countRowsWithPassword(table) > CSV_MAX_PASSWORD_ROWS) throw new HttpError(400, csvTooManyPasswords());
+  const { accounts, errors } = await mapImportRows(table);
   const known = await findLiveUsers(
     db,
     accounts.map(({ account }) => account.email),
@@ -89,6 +101,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
 
   const toCreate: ImportAccount[] = [];
   const toUpdate: ExistingAccountRow[] = [];
+  const turn = turnTaker();
   for (const row of accounts) {
     const user = existing.get(row.account.email);
     if (!user) toCreate.push(row);
@@ -99,6 +112,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
 
   const newHashes = new Map<number, string>();
   for (const entry of [...toUpdate]) {
+    await turn();
     const { row, user } = entry;
     const hash = await passwords.newHash(row, user.passwordHash);
     if (!hash) continue;
@@ -111,6 +125,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
     newHashes.set(row.line, hash);
   }
   for (const row of toCreate) {
+    await turn();
     const hash = await passwords.newHash(row, null);
     if (hash) newHashes.set(row.line, hash);
   }

@@ -10,6 +10,7 @@ import type { UserRow } from '../users/user-rules';
 import { writeChildren, type ChildSlotChange, type ChildSlotChanges } from '../users/write-children';
 import { chunks } from './create-imported-users';
 import type { ImportAccount, RowError } from './map-import-rows';
+import { turnTaker } from './take-turns';
 
 export interface ExistingAccountRow {
   row: ImportAccount;
@@ -71,7 +72,7 @@ function changesChildren(changes: ChildSlotChanges, current: ChildRow[]): boolea
  * working: see services/users/change-user-password.ts), and children slot by slot
  * through services/users/write-children.ts. A row whose children cannot be written (a child with upcoming
  * bookings cannot be removed; two children cannot share a name) is that row's error: its savepoint is
- * rolled back and none of its fields change. Everything else is one UPDATE per 500 changed accounts.
+ * rolled back and none of its fields change. Everything else is one UPDATE per INSERT_CHUNK changed accounts.
  */
 export async function updateImportedUsers(
   tx: Tx,
@@ -79,13 +80,21 @@ export async function updateImportedUsers(
 ): Promise<{ updated: number[]; errors: RowError[] }> {
   const { rows, now } = input;
   const errors: RowError[] = [];
-  const current = await currentChildrenOf(
-    tx,
-    rows.map(({ user }) => user.id),
-  );
+  const turn = turnTaker();
+  const current = new Map<string, ChildRow[]>();
+  for (const batch of chunks(rows, 250)) {
+    await turn();
+    for (const [userId, rowsOfUser] of await currentChildrenOf(
+      tx,
+      batch.map(({ user }) => user.id),
+    )) {
+      current.set(userId, rowsOfUser);
+    }
+  }
 
   const fine: ExistingAccountRow[] = [];
   for (const entry of rows) {
+    await turn();
     const slots = slotChangesOf(entry.row);
     if (!changesChildren(slots, current.get(entry.user.id) ?? [])) {
       fine.push(entry);
@@ -123,6 +132,7 @@ export async function updateImportedUsers(
   });
   const at = now.toISOString();
   for (const batch of chunks(changed)) {
+    await turn();
     const values = sql.join(
       batch.map(
         (u) => sql`(${u.id}::uuid, ${u.firstName}::text, ${u.lastName}::text, ${u.planTier}::text, ${u.weeklyLimit}::int, ${u.passwordHash}::text)`,
@@ -141,7 +151,10 @@ export async function updateImportedUsers(
       where ${users.id} = v.id`);
   }
   const withPassword = changed.filter((u) => u.passwordHash !== null).map((u) => u.id);
-  for (const batch of chunks(withPassword, 1000)) await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
+  for (const batch of chunks(withPassword, 250)) {
+    await turn();
+    await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
+  }
   await retireSetPasswordTokensOf(tx, { userIds: withPassword, now });
   return { updated: fine.map(({ row }) => row.line), errors };
 }

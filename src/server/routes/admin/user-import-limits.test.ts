@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { torontoTime } from '../../../shared/rules/week';
+import { users } from '../../db/schema';
+import { SESSION_COOKIE } from '../../services/auth/session-token';
+import { readBody } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
+
+// Issue 29, item 9: a CSV import is bounded (rows per file, rows with a password per file), refused at once
+// beyond that, and hashing its passwords does not keep the server from answering while it runs.
+const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
+
+const {
+  server,
+  clients: { admin },
+} = withApi({ as: 'admin', clock: () => NOW });
+
+const MAPPING = { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password', firstChildName: 'Child 1' };
+const MAX_ROWS = 5000;
+const MAX_PASSWORD_ROWS = 500;
+
+/** `count` families; the first `withPassword` rows carry a password of their own. */
+function familiesCsv(prefix: string, count: number, withPassword = 0): string {
+  const lines = ['Email,First Name,Last Name,Password,Child 1'];
+  for (let i = 0; i < count; i++) {
+    lines.push(`${prefix}${i}@limits.test,Parent,Family ${i},${i < withPassword ? `Pw-${prefix}-${i}-x` : ''},Kid ${i}`);
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+async function upload(csv: string) {
+  const form = new FormData();
+  form.append('columnMapping', JSON.stringify(MAPPING));
+  form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'families.csv');
+  const started = performance.now();
+  const response = await fetch(`${server.baseUrl}/api/admin/users/import-csv`, {
+    method: 'POST',
+    headers: { cookie: `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}` },
+    body: form,
+  });
+  return { status: response.status, body: await readBody(response), ms: performance.now() - started };
+}
+
+const countImported = async (prefix: string) =>
+  (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} like ${`${prefix}%`}`))[0]!.n;
+
+describe('how large a CSV import may be', () => {
+  it(`refuses a file of more than ${MAX_ROWS.toLocaleString('en-CA')} rows at once, before hashing a password, and imports nothing`, async () => {
+    const res = await upload(familiesCsv('over', MAX_ROWS + 1, MAX_PASSWORD_ROWS));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The CSV file has more than 5,000 rows. Please split it into smaller files.' });
+    // Hashing 500 passwords takes several seconds at least; the refusal comes before any.
+    expect(res.ms).toBeLessThan(3000);
+    expect(await countImported('over')).toBe(0);
+  });
+
+  it(`refuses a file with more than ${MAX_PASSWORD_ROWS} passwords at once, and imports nothing`, async () => {
+    const res = await upload(familiesCsv('pwover', 1000, MAX_PASSWORD_ROWS + 1));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message:
+        'The CSV file has more than 500 rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.',
+    });
+    expect(res.ms).toBeLessThan(3000);
+    expect(await countImported('pwover')).toBe(0);
+  });
+
+  it(`imports a file of exactly ${MAX_ROWS.toLocaleString('en-CA')} rows`, { timeout: 180_000 }, async () => {
+    const res = await upload(familiesCsv('full', MAX_ROWS, 2));
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({ processed: MAX_ROWS, created: MAX_ROWS, updated: 0, errors: 0 });
+    expect(await countImported('full')).toBe(MAX_ROWS);
+  });
+});
+
+describe('the server while an import runs', () => {
+  /** Imports `csv` while asking GET /api/health every 20 ms; the answers' times in ms. */
+  async function healthDuringImport(csv: string) {
+    const latencies: number[] = [];
+    let importing = true;
+    const sampler = (async () => {
+      while (importing) {
+        const started = performance.now();
+        const res = await fetch(`${server.baseUrl}/api/health`);
+        await res.arrayBuffer();
+        const ms = performance.now() - started;
+        expect(res.status).toBe(200);
+        latencies.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, 20 - ms)));
+      }
+    })();
+    const res = await upload(csv).finally(() => {
+      importing = false;
+    });
+    await sampler;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return { res, samples: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
+  }
+
+  it('answers GET /api/health within 100 ms all along, while passwords are hashed and thousands of rows written', { timeout: 300_000 }, async () => {
+    // 1,000 families, 100 with a password: a few seconds of hashing, then the rows written in one transaction.
+    const runs: Array<{ samples: number; p50: number; max: number }> = [];
+    // Another program on this machine can stall the whole process for a moment (a 2-core machine shared with
+    // other test runs): the import gets three chances, and one whole import must stay under 100 ms. An import
+    // that blocks the event loop (hashing on every pool thread, a statement of 500 rows on PGlite) never does.
+    for (let round = 0; round < 3 && !runs.some((run) => run.max < 100); round++) {
+      const { res, ...run } = await healthDuringImport(familiesCsv(`busy${round}-`, 1000, 100));
+      expect(res.status).toBe(200);
+      expect(res.body.summary).toEqual({ processed: 1000, created: 1000, updated: 0, errors: 0 });
+      expect(run.samples).toBeGreaterThan(50);
+      runs.push(run);
+    }
+    const report = runs.map((run) => `${run.samples} samples, p50 ${run.p50.toFixed(1)} ms, max ${run.max.toFixed(1)} ms`).join('; ');
+    expect(Math.min(...runs.map((run) => run.max)), report).toBeLessThan(100);
+  });
+});
