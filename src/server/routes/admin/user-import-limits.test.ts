@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
-import { users } from '../../db/schema';
+import { emailOutbox, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { readBody } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
@@ -41,37 +41,17 @@ async function upload(csv: string) {
   return { status: response.status, body: await readBody(response), ms: performance.now() - started };
 }
 
+async function outboxDrained() {
+  const pending = async () =>
+    (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(eq(emailOutbox.status, 'PENDING')))[0]!.n;
+  while ((await pending()) > 0) {
+    server.app.emailWorker.kick();
+    await server.app.emailWorker.idle();
+  }
+}
+
 const countImported = async (prefix: string) =>
   (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`${users.email} like ${`${prefix}%`}`))[0]!.n;
-
-describe('how large a CSV import may be', () => {
-  it(`refuses a file of more than ${MAX_ROWS.toLocaleString('en-CA')} rows at once, before hashing a password, and imports nothing`, async () => {
-    const res = await upload(familiesCsv('over', MAX_ROWS + 1, MAX_PASSWORD_ROWS));
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The CSV file has more than 5,000 rows. Please split it into smaller files.' });
-    // Hashing 500 passwords takes several seconds at least; the refusal comes before any.
-    expect(res.ms).toBeLessThan(3000);
-    expect(await countImported('over')).toBe(0);
-  });
-
-  it(`refuses a file with more than ${MAX_PASSWORD_ROWS} passwords at once, and imports nothing`, async () => {
-    const res = await upload(familiesCsv('pwover', 1000, MAX_PASSWORD_ROWS + 1));
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      message:
-        'The CSV file has more than 500 rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.',
-    });
-    expect(res.ms).toBeLessThan(3000);
-    expect(await countImported('pwover')).toBe(0);
-  });
-
-  it(`imports a file of exactly ${MAX_ROWS.toLocaleString('en-CA')} rows`, { timeout: 180_000 }, async () => {
-    const res = await upload(familiesCsv('full', MAX_ROWS, 2));
-    expect(res.status).toBe(200);
-    expect(res.body.summary).toEqual({ processed: MAX_ROWS, created: MAX_ROWS, updated: 0, errors: 0 });
-    expect(await countImported('full')).toBe(MAX_ROWS);
-  });
-});
 
 describe('the server while an import runs', () => {
   /** Imports `csv` while asking GET /api/health every 20 ms; the answers' times in ms. */
@@ -104,6 +84,8 @@ describe('the server while an import runs', () => {
     // other test runs): the import gets three chances, and one whole import must stay under 100 ms. An import
     // that blocks the event loop (hashing on every pool thread, a statement of 500 rows on PGlite) never does.
     for (let round = 0; round < 3 && !runs.some((run) => run.max < 100); round++) {
+      // The welcome e-mails of the round before have gone out (their sending is not the import).
+      await outboxDrained();
       const { res, ...run } = await healthDuringImport(familiesCsv(`busy${round}-`, 1000, 100));
       expect(res.status).toBe(200);
       expect(res.body.summary).toEqual({ processed: 1000, created: 1000, updated: 0, errors: 0 });
@@ -112,5 +94,34 @@ describe('the server while an import runs', () => {
     }
     const report = runs.map((run) => `${run.samples} samples, p50 ${run.p50.toFixed(1)} ms, max ${run.max.toFixed(1)} ms`).join('; ');
     expect(Math.min(...runs.map((run) => run.max)), report).toBeLessThan(100);
+  });
+});
+
+describe('how large a CSV import may be', () => {
+  it(`refuses a file of more than ${MAX_ROWS.toLocaleString('en-CA')} rows at once, before hashing a password, and imports nothing`, async () => {
+    const res = await upload(familiesCsv('over', MAX_ROWS + 1, MAX_PASSWORD_ROWS));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'The CSV file has more than 5,000 rows. Please split it into smaller files.' });
+    // Hashing 500 passwords takes several seconds at least; the refusal comes before any.
+    expect(res.ms).toBeLessThan(3000);
+    expect(await countImported('over')).toBe(0);
+  });
+
+  it(`refuses a file with more than ${MAX_PASSWORD_ROWS} passwords at once, and imports nothing`, async () => {
+    const res = await upload(familiesCsv('pwover', 1000, MAX_PASSWORD_ROWS + 1));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message:
+        'The CSV file has more than 500 rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.',
+    });
+    expect(res.ms).toBeLessThan(3000);
+    expect(await countImported('pwover')).toBe(0);
+  });
+
+  it(`imports a file of exactly ${MAX_ROWS.toLocaleString('en-CA')} rows`, { timeout: 180_000 }, async () => {
+    const res = await upload(familiesCsv('full', MAX_ROWS, 2));
+    expect(res.status).toBe(200);
+    expect(res.body.summary).toEqual({ processed: MAX_ROWS, created: MAX_ROWS, updated: 0, errors: 0 });
+    expect(await countImported('full')).toBe(MAX_ROWS);
   });
 });

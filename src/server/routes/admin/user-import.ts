@@ -5,6 +5,7 @@ import { CSV_MAX_BYTES, csvImportResponse } from '../../../shared/schemas/admin-
 import { messageResponse } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-error';
 import { importUsers, prepareUserImport } from '../../services/user-import/import-users-from-csv';
+import { importBatches } from '../../services/user-import/take-turns';
 
 export const CSV_TOO_LARGE = 'The CSV file is larger than 10 MB';
 export const CSV_NOT_SELECTED = 'Please select a CSV file';
@@ -127,8 +128,9 @@ export const adminUserImportRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The file is read and its passwords hashed before the unit of work opens (no lock waits on argon2); the
       // welcome e-mails of new families go out once the import has committed.
-      const prepared = await prepareUserImport(app.db, { csv: upload.bytes, columnMapping: upload.columnMapping });
-      return request.unitOfWork((tx) => importUsers(tx, prepared, { email: app.emailContext, now: app.clock() }));
+      const batches = importBatches(app.dbKind);
+      const prepared = await prepareUserImport(app.db, { csv: upload.bytes, columnMapping: upload.columnMapping, batches });
+      return request.unitOfWork((tx) => importUsers(tx, prepared, { email: app.emailContext, now: app.clock(), batches }));
     },
   );
 };

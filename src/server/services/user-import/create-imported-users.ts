@@ -6,16 +6,9 @@ import type { EmailContext } from '../../mail/email-context';
 import { queueSetPasswordEmails, type SetPasswordEmailInput } from '../users/set-password-email';
 import { userRowValues } from '../users/user-row';
 import type { ImportAccount } from './map-import-rows';
-import { turnTaker } from './take-turns';
+import { turnTaker, type ImportBatches } from './take-turns';
 
-/**
- * Rows per multi-row statement. On PGlite a statement holds the request thread while it runs (50 new
- * accounts: about 20–30 ms), so the import writes 50 rows at a time and lets other requests in between
- * (take-turns.ts); on PostgreSQL it costs a few more round trips (5,000 rows: about 0.2 s more).
- */
-export const INSERT_CHUNK = 50;
-
-export function chunks<T>(items: readonly T[], size = INSERT_CHUNK): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -27,6 +20,8 @@ export interface CreateImportedUsersInput {
   passwordHashes: ReadonlyMap<number, string>;
   email: EmailContext;
   now: Date;
+  /** Rows per statement (take-turns.ts: large on PostgreSQL, small on PGlite). */
+  batches: ImportBatches;
 }
 
 /**
@@ -34,7 +29,7 @@ export interface CreateImportedUsersInput {
  * services/users/user-row.ts: a PARENT here, children in slots 1–4 with blank names skipped, a typed password
  * only as argon2id) and, for an account without a password, the same set-password link and welcome e-mail
  * (queueSetPasswordEmails of services/users/set-password-email.ts) — but as a handful of multi-row INSERTs
- * per INSERT_CHUNK rows instead of seven round trips per row (createUser in a loop took 17.7 s for 5,000 rows on
+ * per `batches.rows` rows instead of seven round trips per row (createUser in a loop took 17.7 s for 5,000 rows on
  * PostgreSQL).
  *
  * Runs in the caller's transaction, which has already looked the e-mails up. An address that a live account
@@ -55,7 +50,7 @@ export async function createImportedUsers(
   // (one waits, then skips what the other added) instead of deadlocking.
   const ordered = [...input.accounts].sort((a, b) => (a.account.email < b.account.email ? -1 : a.account.email > b.account.email ? 1 : 0));
   const turn = turnTaker();
-  for (const batch of chunks(ordered)) {
+  for (const batch of chunks(ordered, input.batches.rows)) {
     await turn();
     const inserted = await tx
       .insert(users)
@@ -95,12 +90,12 @@ export async function createImportedUsers(
     }
   }
 
-  for (const batch of chunks(childRows)) {
+  for (const batch of chunks(childRows, input.batches.rows)) {
     await turn();
     await tx.insert(children).values(batch);
   }
   // Accounts created just now have no older link to retire.
-  for (const batch of chunks(welcomes)) {
+  for (const batch of chunks(welcomes, input.batches.welcomes)) {
     await turn();
     await queueSetPasswordEmails(tx, batch, { newAccounts: true });
   }

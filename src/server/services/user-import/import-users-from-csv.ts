@@ -10,7 +10,7 @@ import { chunks, createImportedUsers } from './create-imported-users';
 import { countRowsWithPassword, formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
 import { parseUserCsv } from './parse-user-csv';
 import { RowPasswords } from './row-passwords';
-import { turnTaker } from './take-turns';
+import { turnTaker, type ImportBatches } from './take-turns';
 import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
 
 export interface PrepareUserImportInput {
@@ -18,6 +18,8 @@ export interface PrepareUserImportInput {
   csv: Uint8Array;
   /** The form field columnMapping, as received (JSON text). */
   columnMapping: unknown;
+  /** Rows per statement (take-turns.ts: large on PostgreSQL, small on PGlite). */
+  batches: ImportBatches;
 }
 
 /** A file read, checked and its passwords worked out (prepareUserImport), ready for importUsers. */
@@ -33,19 +35,18 @@ export interface PreparedUserImport {
 export interface ImportUsersInput {
   email: EmailContext;
   now: Date;
+  /** Rows per statement (take-turns.ts). */
+  batches: ImportBatches;
 }
-
-/** E-mails looked up per query: on PGlite a query holds the thread, and 250 take about 15 ms. */
-const LOOKUP_CHUNK = 250;
 
 /**
  * The live accounts with these e-mails (compared without case), by lower-cased e-mail; `lock` takes their
  * row locks in id order, so two imports (or an import and an edit) touching the same accounts queue up.
  */
-async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: boolean }): Promise<Map<string, UserRow>> {
+async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: boolean; perQuery: number }): Promise<Map<string, UserRow>> {
   const found = new Map<string, UserRow>();
   const turn = turnTaker();
-  for (const batch of chunks(emails, LOOKUP_CHUNK)) {
+  for (const batch of chunks(emails, options.perQuery)) {
     await turn();
     const query = db
       .select()
@@ -74,7 +75,7 @@ export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInpu
   const known = await findLiveUsers(
     db,
     accounts.map(({ account }) => account.email),
-    { lock: false },
+    { lock: false, perQuery: input.batches.lookup },
   );
   const passwords = await RowPasswords.prepare(
     accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
@@ -97,7 +98,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
   const { accounts, passwords } = prepared;
   const emails = accounts.map(({ account }) => account.email);
   const rowErrors: RowError[] = [];
-  const existing = await findLiveUsers(tx, emails, { lock: true });
+  const existing = await findLiveUsers(tx, emails, { lock: true, perQuery: input.batches.lookup });
 
   const toCreate: ImportAccount[] = [];
   const toUpdate: ExistingAccountRow[] = [];
@@ -129,8 +130,9 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
     const hash = await passwords.newHash(row, null);
     if (hash) newHashes.set(row.line, hash);
   }
-  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now });
-  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now });
+  const { batches } = input;
+  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now, batches });
+  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now, batches });
   for (const row of creates.taken) {
     rowErrors.push({
       line: row.line,

@@ -53,7 +53,7 @@ const countNewlines = (cell: string) => {
 };
 
 /** Text handed to the parser at a time: a few milliseconds of parsing between two turns (take-turns.ts). */
-const PARSE_CHUNK = 32 * 1024;
+const PARSE_CHUNK = 8 * 1024;
 
 /**
  * Reads an uploaded CSV file with csv-parse: quoted cells (with commas, quotes and line breaks inside), a BOM,
