@@ -28,9 +28,9 @@ function familiesCsv(prefix: string, count: number, withPassword = 0): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-async function upload(csv: string) {
+async function upload(csv: string, mapping: Record<string, string> = MAPPING) {
   const form = new FormData();
-  form.append('columnMapping', JSON.stringify(MAPPING));
+  form.append('columnMapping', JSON.stringify(mapping));
   form.append('csvFile', new Blob([csv], { type: 'text/csv' }), 'families.csv');
   const started = performance.now();
   const response = await fetch(`${server.baseUrl}/api/admin/users/import-csv`, {
@@ -55,7 +55,7 @@ const countImported = async (prefix: string) =>
 
 describe('the server while an import runs', () => {
   /** Imports `csv` while asking GET /api/health every 20 ms; the answers' times in ms. */
-  async function healthDuringImport(csv: string) {
+  async function healthDuringImport(csv: string, mapping: Record<string, string>) {
     const latencies: number[] = [];
     let importing = true;
     const sampler = (async () => {
@@ -69,7 +69,7 @@ describe('the server while an import runs', () => {
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, 20 - ms)));
       }
     })();
-    const res = await upload(csv).finally(() => {
+    const res = await upload(csv, mapping).finally(() => {
       importing = false;
     });
     await sampler;
@@ -77,22 +77,36 @@ describe('the server while an import runs', () => {
     return { res, samples: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
   }
 
-  it('answers GET /api/health within 100 ms all along, while passwords are hashed and thousands of rows written', { timeout: 300_000 }, async () => {
-    // 1,000 families, 100 with a password: a few seconds of hashing, then the rows written in one transaction.
+  it('answers GET /api/health within 100 ms all along while the largest file imports, passwords included', { timeout: 400_000 }, async () => {
+    // A file of the most rows allowed: 4,900 families already here (updated: new names, and 100 of them a new
+    // password, hashed during the import) and 100 new ones (created, e-mailed a welcome).
+    await server.database.db.execute(
+      sql`insert into users (email, first_name, last_name) select 'busy' || i || '@limits.test', 'Parent', 'Family ' || i from generate_series(0, 4899) as i`,
+    );
+    const file = (round: number) => {
+      const lines = ['Email,First Name,Last Name,Password'];
+      for (let i = 0; i < MAX_ROWS; i++) {
+        const email = i < 4900 ? `busy${i}@limits.test` : `busy-new${round}-${i}@limits.test`;
+        lines.push(`${email},Parent,Family ${i} (${round}),${i % 49 === 0 ? `Pw-${round}-${i}-x` : ''}`);
+      }
+      return `${lines.join('\r\n')}\r\n`;
+    };
     const runs: Array<{ samples: number; p50: number; max: number }> = [];
     // Another program on this machine can stall the whole process for a moment (a 2-core machine shared with
     // other test runs): the import gets three chances, and one whole import must stay under 100 ms. An import
-    // that blocks the event loop (hashing on every pool thread, a statement of 500 rows on PGlite) never does.
+    // that blocks the event loop (hashing on every pool thread, a statement of 500 rows on PGlite, thousands of
+    // rows checked in one go) never does.
     for (let round = 0; round < 3 && !runs.some((run) => run.max < 100); round++) {
       // The welcome e-mails of the round before have gone out (their sending is not the import).
       await outboxDrained();
-      const { res, ...run } = await healthDuringImport(familiesCsv(`busy${round}-`, 1000, 100));
+      const { res, ...run } = await healthDuringImport(file(round), { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password' });
       expect(res.status).toBe(200);
-      expect(res.body.summary).toEqual({ processed: 1000, created: 1000, updated: 0, errors: 0 });
+      expect(res.body.summary).toEqual({ processed: MAX_ROWS, created: 100, updated: 4900, errors: 0 });
       expect(run.samples).toBeGreaterThan(50);
       runs.push(run);
     }
     const report = runs.map((run) => `${run.samples} samples, p50 ${run.p50.toFixed(1)} ms, max ${run.max.toFixed(1)} ms`).join('; ');
+    console.log(`GET /api/health during the imports: ${report}`);
     expect(Math.min(...runs.map((run) => run.max)), report).toBeLessThan(100);
   });
 });
