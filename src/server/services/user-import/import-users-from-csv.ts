@@ -99,7 +99,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
   // The users and children search indexes (GIN, trigrams) keep new entries in a pending list and merge it into
   // the index once it passes gin_pending_list_limit (4 MB): with thousands of new rows, one insert would do that
   // whole merge (about a quarter of a second on PGlite, in the request thread). Smaller merges, more often.
-  await tx.execute(sql`set local gin_pending_list_limit = 128`);
+  await tx.execute(sql`set local gin_pending_list_limit = 64`);
   const emails = accounts.map(({ account }) => account.email);
   const rowErrors: RowError[] = [];
   const existing = await findLiveUsers(tx, emails, { lock: true, perQuery: input.batches.lookup });
