@@ -76,21 +76,21 @@ parentPort.on('message', () => { running = false; });
 
 describe('the server while an import runs', () => {
   /**
-   * Imports `csv` while a monitor asks GET /api/health every 20 ms. The monitor runs in a thread of its own (its
+   * Runs `work` while a monitor asks GET /api/health every 20 ms. The monitor runs in a thread of its own (its
    * own event loop, as a monitor elsewhere would), and each answer's time counts from when its request was due.
    */
-  async function healthDuringImport(csv: string, mapping: Record<string, string>) {
+  async function healthDuring<T>(work: () => Promise<T>) {
     const monitor = new Worker(HEALTH_MONITOR, { eval: true, workerData: { url: `${server.baseUrl}/api/health` } });
     const answered = new Promise<number[]>((resolve, reject) => {
       monitor.once('message', resolve);
       monitor.once('error', reject);
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const res = await upload(csv, mapping).finally(() => monitor.postMessage('stop'));
+    const result = await work().finally(() => monitor.postMessage('stop'));
     const latencies = await answered;
     await monitor.terminate();
     const sorted = [...latencies].sort((a, b) => a - b);
-    return { res, samples: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
+    return { result, samples: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
   }
 
   it('answers GET /api/health within 100 ms all along while the largest file imports, passwords included', { timeout: 400_000 }, async () => {
@@ -109,20 +109,26 @@ describe('the server while an import runs', () => {
       }
       return `${lines.join('\r\n')}\r\n`;
     };
-    const runs: Array<{ samples: number; p50: number; max: number }> = [];
-    // Another program on this machine can stall the whole process for a moment (a 2-core machine shared with
-    // other test runs): the import gets three chances, and one whole import must stay under 100 ms. An import
-    // that blocks the event loop (hashing on every pool thread, a statement of 500 rows on PGlite, thousands of
-    // rows checked in one go) never does.
-    for (let round = 0; round < 3 && !runs.some((run) => run.max < 100); round++) {
+    const mapping = { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password' };
+    const runs: Array<{ samples: number; p50: number; max: number; idleMax: number }> = [];
+    // The other test files of the run, or another program, can take both cores of the machine for a while, and
+    // then even an idle server answers late: the import gets several chances (within four minutes), and one
+    // whole import must stay under 100 ms. An import that blocks the event loop (hashing on every pool thread, a
+    // statement of 500 rows on PGlite, thousands of rows checked in one go) never does: 1.2 to 1.6 s before.
+    const deadline = Date.now() + 240_000;
+    for (let round = 0; round < 8 && Date.now() < deadline && !runs.some((run) => run.max < 100); round++) {
       // The welcome e-mails of the round before have gone out (their sending is not the import).
       await outboxDrained();
-      const { res, ...run } = await healthDuringImport(file(round), { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password' });
+      // How the server answers with nothing to do, for the report: how busy the machine is right now.
+      const idle = await healthDuring(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+      const { result: res, ...run } = await healthDuring(() => upload(file(round), mapping));
       expect(res.status).toBe(200);
       expect(res.body.summary).toEqual({ processed: MAX_ROWS, created: 100, updated: 4900, errors: 0 });
-      runs.push(run);
+      runs.push({ ...run, idleMax: idle.max });
     }
-    const report = runs.map((run) => `${run.samples} samples, p50 ${run.p50.toFixed(1)} ms, max ${run.max.toFixed(1)} ms`).join('; ');
+    const report = runs
+      .map((run) => `${run.samples} samples, p50 ${run.p50.toFixed(1)} ms, max ${run.max.toFixed(1)} ms (idle before: max ${run.idleMax.toFixed(1)} ms)`)
+      .join('; ');
     console.log(`GET /api/health during the imports: ${report}`);
     const best = runs.reduce((a, b) => (a.max <= b.max ? a : b));
     expect(best.max, report).toBeLessThan(100);
