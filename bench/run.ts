@@ -9,7 +9,7 @@ const options = parseOptions(process.argv.slice(2));
 let code: number;
 if (options.csvImport) {
   const { csvImport } = await import('./csv-import');
-  code = await csvImport();
+  code = await csvImport(options);
 } else {
   const { speedAndScale } = await import('./speed-and-scale');
   code = await speedAndScale(options);

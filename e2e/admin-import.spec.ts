@@ -51,7 +51,8 @@ test('an admin imports families from a semicolon CSV and finds them by search', 
   const created = await page.request.post('/api/admin/users', { data: { firstName: 'Marta', lastName: 'Silva', email: existing, firstChildName: 'Rui' } });
   expect(created.status(), await created.text()).toBe(201);
 
-  await expect(dialog.getByText('CSV files (.csv) up to 10 MB')).toBeVisible();
+  await expect(dialog.getByText('CSV files (.csv) up to 10 MB and 5,000 rows')).toBeVisible();
+  await expect(dialog.getByText(/At most 500 rows of a file may carry a password/)).toBeVisible();
   await expect(dialog.locator('[aria-current="step"]')).toContainText('Upload');
   await shoot(page, dialog, 'upload');
   await dialog.getByLabel('CSV file').setInputFiles(familiesCsv);
@@ -155,6 +156,24 @@ test('the wizard refuses bad files before uploading and lists only the first 10 
 
   await fileInput.setInputFiles({ name: 'huge.csv', mimeType: 'text/csv', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') });
   await expect(toast.getByText(/larger than the 10 MB limit/)).toBeVisible();
+
+  // Issue 29: 5,000 rows a file, at most 500 of them with a password; refused before anything is uploaded.
+  const families = (count: number, withPassword: number) =>
+    Buffer.from(['email,first_name,last_name,password', ...Array.from({ length: count }, (_, i) => `limit-${i}@example.com,Pat,Doe,${i < withPassword ? `Pw-${i}-long` : ''}`)].join('\n'));
+  await fileInput.setInputFiles({ name: 'too-many.csv', mimeType: 'text/csv', buffer: families(5001, 0) });
+  await expect(toast.getByText('The CSV file has more than 5,000 rows. Please split it into smaller files.')).toBeVisible();
+  await expect(dialog.locator('[aria-current="step"]')).toContainText('Upload');
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/admin/users/import-csv')) uploads++;
+  });
+  await fileInput.setInputFiles({ name: 'passwords.csv', mimeType: 'text/csv', buffer: families(600, 501) });
+  await dialog.getByRole('button', { name: 'Import 600 rows' }).click();
+  await expect(toast.getByText('Too many passwords', { exact: true })).toBeVisible();
+  await expect(toast.getByText(/more than 500 rows with a password/)).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Match the columns' })).toBeVisible();
+  expect(uploads).toBe(0);
+  await dialog.getByRole('button', { name: 'Back' }).click();
 
   await fileInput.setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('email,first_name\n"a@example.com,Ann\nb@example.com,Bo\n') });
   await expect(toast.getByText('Parse error', { exact: true })).toBeVisible();

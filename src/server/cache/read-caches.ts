@@ -18,6 +18,8 @@ export const topics = {
 
 /** How long a fence waits for its own notification before giving up on the caches (then they are cleared). */
 const FENCE_TIMEOUT_MS = 2_000;
+/** Topics per announcing statement (5,000 at once held PGlite's thread for about 0.3 s). */
+const ANNOUNCE_BATCH = 250;
 /** A failed announcement of committed topics is tried again this often, this many times. */
 const ANNOUNCE_RETRY_MS = 500;
 const ANNOUNCE_RETRIES = 5;
@@ -139,10 +141,13 @@ export class ReadCaches {
     let failures = 0;
     try {
       while (this.outgoing.size) {
-        const batch = [...this.outgoing];
-        this.outgoing.clear();
+        const batch = [...this.outgoing].slice(0, ANNOUNCE_BATCH);
+        for (const topic of batch) this.outgoing.delete(topic);
         try {
           await announce(this.database.db, batch);
+          // A bulk change (a CSV import of thousands of families) leaves thousands of topics: on PGlite a statement
+          // holds the request thread, so other requests get a turn between two batches.
+          if (this.outgoing.size) await new Promise<void>((resolve) => setImmediate(resolve));
           failures = 0;
         } catch {
           // The database is unreachable: the other instances' listeners are down too, and they clear their caches

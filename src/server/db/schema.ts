@@ -342,11 +342,16 @@ export const passwordTokens = pgTable(
   ],
 );
 
-/** Failed sign-in counters, per account and per address, shared by every instance. */
+/**
+ * Failed sign-in counters, per account, address and trusted device, shared by every instance; `pending` counts
+ * the attempts being checked right now (until `pending_until`, after which a crashed instance's are forgotten).
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  pending: integer('pending').notNull().default(0),
+  pendingUntil: timestamp('pending_until', { withTimezone: true }),
 });
 
 export const webhookConfigs = pgTable(

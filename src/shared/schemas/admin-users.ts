@@ -283,6 +283,16 @@ export const setPasswordLinkResponse = z.object({ firstName: z.string(), email: 
 
 /** Spec 9: CSV files up to 10 MB; 5 rows previewed; the first 10 errors listed. */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Issue 29: at most 5,000 data rows a file, and at most 500 of them with a password (each costs an argon2id
+ * hash, done one at a time: 500 take 10–25 s; a family without one is e-mailed a link to set it).
+ */
+export const CSV_MAX_ROWS = 5000;
+export const CSV_MAX_PASSWORD_ROWS = 500;
+export const csvTooManyRows = (max = CSV_MAX_ROWS) =>
+  `The CSV file has more than ${max.toLocaleString('en-CA')} rows. Please split it into smaller files.`;
+export const csvTooManyPasswords = (max = CSV_MAX_PASSWORD_ROWS) =>
+  `The CSV file has more than ${max.toLocaleString('en-CA')} rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.`;
 export const CSV_PREVIEW_ROWS = 5;
 export const CSV_ERRORS_LISTED = 10;
 

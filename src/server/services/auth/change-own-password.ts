@@ -29,7 +29,15 @@ export async function checkOwnPasswordChange(db: Database, input: CheckOwnPasswo
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new HttpError(401, SIGNED_OUT_MESSAGE);
   const attempt = await reservePasswordCheck(db, user.email, input.now);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(user.passwordHash, input.currentPassword);
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
+  }
+  if (!valid) {
+    await attempt.failed();
     throw new HttpError(400, 'Current password is incorrect');
   }
   await attempt.succeeded();

@@ -34,6 +34,17 @@ describe('login rate limiting', () => {
     expect((await attempt('admin@example.com', 'admin-demo-1')).status).toBe(200);
   });
 
+  it('counts only wrong passwords: refusals of a locked account use up nothing of the address', async () => {
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await attempt('parent@example.com', `wrong-${i}`)).status).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) expect((await attempt('parent@example.com', 'parent-demo-1')).status).toBe(429);
+    // Another family at the same address signs in, and the address has its failures left (20 - 5).
+    expect((await attempt('parent2@example.com', 'parent-demo-2')).status).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.perAddress - LOGIN_LIMITS.perAccount; i++) {
+      expect((await attempt(`guess${i}@example.com`, 'password1')).status).toBe(401);
+    }
+    expect((await attempt('parent2@example.com', 'parent-demo-2')).status).toBe(429);
+  });
+
   it(`blocks an address after ${LOGIN_LIMITS.perAddress} failures across many accounts`, async () => {
     for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
       expect((await attempt(`guess${i}@example.com`, 'password1')).status).toBe(401);

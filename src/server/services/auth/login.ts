@@ -37,32 +37,48 @@ export interface LoginResult {
   device: DeviceCookie;
 }
 
-/**
- * The first half of a sign-in, before any unit of work: reserves the attempt on the throttle's counters
- * (login-throttle.ts: single statements committed at once, so that simultaneous guesses are counted and a
- * failure stays counted) and checks the password. 429 over a limit, 401 for wrong credentials or an inactive
- * account. On success the account's counter is cleared.
- */
-export async function checkCredentials(db: Database, input: LoginInput): Promise<VerifiedLogin> {
-  const email = input.email.trim().toLowerCase();
-  const { now } = input;
-  // A device cookie counts only when it belongs to this very account (another account's is no pass).
-  const trustedDevice = await findTrustedDevice(db, { token: input.deviceToken, email, now });
-  // The attempt is counted before the password is checked: simultaneous guesses cannot all get through.
-  const attempt = await reserveLoginAttempt(db, email, input.ip, now, trustedDevice);
-
+/** The live account with the e-mail, and whether the password is its password (the same work either way). */
+async function checkPassword(db: Database, email: string, password: string) {
   const [user] = await db
     .select()
     .from(users)
     // A deleted account's e-mail may belong to a new account now; only the live one can sign in.
     .where(and(eq(sql`lower(${users.email})`, email), isNull(users.deletedAt)));
   if (!user) {
-    await verifyAgainstDummy(input.password);
+    await verifyAgainstDummy(password);
   }
   // A user without a password yet (null hash) is refused like a wrong password, after a dummy check.
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
-  // A failure keeps its reservation: that is the counted failure.
-  if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : false;
+  return { user, valid };
+}
+
+/**
+ * The first half of a sign-in, before any unit of work: takes the attempt's place on the throttle's counters
+ * (login-throttle.ts: single statements committed at once, so that simultaneous guesses see each other and a
+ * failure stays counted) and checks the password. 429 over a limit, 401 for wrong credentials or an inactive
+ * account, which is the one thing counted as a failure. On success the account's counter is cleared.
+ */
+export async function checkCredentials(db: Database, input: LoginInput): Promise<VerifiedLogin> {
+  const email = input.email.trim().toLowerCase();
+  const { now } = input;
+  // A device cookie counts only when it belongs to this very account (another account's is no pass).
+  const trustedDevice = await findTrustedDevice(db, { token: input.deviceToken, email, now });
+  // The attempt takes its place before the password is checked: simultaneous guesses cannot all get through.
+  const attempt = await reserveLoginAttempt(db, email, input.ip, now, trustedDevice);
+
+  let checked: { user: typeof users.$inferSelect | undefined; valid: boolean };
+  try {
+    checked = await checkPassword(db, email, input.password);
+  } catch (error) {
+    await attempt.abandoned();
+    throw error;
+  }
+  const { user, valid } = checked;
+  // Only a refused password is a failure (an inactive account's too, so the answer tells nothing apart).
+  if (!user || !valid || !user.isActive) {
+    await attempt.failed();
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
 
   await attempt.succeeded();
   return { user, trustedDevice };

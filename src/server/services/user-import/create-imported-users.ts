@@ -6,11 +6,9 @@ import type { EmailContext } from '../../mail/email-context';
 import { queueSetPasswordEmails, type SetPasswordEmailInput } from '../users/set-password-email';
 import { userRowValues } from '../users/user-row';
 import type { ImportAccount } from './map-import-rows';
+import { turnTaker, type ImportBatches } from './take-turns';
 
-/** Rows per multi-row INSERT: a few thousand bound parameters, well under PostgreSQL's 65,535. */
-export const INSERT_CHUNK = 500;
-
-export function chunks<T>(items: readonly T[], size = INSERT_CHUNK): T[][] {
+export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
@@ -22,6 +20,8 @@ export interface CreateImportedUsersInput {
   passwordHashes: ReadonlyMap<number, string>;
   email: EmailContext;
   now: Date;
+  /** Rows per statement (take-turns.ts: large on PostgreSQL, small on PGlite). */
+  batches: ImportBatches;
 }
 
 /**
@@ -29,7 +29,7 @@ export interface CreateImportedUsersInput {
  * services/users/user-row.ts: a PARENT here, children in slots 1–4 with blank names skipped, a typed password
  * only as argon2id) and, for an account without a password, the same set-password link and welcome e-mail
  * (queueSetPasswordEmails of services/users/set-password-email.ts) — but as a handful of multi-row INSERTs
- * per 500 rows instead of seven round trips per row (createUser in a loop took 17.7 s for 5,000 rows on
+ * per `batches.rows` rows instead of seven round trips per row (createUser in a loop took 17.7 s for 5,000 rows on
  * PostgreSQL).
  *
  * Runs in the caller's transaction, which has already looked the e-mails up. An address that a live account
@@ -49,7 +49,9 @@ export async function createImportedUsers(
   // In e-mail order: two imports of overlapping files wait on each other's new addresses in the same order
   // (one waits, then skips what the other added) instead of deadlocking.
   const ordered = [...input.accounts].sort((a, b) => (a.account.email < b.account.email ? -1 : a.account.email > b.account.email ? 1 : 0));
-  for (const batch of chunks(ordered)) {
+  const turn = turnTaker();
+  for (const batch of chunks(ordered, input.batches.rows)) {
+    await turn();
     const inserted = await tx
       .insert(users)
       .values(
@@ -88,8 +90,14 @@ export async function createImportedUsers(
     }
   }
 
-  for (const batch of chunks(childRows)) await tx.insert(children).values(batch);
+  for (const batch of chunks(childRows, input.batches.rows)) {
+    await turn();
+    await tx.insert(children).values(batch);
+  }
   // Accounts created just now have no older link to retire.
-  await queueSetPasswordEmails(tx, welcomes, { newAccounts: true });
+  for (const batch of chunks(welcomes, input.batches.welcomes)) {
+    await turn();
+    await queueSetPasswordEmails(tx, batch, { newAccounts: true });
+  }
   return { created, taken };
 }

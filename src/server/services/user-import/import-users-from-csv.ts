@@ -1,14 +1,16 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import { isAdminRole } from '../../../shared/rules/roles';
-import type { CsvImportResult } from '../../../shared/schemas/admin-users';
+import { CSV_MAX_PASSWORD_ROWS, CSV_MAX_ROWS, csvTooManyPasswords, type CsvImportResult } from '../../../shared/schemas/admin-users';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
+import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { RECENT_ADMIN_PASSWORD, wasAdministratorRecently, type UserRow } from '../users/user-rules';
 import { chunks, createImportedUsers } from './create-imported-users';
-import { formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
+import { countRowsWithPassword, formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
 import { parseUserCsv } from './parse-user-csv';
 import { RowPasswords } from './row-passwords';
+import { turnTaker, type ImportBatches } from './take-turns';
 import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
 
 export interface PrepareUserImportInput {
@@ -16,6 +18,8 @@ export interface PrepareUserImportInput {
   csv: Uint8Array;
   /** The form field columnMapping, as received (JSON text). */
   columnMapping: unknown;
+  /** Rows per statement (take-turns.ts: large on PostgreSQL, small on PGlite). */
+  batches: ImportBatches;
 }
 
 /** A file read, checked and its passwords worked out (prepareUserImport), ready for importUsers. */
@@ -31,15 +35,19 @@ export interface PreparedUserImport {
 export interface ImportUsersInput {
   email: EmailContext;
   now: Date;
+  /** Rows per statement (take-turns.ts). */
+  batches: ImportBatches;
 }
 
 /**
  * The live accounts with these e-mails (compared without case), by lower-cased e-mail; `lock` takes their
  * row locks in id order, so two imports (or an import and an edit) touching the same accounts queue up.
  */
-async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: boolean }): Promise<Map<string, UserRow>> {
+async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: boolean; perQuery: number }): Promise<Map<string, UserRow>> {
   const found = new Map<string, UserRow>();
-  for (const batch of chunks(emails, 1000)) {
+  const turn = turnTaker();
+  for (const batch of chunks(emails, options.perQuery)) {
+    await turn();
     const query = db
       .select()
       .from(users)
@@ -54,16 +62,21 @@ async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: bool
 /**
  * Spec 2/5/7, CSV user import, first step (reads only, before the unit of work opens): the file is parsed and
  * every row checked against the create form's rules; passwords are hashed (only rows that have one, see
- * RowPasswords) against the accounts as they are now, so the slow hashing never holds a row lock.
+ * RowPasswords) against the accounts as they are now, so the slow hashing never holds a row lock or keeps a
+ * transaction open. A file of more than CSV_MAX_ROWS rows, or with more than CSV_MAX_PASSWORD_ROWS passwords,
+ * is refused (400) before any of that.
  */
 export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInput): Promise<PreparedUserImport> {
   const mapping = readColumnMapping(input.columnMapping);
-  const csv = parseUserCsv(input.csv);
-  const { accounts, errors } = mapImportRows({ headers: csv.headers, rows: csv.rows, mapping });
+  const csv = await parseUserCsv(input.csv, { maxRows: CSV_MAX_ROWS });
+  const table = { headers: csv.headers, rows: csv.rows, mapping };
+  // Refused before a single row is checked or hashed.
+  if (countRowsWithPassword(table) > CSV_MAX_PASSWORD_ROWS) throw new HttpError(400, csvTooManyPasswords());
+  const { accounts, errors } = await mapImportRows(table);
   const known = await findLiveUsers(
     db,
     accounts.map(({ account }) => account.email),
-    { lock: false },
+    { lock: false, perQuery: input.batches.lookup },
   );
   const passwords = await RowPasswords.prepare(
     accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
@@ -84,12 +97,17 @@ export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInpu
 export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: ImportUsersInput): Promise<CsvImportResult> {
   const { now } = input;
   const { accounts, passwords } = prepared;
+  // The users and children search indexes (GIN, trigrams) keep new entries in a pending list and merge it into
+  // the index once it passes gin_pending_list_limit (4 MB): with thousands of new rows, one insert would do that
+  // whole merge (about a quarter of a second on PGlite, in the request thread). Smaller merges, more often.
+  await tx.execute(sql`set local gin_pending_list_limit = 64`);
   const emails = accounts.map(({ account }) => account.email);
   const rowErrors: RowError[] = [];
-  const existing = await findLiveUsers(tx, emails, { lock: true });
+  const existing = await findLiveUsers(tx, emails, { lock: true, perQuery: input.batches.lookup });
 
   const toCreate: ImportAccount[] = [];
   const toUpdate: ExistingAccountRow[] = [];
+  const turn = turnTaker();
   for (const row of accounts) {
     const user = existing.get(row.account.email);
     if (!user) toCreate.push(row);
@@ -100,6 +118,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
 
   const newHashes = new Map<number, string>();
   for (const entry of [...toUpdate]) {
+    await turn();
     const { row, user } = entry;
     const hash = await passwords.newHash(row, user.passwordHash);
     if (!hash) continue;
@@ -112,11 +131,13 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
     newHashes.set(row.line, hash);
   }
   for (const row of toCreate) {
+    await turn();
     const hash = await passwords.newHash(row, null);
     if (hash) newHashes.set(row.line, hash);
   }
-  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now });
-  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now });
+  const { batches } = input;
+  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now, batches });
+  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now, batches });
   for (const row of creates.taken) {
     rowErrors.push({
       line: row.line,

@@ -18,6 +18,7 @@ import {
 import { HttpError } from '../../http-error';
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy';
 import type { CsvRow } from './parse-user-csv';
+import { turnTaker } from './take-turns';
 import { childSexFrom } from '../../../shared/rules/child-details';
 
 const FIELD_LABELS = new Map<string, string>(IMPORT_FIELDS.map((f) => [f.field, f.label]));
@@ -109,17 +110,20 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
  * A row with more or fewer cells than the header is an error of that row, as is a second row with an
  * e-mail an earlier valid row of the file already has: the first occurrence wins.
  */
-export function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mapping: ImportMapping }): {
+export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mapping: ImportMapping }): Promise<{
   accounts: ImportAccount[];
   errors: RowError[];
-} {
+}> {
   const columns = resolveColumns(input.headers, input.mapping);
   const width = input.headers.length;
   const accounts: ImportAccount[] = [];
   const errors: RowError[] = [];
   const firstLineOf = new Map<string, number>();
+  // Checking 5,000 rows takes about a second: other requests get their turns meanwhile (take-turns.ts).
+  const turn = turnTaker();
 
   for (const row of input.rows) {
+    await turn();
     const { line, cells } = row;
     if (cells.length < width || cells.slice(width).some((cell) => cell !== '')) {
       errors.push({ line, message: `Expected ${width} columns (as in the header), found ${cells.length}` });
@@ -168,6 +172,13 @@ export function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mappin
     accounts.push({ line, account: { ...parsed.data, role: 'PARENT' }, given });
   }
   return { accounts, errors };
+}
+
+/** The rows whose cell in the mapped password column is not blank (none when no column is mapped). */
+export function countRowsWithPassword(input: { headers: string[]; rows: CsvRow[]; mapping: ImportMapping }): number {
+  const column = resolveColumns(input.headers, input.mapping).get('password');
+  if (column === undefined) return 0;
+  return input.rows.filter(({ cells }) => (cells[column] ?? '') !== '').length;
 }
 
 /** 'Line 7: Valid email is required' — as the wizard lists them, in file order. */

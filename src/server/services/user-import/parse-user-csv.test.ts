@@ -4,12 +4,12 @@ import { mapImportRows, readColumnMapping } from './map-import-rows';
 import { CSV_EMPTY, CSV_NO_DATA_ROWS, CSV_UNPARSABLE, detectDelimiter, parseUserCsv } from './parse-user-csv';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
-const lines = (text: string) => parseUserCsv(bytes(text)).rows.map((row) => [row.line, row.cells]);
+const lines = async (text: string) => (await parseUserCsv(bytes(text))).rows.map((row) => [row.line, row.cells]);
 
 describe('parseUserCsv', () => {
-  it('numbers each row by the line it starts on, across quoted line breaks, blank lines and any line end', () => {
+  it('numbers each row by the line it starts on, across quoted line breaks, blank lines and any line end', async () => {
     const text = 'a,b\r\n1,"x\r\ny"\r\n\r\n,\r\n2,"p\nq\rr"\n3,z\r4,w';
-    expect(lines(text)).toEqual([
+    expect(await lines(text)).toEqual([
       [2, ['1', 'x\ny']],
       [6, ['2', 'p\nq\nr']],
       [9, ['3', 'z']],
@@ -17,8 +17,8 @@ describe('parseUserCsv', () => {
     ]);
   });
 
-  it('drops a BOM, trims cells and keeps a stray quote inside an unquoted cell', () => {
-    const parsed = parseUserCsv(bytes('\uFEFF Email , Name \n a@b.c ,  O"Neil  \n'));
+  it('drops a BOM, trims cells and keeps a stray quote inside an unquoted cell', async () => {
+    const parsed = await parseUserCsv(bytes('\uFEFF Email , Name \n a@b.c ,  O"Neil  \n'));
     expect(parsed.headers).toEqual(['Email', 'Name']);
     expect(parsed.rows).toEqual([{ line: 2, cells: ['a@b.c', 'O"Neil'] }]);
   });
@@ -29,18 +29,28 @@ describe('parseUserCsv', () => {
     expect(detectDelimiter('Email\n')).toBe(',');
   });
 
-  it('keeps short and long rows for the caller to judge', () => {
-    expect(lines('a,b,c\n1\n1,2,3,4\n')).toEqual([
+  it('keeps short and long rows for the caller to judge', async () => {
+    expect(await lines('a,b,c\n1\n1,2,3,4\n')).toEqual([
       [2, ['1']],
       [3, ['1', '2', '3', '4']],
     ]);
   });
 
-  it('refuses an empty file, a header without rows and text that is not CSV', () => {
-    expect(() => parseUserCsv(bytes(''))).toThrow(CSV_EMPTY);
-    expect(() => parseUserCsv(bytes('\uFEFF \r\n\r\n'))).toThrow(CSV_EMPTY);
-    expect(() => parseUserCsv(bytes('Email,Name\r\n'))).toThrow(CSV_NO_DATA_ROWS);
-    expect(() => parseUserCsv(bytes('Email,Name\n"never closed,x\n'))).toThrow(CSV_UNPARSABLE);
+  it('refuses an empty file, a header without rows and text that is not CSV', async () => {
+    await expect(parseUserCsv(bytes(''))).rejects.toThrow(CSV_EMPTY);
+    await expect(parseUserCsv(bytes('\uFEFF \r\n\r\n'))).rejects.toThrow(CSV_EMPTY);
+    await expect(parseUserCsv(bytes('Email,Name\r\n'))).rejects.toThrow(CSV_NO_DATA_ROWS);
+    await expect(parseUserCsv(bytes('Email,Name\n"never closed,x\n'))).rejects.toThrow(CSV_UNPARSABLE);
+  });
+
+  it('reads a file larger than one parsing chunk whole, and refuses one row more than allowed', async () => {
+    const text = (rows: number) => ['Email,Name', ...Array.from({ length: rows }, (_, i) => `"f${i}@x.ca","Name, ${'x'.repeat(40)} ${i}"`)].join('\r\n');
+    const parsed = await parseUserCsv(bytes(text(3000)), { maxRows: 3000 });
+    expect(parsed.rows).toHaveLength(3000);
+    expect(parsed.rows.at(-1)).toEqual({ line: 3001, cells: ['f2999@x.ca', `Name, ${'x'.repeat(40)} 2999`] });
+    await expect(parseUserCsv(bytes(text(3001)), { maxRows: 3000 })).rejects.toThrow(
+      'The CSV file has more than 3,000 rows. Please split it into smaller files.',
+    );
   });
 });
 
@@ -66,14 +76,14 @@ describe('mapImportRows', () => {
   const headers = ['Email', 'First', 'Last', 'Kid', 'Kid Limit'];
   const mapping = { email: 'email', firstName: 'First', lastName: 'Last', firstChildName: 'Kid', firstChildWeeklyLimit: 'Kid Limit' };
 
-  it('matches headers without case when unambiguous, and refuses one that is missing or twice in the file', () => {
-    const { accounts } = mapImportRows({ headers, rows: [{ line: 2, cells: ['A@B.CA', 'A', 'B', '', '9'] }], mapping });
+  it('matches headers without case when unambiguous, and refuses one that is missing or twice in the file', async () => {
+    const { accounts } = await mapImportRows({ headers, rows: [{ line: 2, cells: ['A@B.CA', 'A', 'B', '', '9'] }], mapping });
     // A blank child name is ignored with its limit; the e-mail is lower-cased.
     expect(accounts[0]!.account).toMatchObject({ email: 'a@b.ca', firstChildName: null, firstChildWeeklyLimit: 1 });
     expect(accounts[0]!.given.has('firstChildName')).toBe(true);
-    expect(() => mapImportRows({ headers, rows: [], mapping: { ...mapping, planTier: 'Plan' } })).toThrow(
+    await expect(mapImportRows({ headers, rows: [], mapping: { ...mapping, planTier: 'Plan' } })).rejects.toThrow(
       'The column "Plan" (mapped to Plan Tier) is not in the CSV file',
     );
-    expect(() => mapImportRows({ headers: [...headers, 'Email'], rows: [], mapping })).toThrow(/appears more than once/);
+    await expect(mapImportRows({ headers: [...headers, 'Email'], rows: [], mapping })).rejects.toThrow(/appears more than once/);
   });
 });

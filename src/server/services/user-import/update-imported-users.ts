@@ -10,6 +10,7 @@ import type { UserRow } from '../users/user-rules';
 import { writeChildren, type ChildSlotChange, type ChildSlotChanges } from '../users/write-children';
 import { chunks } from './create-imported-users';
 import type { ImportAccount, RowError } from './map-import-rows';
+import { turnTaker, type ImportBatches } from './take-turns';
 
 export interface ExistingAccountRow {
   row: ImportAccount;
@@ -22,6 +23,8 @@ export interface UpdateImportedUsersInput {
   /** New argon2id hashes by line: only rows whose password differs from the account's. */
   passwordHashes: ReadonlyMap<number, string>;
   now: Date;
+  /** Rows per statement (take-turns.ts). */
+  batches: ImportBatches;
 }
 
 
@@ -71,7 +74,7 @@ function changesChildren(changes: ChildSlotChanges, current: ChildRow[]): boolea
  * working: see services/users/change-user-password.ts), and children slot by slot
  * through services/users/write-children.ts. A row whose children cannot be written (a child with upcoming
  * bookings cannot be removed; two children cannot share a name) is that row's error: its savepoint is
- * rolled back and none of its fields change. Everything else is one UPDATE per 500 changed accounts.
+ * rolled back and none of its fields change. Everything else is one UPDATE per `batches.rows` changed accounts.
  */
 export async function updateImportedUsers(
   tx: Tx,
@@ -79,13 +82,21 @@ export async function updateImportedUsers(
 ): Promise<{ updated: number[]; errors: RowError[] }> {
   const { rows, now } = input;
   const errors: RowError[] = [];
-  const current = await currentChildrenOf(
-    tx,
-    rows.map(({ user }) => user.id),
-  );
+  const turn = turnTaker();
+  const current = new Map<string, ChildRow[]>();
+  for (const batch of chunks(rows, input.batches.lookup)) {
+    await turn();
+    for (const [userId, rowsOfUser] of await currentChildrenOf(
+      tx,
+      batch.map(({ user }) => user.id),
+    )) {
+      current.set(userId, rowsOfUser);
+    }
+  }
 
   const fine: ExistingAccountRow[] = [];
   for (const entry of rows) {
+    await turn();
     const slots = slotChangesOf(entry.row);
     if (!changesChildren(slots, current.get(entry.user.id) ?? [])) {
       fine.push(entry);
@@ -122,7 +133,8 @@ export async function updateImportedUsers(
     return same ? [] : [next];
   });
   const at = now.toISOString();
-  for (const batch of chunks(changed)) {
+  for (const batch of chunks(changed, input.batches.rows)) {
+    await turn();
     const values = sql.join(
       batch.map(
         (u) => sql`(${u.id}::uuid, ${u.firstName}::text, ${u.lastName}::text, ${u.planTier}::text, ${u.weeklyLimit}::int, ${u.passwordHash}::text)`,
@@ -141,7 +153,10 @@ export async function updateImportedUsers(
       where ${users.id} = v.id`);
   }
   const withPassword = changed.filter((u) => u.passwordHash !== null).map((u) => u.id);
-  for (const batch of chunks(withPassword, 1000)) await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
+  for (const batch of chunks(withPassword, input.batches.lookup)) {
+    await turn();
+    await tx.delete(authSessions).where(inArray(authSessions.userId, batch));
+  }
   await retireSetPasswordTokensOf(tx, { userIds: withPassword, now });
   return { updated: fine.map(({ row }) => row.line), errors };
 }

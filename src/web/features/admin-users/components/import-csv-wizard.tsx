@@ -2,7 +2,10 @@ import { Check, CircleCheck, FileSpreadsheet, FileUp, LoaderCircle, TriangleAler
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react';
 import {
   CSV_ERRORS_LISTED,
+  CSV_MAX_PASSWORD_ROWS,
+  CSV_MAX_ROWS,
   CSV_PREVIEW_ROWS,
+  csvTooManyPasswords,
   IMPORT_FIELDS,
   MAPPING_REQUIRED,
   SET_PASSWORD_LINK_HOURS,
@@ -49,7 +52,8 @@ interface ImportCsvWizardProps {
 }
 
 /**
- * Spec 2, 4 and 5: 'Import CSV'. Upload (checked and read in the browser: .csv, not empty, at most 10 MB),
+ * Spec 2, 4 and 5: 'Import CSV'. Upload (checked and read in the browser: .csv, not empty, at most 10 MB and
+ * 5,000 rows, of which at most 500 with a password),
  * map the file's columns onto account fields (guessed from the headers, previewing the first 5 rows), import
  * (the dialog cannot be closed meanwhile), and the results (counts and the first 10 errors). Every opening
  * starts again at the upload step; Back and 'Import another file' start over too.
@@ -135,6 +139,12 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
     if (missingRequiredFields(mapping).length > 0) {
       setShowMissing(true);
       toast({ variant: 'destructive', title: 'Required fields missing', description: MAPPING_REQUIRED });
+      return;
+    }
+    // Each password costs the server an argon2id hash: at most CSV_MAX_PASSWORD_ROWS a file (the server checks too).
+    const passwordColumn = mapping.password ? loaded.preview.headers.indexOf(mapping.password) : -1;
+    if (passwordColumn >= 0 && (loaded.preview.filledCells[passwordColumn] ?? 0) > CSV_MAX_PASSWORD_ROWS) {
+      toast({ variant: 'destructive', title: 'Too many passwords', description: csvTooManyPasswords() });
       return;
     }
     setStep('importing');
@@ -294,7 +304,7 @@ function UploadStep({ headingRef, reading, onFile }: { headingRef: StepHeadingPr
         )}
         <span className="font-medium text-slate-900">{reading ? 'Reading the file...' : 'Choose a CSV file or drop it here'}</span>
         <span id={`${id}-limit`} className="text-sm text-slate-600">
-          CSV files (.csv) up to {CSV_MAX_MEGABYTES} MB
+          CSV files (.csv) up to {CSV_MAX_MEGABYTES} MB and {CSV_MAX_ROWS.toLocaleString('en-CA')} rows
         </span>
         <input
           id={`${id}-file`}
@@ -324,7 +334,8 @@ function UploadStep({ headingRef, reading, onFile }: { headingRef: StepHeadingPr
         </p>
         <p>
           A row whose e-mail already has an account updates that account. New families without a password are e-mailed a link to
-          choose their own (valid for {SET_PASSWORD_LINK_HOURS} hours).
+          choose their own (valid for {SET_PASSWORD_LINK_HOURS} hours). At most {CSV_MAX_PASSWORD_ROWS} rows of a file may carry a
+          password: each takes the server a moment to secure.
         </p>
       </div>
     </div>

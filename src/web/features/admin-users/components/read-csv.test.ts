@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_MAX_BYTES } from '../../../../shared/schemas/admin-users';
+import { CSV_MAX_BYTES, CSV_MAX_ROWS } from '../../../../shared/schemas/admin-users';
 import { checkCsvFile, readCsvText } from './read-csv';
 
 describe('checkCsvFile', () => {
@@ -17,6 +17,17 @@ describe('checkCsvFile', () => {
 });
 
 describe('readCsvText', () => {
+  it(`refuses a file of more than ${CSV_MAX_ROWS} data rows, as the server does, and counts each column's filled cells`, () => {
+    const file = (rows: number) => ['Email,Password', ...Array.from({ length: rows }, (_, i) => `p${i}@example.com,${i % 3 ? '' : 'pw-123456'}`)].join('\n');
+    const full = readCsvText(file(CSV_MAX_ROWS));
+    if (!('preview' in full)) throw new Error(full.problem.description);
+    expect(full.preview.rowCount).toBe(5000);
+    expect(full.preview.filledCells).toEqual([5000, 1667]);
+    expect(readCsvText(file(CSV_MAX_ROWS + 1))).toEqual({
+      problem: { title: 'File error', description: 'The CSV file has more than 5,000 rows. Please split it into smaller files.' },
+    });
+  });
+
   it('reads a semicolon file with a byte order mark, quoted separators and blank lines', () => {
     const text = '\uFEFFEmail;First Name;Last Name;Child 1\r\na@example.com;Ann;"Lee; Jr.";"Sam, the younger"\r\n\r\n  \r\nb@example.com;Bo;Ng\r\n';
     const result = readCsvText(text);
@@ -28,6 +39,7 @@ describe('readCsvText', () => {
         { line: 5, cells: ['b@example.com', 'Bo', 'Ng', ''] },
       ],
       rowCount: 2,
+      filledCells: [2, 2, 2, 1],
       delimiter: ';',
     });
   });

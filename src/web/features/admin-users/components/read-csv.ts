@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CSV_MAX_BYTES, CSV_PREVIEW_ROWS } from '../../../../shared/schemas/admin-users';
+import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_PREVIEW_ROWS, csvTooManyRows } from '../../../../shared/schemas/admin-users';
 
 export interface CsvPreviewRow {
   line: number;
@@ -17,6 +17,8 @@ export interface CsvPreview {
   rows: CsvPreviewRow[];
   /** How many data rows the file has (blank lines not counted). */
   rowCount: number;
+  /** Per column (as `headers`), how many data rows have something in it: the password column's is checked. */
+  filledCells: number[];
   delimiter: string;
 }
 
@@ -102,12 +104,15 @@ export function readCsvText(text: string): { preview: CsvPreview } | { problem: 
     return { problem: { title: 'File error', description: `The column name "${repeated}" appears more than once. Please give every column its own name.` } };
   }
   if (dataRows.length === 0) return { problem: EMPTY_FILE };
+  // The server refuses it too, before reading a row (issue 29).
+  if (dataRows.length > CSV_MAX_ROWS) return { problem: { title: 'File error', description: csvTooManyRows() } };
 
   return {
     preview: {
       headers: headerRow.map((h) => h.trim()),
       rows: dataRows.slice(0, CSV_PREVIEW_ROWS).map((row) => ({ line: row.line, cells: headerRow.map((_, i) => (row.cells[i] ?? '').trim()) })),
       rowCount: dataRows.length,
+      filledCells: headerRow.map((_, i) => dataRows.filter((row) => (row.cells[i] ?? '').trim() !== '').length),
       delimiter,
     },
   };
