@@ -32,6 +32,10 @@ const server = {
 // (test.describe.configure({ mode: 'serial' })); every other test may run beside any other.
 export default defineConfig({
   testDir: 'e2e',
+  // A journey of the office on a busy 2-core machine takes 20-30 s; a test fails on what it finds, not because
+  // the machine is slow (assertions unchanged): 60 s a test, 10 s for an expectation to come true.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 2,
   // One retry in CI only: a test that passes on its retry is listed as flaky in the report (and in the closing
   // line of npm test), never hidden; locally a failure is a failure.
