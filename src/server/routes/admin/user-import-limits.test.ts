@@ -93,7 +93,7 @@ describe('the server while an import runs', () => {
     return { result, samples: sorted.length, p50: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! };
   }
 
-  it('answers GET /api/health within 100 ms all along while the largest file imports, passwords included', { timeout: 400_000 }, async () => {
+  it('never holds GET /api/health up while the largest file imports, passwords included', { timeout: 400_000 }, async () => {
     // A file of the most rows allowed: 4,900 families already here (updated: new names, and 100 of them a new
     // password, hashed during the import) and 100 new ones (created, e-mailed a welcome).
     await server.database.db.execute(
@@ -112,11 +112,14 @@ describe('the server while an import runs', () => {
     const mapping = { email: 'Email', firstName: 'First Name', lastName: 'Last Name', password: 'Password' };
     const runs: Array<{ samples: number; p50: number; max: number; idleMax: number }> = [];
     // The other test files of the run, or another program, can take both cores of the machine for a while, and
-    // then even an idle server answers late: the import gets several chances (within four minutes), and one
-    // whole import must stay under 100 ms. An import that blocks the event loop (hashing on every pool thread, a
-    // statement of 500 rows on PGlite, thousands of rows checked in one go) never does: 1.2 to 1.6 s before.
+    // then even an idle server answers in 50-85 ms (seen in CI): the import gets three chances, and one whole
+    // import must keep every answer under 300 ms. An import that blocks the event loop (hashing on every pool
+    // thread, a statement of 500 rows on PGlite, thousands of rows checked in one go) never does: 1.2 to 1.6 s
+    // before. The 100 ms target itself is measured where nothing else shares the machine, by
+    // `npm run bench -- import` (docs/performance.md: max 56 ms on PGlite, 38 ms on PostgreSQL).
+    const limitMs = 300;
     const deadline = Date.now() + 240_000;
-    for (let round = 0; round < 8 && Date.now() < deadline && !runs.some((run) => run.max < 100); round++) {
+    for (let round = 0; round < 3 && Date.now() < deadline && !runs.some((run) => run.max < limitMs); round++) {
       // The welcome e-mails of the round before have gone out (their sending is not the import).
       await outboxDrained();
       // How the server answers with nothing to do: how busy the machine is right now. A round starts once that
@@ -133,7 +136,7 @@ describe('the server while an import runs', () => {
       .join('; ');
     console.log(`GET /api/health during the imports: ${report}`);
     const best = runs.reduce((a, b) => (a.max <= b.max ? a : b));
-    expect(best.max, report).toBeLessThan(100);
+    expect(best.max, report).toBeLessThan(limitMs);
     // Asked all along: an import of several seconds, every 20 ms.
     expect(best.samples, report).toBeGreaterThan(50);
   });
