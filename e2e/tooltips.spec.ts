@@ -55,6 +55,10 @@ test('an icon button shows its tooltip after about 700 ms of hovering; keyboard 
 });
 
 test("moving from one icon button to the next within 300 ms skips the next one's delay", async ({ page }) => {
+  // The page's timers run on Playwright's clock, paused while the pointer moves: the 700 ms delay and the 300 ms
+  // skip window are then exact whatever the machine's load (on a busy machine the pointer's trip from Edit to
+  // Delete alone could outlast the window, and the bubble's rendering the skipped delay: 526 ms measured at load 23).
+  await page.clock.install();
   await signIn(page, demoAccounts.admin);
   await openApp(page, '/admin?tab=field-mapping');
   const table = page.getByRole('table', { name: 'Field mapping templates' });
@@ -62,34 +66,36 @@ test("moving from one icon button to the next within 300 ms skips the next one's
   const edit = row.getByRole('button', { name: /^Edit / });
   const remove = row.getByRole('button', { name: /^Delete / });
   const tooltip = page.getByRole('tooltip');
+  await expect(edit).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 1000);
 
+  // Radix marks on the trigger how its tooltip opened: 'delayed-open' after the wait, 'instant-open' when skipped.
   await edit.hover();
+  await page.clock.runFor(600);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(150);
   await expect(tooltip).toHaveText('Edit');
-  // Timed in the page, from the pointer reaching Delete to its tooltip appearing (DOM mutations, not the test
-  // runner's clock: on a busy machine each Playwright call adds its own delay). The normal delay is 700 ms.
-  await remove.evaluate((button) => {
-    const times: { enteredAt?: number; shownAt?: number } = {};
-    (window as unknown as { __tooltipTimes: typeof times }).__tooltipTimes = times;
-    button.addEventListener('pointerenter', () => (times.enteredAt ??= performance.now()), { once: true });
-    new MutationObserver((_, observer) => {
-      const shown = [...document.querySelectorAll('[role="tooltip"]')].some((element) => element.textContent?.includes('Delete'));
-      if (shown) {
-        times.shownAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-  // Straight across to Delete (a few pointer moves on the way, as a hand makes).
+  await expect(edit).toHaveAttribute('data-state', 'delayed-open');
+
+  // Straight across to Delete (a few pointer moves on the way, as a hand makes), then once more on Delete: Radix
+  // ignores a trigger's pointer move while it still sees the pointer on its way out of Edit (as in moveAway).
   const to = await centreOf(remove);
   await page.mouse.move(to.x, to.y, { steps: 5 });
-  // And once more on Delete: Radix ignores a trigger's pointer move while it still sees the pointer on its way
-  // out of Edit, and a busy browser may merge the last steps into that one move (as in moveAway).
   await page.mouse.move(to.x + 1, to.y);
-  await page.waitForSelector('role=tooltip >> text=Delete', { state: 'attached' });
-  const times = await page.evaluate(() => (window as unknown as { __tooltipTimes: { enteredAt?: number; shownAt?: number } }).__tooltipTimes);
-  expect(times.enteredAt).toBeDefined();
-  expect(times.shownAt).toBeDefined();
-  expect(times.shownAt! - times.enteredAt!).toBeLessThan(400);
+  await page.clock.runFor(50);
+  await expect(tooltip).toHaveText('Delete');
+  await expect(remove).toHaveAttribute('data-state', 'instant-open');
+
+  // After a pause longer than the window, the next hover waits the whole delay again.
+  await moveAway(page);
+  await page.clock.runFor(400);
+  await expect(tooltip).toHaveCount(0);
+  await edit.hover();
+  await page.clock.runFor(300);
+  await expect(tooltip).toHaveCount(0);
+  await page.clock.runFor(450);
+  await expect(tooltip).toHaveText('Edit');
+  await expect(edit).toHaveAttribute('data-state', 'delayed-open');
 });
 
 test("the office's icon buttons are labelled too: a user's More actions and the sessions' Clear date", async ({ page }) => {
