@@ -1,0 +1,13 @@
+CREATE OR REPLACE FUNCTION public.portal_notify_topics()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  topic text;
+BEGIN
+  FOREACH topic IN ARRAY TG_ARGV LOOP
+    PERFORM portal_announce(topic);
+  END LOOP;
+  RETURN NULL;
+END
+$function$;
