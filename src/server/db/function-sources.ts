@@ -303,7 +303,11 @@ export function stubSupersededDefinitions(options: { folder?: string; dryRun?: b
     while (queue.length > 0) {
       const fn = queue.pop()!;
       const next = [...(calls.get(fn) ?? []), ...(writers.has(fn) ? allTriggers : [])];
-      for (const callee of next) if (!reached.has(callee)) reached.add(callee), queue.push(callee);
+      for (const callee of next) {
+        if (reached.has(callee)) continue;
+        reached.add(callee);
+        queue.push(callee);
+      }
     }
     return reached;
   };
@@ -320,10 +324,8 @@ export function stubSupersededDefinitions(options: { folder?: string; dryRun?: b
       if (between.defines || between.drops || createTrigger.test(between.text) || namesWithoutRunning.test(between.text)) continue;
       if (runBy(between.text).has(name)) runners.push(`${between.tag}: ${between.text.split('\n')[0]!.slice(0, 70)}`);
     }
-    const invoked = new Set(runners.length > 0 ? [name] : []);
-    const namedBy = runners;
-    const decision: StubDecision = { name, tag: statement.tag, supersededBy: statements[next]!.tag, stub: !invoked.has(name) };
-    if (!decision.stub) decision.reason = `may run while migrating before ${decision.supersededBy} (${namedBy.join('; ')})`;
+    const decision: StubDecision = { name, tag: statement.tag, supersededBy: statements[next]!.tag, stub: runners.length === 0 };
+    if (!decision.stub) decision.reason = `may run while migrating before ${decision.supersededBy} (${runners.join('; ')})`;
     decisions.push(decision);
     if (decision.stub) replacements.push({ migration: statement.migration, start: statement.start, end: statement.end, text: supersededStub(statement.text, name) });
   });
@@ -390,13 +392,13 @@ export async function planFunctionMigration(database: ScratchDatabase, files: Ma
       await run(text);
     } catch (error) {
       await database.exec('rollback to savepoint function_file');
-      if (!old) throw new Error(`${functionsFolderName}/${file.name}.sql does not run: ${(error as Error).message}`);
+      if (!old) throw new Error(`${functionsFolderName}/${file.name}.sql does not run: ${(error as Error).message}`, { cause: error });
       // "cannot change return type of existing function", "cannot change name of input parameter", …
       await run(`DROP FUNCTION ${file.name}(${old.identityArguments});`);
       try {
         await run(text);
       } catch (again) {
-        throw new Error(`${functionsFolderName}/${file.name}.sql does not run: ${(again as Error).message}`);
+        throw new Error(`${functionsFolderName}/${file.name}.sql does not run: ${(again as Error).message}`, { cause: again });
       }
     }
     const now = await database.query(`select pg_get_function_identity_arguments(p.oid) as args from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = '${file.name}'`);
