@@ -443,7 +443,7 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
     /**
-     * A message written by its template at send time (services/email/templates.ts): the template's name and
+     * A message written by its template at send time (src/server/mail/templates.ts): the template's name and
      * the facts it renders, as they were when the change committed (a booking's confirmation is rendered by the
      * worker after the commit, not inside the booking's transaction). The rendered subject and bodies are
      * stored with the send. Without a template, the subject and bodies are written with the row.
