@@ -107,7 +107,7 @@ export const children = pgTable(
     name: text('name').notNull(),
     /**
      * Issue 29: the name as names are compared (src/shared/rules/child-name.ts), computed by the database
-     * (portal_child_name_key, migration 0019) on every write: a booking finds a child by it, and it is unique per family.
+     * (src/server/db/functions/portal_child_name_key.sql) on every write: a booking finds a child by it, and it is unique per family.
      */
     nameKey: text('name_key')
       .notNull()
@@ -263,7 +263,7 @@ export const bookingChildren = pgTable(
 
 /**
  * The waitlist (issue 21, decision 020): a family waiting for a full session with one or more children, in the
- * order they joined. Promotion (migration 0014, portal_promote_waitlist) turns the first entries that fit into
+ * order they joined. Promotion (src/server/db/functions/portal_promote_waitlist.sql) turns the first entries that fit into
  * bookings in the transaction that freed the spots.
  */
 export const waitlistEntries = pgTable(

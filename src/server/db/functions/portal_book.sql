@@ -1,5 +1,9 @@
--- portal_book of migration 0017, the children found by their keys (the names as typed are keyed here, the family's
--- by the column), and a child named twice refused by the child found, not by the spelling.
+-- Books children of a family into a session (docs/product-rules.md "Booking (parents)", decision 015), for the
+-- family or, with `office`, the front desk (decision 018). Locks the session, then the named children in id order
+-- (decision 022); finds them by their name keys (portal_child_name_key); refuses, before writing anything, a
+-- session that cannot be booked, children not the family's or named twice, an ineligible child (portal_ineligible),
+-- then full spots, a child already booked here and weekly limits (portal_refuse_spots_and_limits). Writes the
+-- booking, its children, the spots and the e-mail, and answers the booking's facts, or {refusal, …details}.
 CREATE OR REPLACE FUNCTION public.portal_book(parent_id uuid, session_id uuid, child_names text[], now_at timestamp with time zone, parent jsonb, office jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,4 +1,5 @@
--- portal_book_from_waitlist of migration 0014 without the reminder; placed at the promotion's instant.
+-- A waitlist entry becomes a booking (a promotion): placed at the promotion's instant; the reminder is made by the
+-- worker when due (decision 020).
 CREATE OR REPLACE FUNCTION public.portal_book_from_waitlist(e waitlist_entries, s sessions, kid_ids uuid[], kid_names text[], parent jsonb, now_at timestamp with time zone, office jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql

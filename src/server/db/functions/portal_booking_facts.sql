@@ -1,9 +1,5 @@
--- Issue 19, the front desk: the office books, cancels and moves a family's bookings through the same functions as
--- the family, with `office` = {adminId, adminName, note, overrideWeeklyLimit, quiet} (docs/decisions/018-front-desk.md).
--- Differences for the office: any future session (no two-week window), a child's weekly limit passed over only
--- with overrideWeeklyLimit (the route requires a note then), the booking marked OFFICE with who and the note,
--- and every action recorded in office_actions. Capacity, ownership, duplicates and "not after the start" hold
--- exactly as for the family. `quiet` (the family's deletion) queues no e-mail per cancellation.
+-- A booking's facts as the server answers them and as its e-mail is rendered (services/bookings/booking-dto.ts): the
+-- session, its class, the children and, for the front desk (decision 018), who acted and the note.
 CREATE OR REPLACE FUNCTION public.portal_booking_facts(b bookings, s sessions, child_names text[], parent jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql

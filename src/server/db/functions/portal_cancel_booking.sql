@@ -1,6 +1,7 @@
--- portal_cancel_booking of migration 0018 (the lock order of decision 022), then: a booking with a child checked in at the door is not cancelled
--- (item 3), and the freed spots go to the waitlist through portal_promote_waitlist, which skips an entry it cannot
--- promote (below) and so never undoes the cancellation.
+-- Cancels one of the family's future bookings (or, with `office`, the front desk's) and frees its spots, locks taken
+-- in the order of decision 022. A booking with a child checked in at the door is not cancelled; the freed spots go
+-- to the waitlist through portal_promote_waitlist, which skips an entry it cannot promote and so never undoes the
+-- cancellation.
 CREATE OR REPLACE FUNCTION public.portal_cancel_booking(parent_id uuid, booking_id uuid, now_at timestamp with time zone, parent jsonb, office jsonb, closes_before timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,7 +1,4 @@
--- Issue 29, items 1, 3 and 12 (docs/product-rules.md "Booking (parents)", "Waitlist", "Check-in at the door", "The front
--- desk").
---
--- 1. One way to compare child names (src/shared/rules/child-name.ts): a child's key is the NFKC form of the name,
+-- One way to compare child names (src/shared/rules/child-name.ts): a child's key is the NFKC form of the name,
 -- lower-cased one character at a time by the Unicode simple mapping (the Turkish dotted İ read as i), NFKC again,
 -- without the white space around it. lower() follows the database's locale (PGlite and PostgreSQL differ, and with it
 -- 'MİA' named Mia for the database but not for the server: a booking of ['Mia', 'MİA'] hit the booking_children key);

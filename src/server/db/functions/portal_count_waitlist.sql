@@ -1,10 +1,5 @@
--- Issue 21: the waitlist and the reminders, on the booking functions (docs/decisions/020-waitlist-and-reminders.md,
--- docs/product-rules.md "Waitlist" and "Reminders").
--- Locks: every change to a session's waitlist happens under that session's row lock, taken first, as a booking
--- takes it; the children are locked after it, in id order. So two cancellations of one session promote one after
--- the other, each seeing the spots the other took, and an entry is never promoted twice.
---
--- sessions.waitlist_count follows the WAITING entries (each child counted), as booked_count follows the bookings.
+-- sessions.waitlist_count follows the WAITING entries (each child counted), as booked_count follows the bookings
+-- (decision 020). Every change to a session's waitlist happens under that session's row lock.
 CREATE OR REPLACE FUNCTION public.portal_count_waitlist()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,4 +1,4 @@
--- Issue 22, eligibility (docs/product-rules.md "Eligibility", src/shared/rules/eligibility.ts for the same rule in
+-- Eligibility (docs/product-rules.md "Eligibility", src/shared/rules/eligibility.ts for the same rule in
 -- the browser): a child whose date of birth is recorded must be within the class's age range on the session's
 -- Toronto date; a child recorded as a boy cannot book a girls-only class. What is not recorded never refuses. The
 -- check runs under the locks the caller holds (the session and the children), for the family and the office alike.

@@ -1,5 +1,5 @@
--- portal_join_waitlist of migration 0017: the children found by their keys, and one child named twice refused (an
--- entry of ['Mia', 'MİA'] was accepted, and its promotion then booked Mia twice).
+-- A family joins a full session's waitlist (decision 020): the children found by their keys, one child named twice
+-- refused (an entry of ['Mia', 'MİA'] would have booked Mia twice on promotion), the same eligibility as a booking.
 CREATE OR REPLACE FUNCTION public.portal_join_waitlist(parent_id uuid, session_id uuid, child_names text[], now_at timestamp with time zone, closes_before timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql

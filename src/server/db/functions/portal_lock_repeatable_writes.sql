@@ -1,4 +1,4 @@
--- Issue 29, item 15: one order for row locks (docs/decisions/022-lock-order-and-retries.md). Every transaction that
+-- One order for row locks (docs/decisions/022-lock-order-and-retries.md). Every transaction that
 -- locks rows of these tables takes them in this order: sessions (by id), then children (by id), then bookings (by id);
 -- a session's waitlist entries only under that session's lock. The account row (users) is locked FOR NO KEY UPDATE
 -- only (the writes below take FOR KEY SHARE on it through their foreign keys, after their sessions and children).

@@ -1,6 +1,6 @@
--- Issue 18, the unit of work (docs/decisions/014-unit-of-work.md): a statement that queues e-mail leaves the
--- 'outbox' topic through portal_announce (migration 0005). Inside a unit of work it is only noted, and the
--- unit of work wakes the e-mail worker after the commit; a plain write notifies it on portal_changes.
+-- The unit of work (docs/decisions/014-unit-of-work.md): a statement that queues e-mail leaves the 'outbox' topic
+-- through portal_announce. Inside a unit of work it is only noted, and the unit of work wakes the e-mail worker after
+-- the commit; a plain write notifies it on portal_changes.
 CREATE OR REPLACE FUNCTION public.portal_notify_outbox()
  RETURNS trigger
  LANGUAGE plpgsql

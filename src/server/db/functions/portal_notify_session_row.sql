@@ -1,4 +1,5 @@
--- The sessions trigger of migration 0009: the counts (booked and waiting) move the calendar only.
+-- The sessions trigger: the counts (booked and waiting) move the calendar only; a change of anything a booking shows
+-- also stales every "my bookings" list.
 CREATE OR REPLACE FUNCTION public.portal_notify_session_row()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,3 +1,4 @@
+-- A statement trigger that announces the topics given as its arguments (sessions truncated, class types changed).
 CREATE OR REPLACE FUNCTION public.portal_notify_topics()
  RETURNS trigger
  LANGUAGE plpgsql

@@ -1,5 +1,5 @@
--- portal_promote_waitlist of migration 0014, each entry tried on its own (a subtransaction): an entry that cannot be
--- promoted for any reason, a refusal or an error (say an entry that named one child twice), is skipped, keeps its
+-- Fills a session's free spots from its waitlist, in order (decision 020), each entry tried on its own (a
+-- subtransaction): an entry that cannot be promoted for any reason, a refusal or an error, is skipped, keeps its
 -- place and is logged (a WARNING: the PostgreSQL log, and the server's log through the connection's notices); the
 -- cancellation, reschedule or session edit that freed the spots is never undone by it.
 CREATE OR REPLACE FUNCTION public.portal_promote_waitlist(target uuid, now_at timestamp with time zone, closes_before timestamp with time zone, wait_for_locks boolean DEFAULT true)

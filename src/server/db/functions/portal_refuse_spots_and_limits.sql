@@ -1,5 +1,5 @@
--- The checks of portal_refuse_children of migration 0013 (spots, already booked here, weekly limits), by a name of
--- their own so that portal_book can run them after its own, cheaper, eligibility test (below).
+-- The checks of spots, "already booked here" and weekly limits (each refusal names every child concerned), by a name
+-- of their own so that portal_book can run them after its own, cheaper, eligibility test.
 CREATE OR REPLACE FUNCTION public.portal_refuse_spots_and_limits(s sessions, kid_ids uuid[], kid_names text[], kid_limits integer[], exclude_booking uuid)
  RETURNS jsonb
  LANGUAGE plpgsql

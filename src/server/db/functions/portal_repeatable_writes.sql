@@ -1,4 +1,7 @@
--- portal_repeatable_writes of migration 0014, its group's rows locked first (above).
+-- A group of the parents' repeatable writes (decisions 013, 016, 017) in one statement: locks the group's rows first,
+-- in the one order (portal_lock_repeatable_writes, decision 022), then for each call in order checks its sign-in on
+-- its session row, claims its idempotency key (or answers the stored answer of a repeat) and runs it; each call sees
+-- the writes before it.
 CREATE OR REPLACE FUNCTION public.portal_repeatable_writes(calls jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,7 +1,8 @@
--- portal_reschedule_booking of migration 0018 (the lock order of decision 022), then: a booking with a child checked in at the door stays where it is
--- (item 3: the check-in is this session's, it would read as a presence at the other one), and a move inside the same
--- Toronto week adds nothing to any child's week, so it is not held to the weekly limit (item 12: a child already over
--- it by an office override can still be moved that week); a move to another week is, as before (unless overridden).
+-- Moves one of the family's future bookings (or, with `office`, the front desk's) to another session, in place (same
+-- id and reference), locks taken in the order of decision 022. A booking with a child checked in at the door stays
+-- where it is (the check-in is this session's); a move inside the same Toronto week adds nothing to any child's week,
+-- so it is not held to the weekly limit; a move to another week is (unless the office overrides it). The freed spots
+-- go to the old session's waitlist.
 CREATE OR REPLACE FUNCTION public.portal_reschedule_booking(parent_id uuid, booking_id uuid, new_session_id uuid, now_at timestamp with time zone, parent jsonb, office jsonb, closes_before timestamp with time zone)
  RETURNS jsonb
  LANGUAGE plpgsql

@@ -1,12 +1,7 @@
--- Issue 18: the booking functions of migration 0008 at a lower database cost (docs/decisions/015-booking-in-one-statement.md,
--- "Measured costs"). Same rules, same refusals, same locks in the same order; what changes is how much work
--- PostgreSQL does per call:
--- * Helpers written in SQL that PostgreSQL cannot inline (a set-returning function, a body with a sub-select)
---   were parsed and planned again on every call; as PL/pgSQL their plans are cached per connection.
--- * The change-topic triggers of bookings and children read their user_id directly instead of turning the whole
---   row into JSON, and the sessions trigger compares rows instead of two JSON copies of them.
--- * portal_book locks and reads the named children in one statement, and writes the children, the spots and
---   the e-mail in one.
+-- How many sessions each child has booked in the Toronto week holding an instant (the one definition of a child's
+-- weekly use: the booking functions and services/bookings/count-weekly-usage.ts both call it), optionally leaving one
+-- booking out (a reschedule's own). PL/pgSQL, not SQL, so its plan is cached per connection
+-- (docs/decisions/015-booking-in-one-statement.md, "Measured costs").
 CREATE OR REPLACE FUNCTION public.portal_weekly_usage(child_ids uuid[], week_of timestamp with time zone, exclude_booking uuid DEFAULT NULL::uuid)
  RETURNS TABLE(child_id uuid, used integer)
  LANGUAGE plpgsql
