@@ -20,6 +20,7 @@ import {
   readFunctionFiles,
   readJournal,
   scratchOf,
+  stubSupersededDefinitions,
   writeFunctionMigration,
   type Query,
 } from './function-sources';
@@ -49,6 +50,13 @@ describe('the function files', () => {
     const { count, report } = await differencesOf(query);
     expect(report).toBe('');
     expect(count).toBeGreaterThanOrEqual(41);
+  });
+});
+
+describe('the migrations', () => {
+  it('hold no superseded copy of a function that could be a stub (npm run db:functions -- --stub-superseded)', () => {
+    const left = stubSupersededDefinitions({ dryRun: true }).filter((decision) => decision.stub);
+    expect(left.map((decision) => `${decision.name} in ${decision.tag}, superseded by ${decision.supersededBy}`)).toEqual([]);
   });
 });
 
