@@ -106,7 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', options.database.db);
-  // The database's warnings (a waitlist entry skipped by a promotion that failed, migration 0019) in the server's log.
+  // The database's warnings (a waitlist entry skipped by a promotion that failed: src/server/db/functions/portal_promote_waitlist.sql) in the server's log.
   options.database.onNotice?.((notice) => app.log.warn({ severity: notice.severity }, `database: ${notice.message}`));
   app.decorate('dbKind', options.database.kind);
   app.decorate('checkDatabaseWrite', (timeoutMs: number) => options.database.checkWrite(timeoutMs));

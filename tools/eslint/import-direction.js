@@ -1,8 +1,8 @@
-// Local ESLint rule: the import direction of ARCHITECTURE.md.
+// Local ESLint rule: the import direction of the code layout (docs/development.md, decision 001).
 //   src/shared  imports nothing from server or web, and no Node or DOM-only modules;
 //   src/server  never imports src/web;  src/web never imports src/server or node: modules;
 //   (test files may use Node modules to run real servers);
-//   src/web/features/x never imports src/web/features/y (screens are composed in src/web/app).
+//   src/web/features/<x> never imports src/web/features/<y> (screens are composed in src/web/app).
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');

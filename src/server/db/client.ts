@@ -34,7 +34,7 @@ export interface DatabaseHandle {
   dumpDataDir?(): Promise<Blob>;
   /**
    * PostgreSQL only: hands the warnings the functions raise on the app's connections (a waitlist entry that could not
-   * be promoted, migration 0019) to the listener, for the server's log. PGlite keeps its notices to itself.
+   * be promoted, src/server/db/functions/portal_promote_waitlist.sql) to the listener, for the server's log. PGlite keeps its notices to itself.
    */
   onNotice?(listener: (notice: DatabaseNotice) => void): void;
 }

@@ -107,7 +107,7 @@ export const children = pgTable(
     name: text('name').notNull(),
     /**
      * Issue 29: the name as names are compared (src/shared/rules/child-name.ts), computed by the database
-     * (portal_child_name_key, migration 0019) on every write: a booking finds a child by it, and it is unique per family.
+     * (src/server/db/functions/portal_child_name_key.sql) on every write: a booking finds a child by it, and it is unique per family.
      */
     nameKey: text('name_key')
       .notNull()
@@ -263,7 +263,7 @@ export const bookingChildren = pgTable(
 
 /**
  * The waitlist (issue 21, decision 020): a family waiting for a full session with one or more children, in the
- * order they joined. Promotion (migration 0014, portal_promote_waitlist) turns the first entries that fit into
+ * order they joined. Promotion (src/server/db/functions/portal_promote_waitlist.sql) turns the first entries that fit into
  * bookings in the transaction that freed the spots.
  */
 export const waitlistEntries = pgTable(
@@ -443,7 +443,7 @@ export const emailOutbox = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
     /**
-     * A message written by its template at send time (services/email/templates.ts): the template's name and
+     * A message written by its template at send time (src/server/mail/templates.ts): the template's name and
      * the facts it renders, as they were when the change committed (a booking's confirmation is rendered by the
      * worker after the commit, not inside the booking's transaction). The rendered subject and bodies are
      * stored with the send. Without a template, the subject and bodies are written with the row.

@@ -4,7 +4,7 @@ import { bookingWindow, torontoTime, torontoWeekOf } from '../../shared/rules/we
 import type { DatabaseHandle } from './client';
 import { createTestDatabase } from '../test-support/test-database';
 
-// The booking functions of migration 0008 compute the Toronto week in SQL (portal_toronto_week_start); the
+// The booking functions compute the Toronto week in SQL (src/server/db/functions/portal_toronto_week_start.sql); the
 // calendar, the child stats and the e-mails compute it in TypeScript (src/shared/rules/week.ts). Both must
 // draw the same line, in any server time zone and across the DST changes.
 let database: DatabaseHandle;

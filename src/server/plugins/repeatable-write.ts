@@ -35,7 +35,7 @@ export function registerRepeatableWrites(app: FastifyInstance): void {
       // A family (a browser, when the statement checks the sign-in) always in the same lane: its children's and
       // bookings' row locks are mostly wanted by one lane only. Another lane or instance may want them too (a family
       // booking from two browsers at once): each group's statement locks all its rows up front, in the one lock order
-      // (migration 0018, decision 022), so groups wait for each other instead of deadlocking; should PostgreSQL
+      // (portal_lock_repeatable_writes, decision 022), so groups wait for each other instead of deadlocking; should PostgreSQL
       // still fail one, the unit of work runs the whole group again (db/conflict-retry.ts).
       laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
       // The database unreachable or out of disk space: every call of the group answers 503 at once.

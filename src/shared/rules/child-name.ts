@@ -6,7 +6,7 @@
  * 'Ｚｏé' and 'zoé' are one child, as are 'Mia' and 'MİA', and 'STRAẞE' and 'straße'; 'Strasse' is another name.
  *
  * The database keeps the key of every child (`children.name_key`, unique among a family's current children) and
- * computes it with portal_child_name_key (migration 0019), which maps the same characters with a table and never
+ * computes it with portal_child_name_key (src/server/db/functions/portal_child_name_key.sql), which maps the same characters with a table and never
  * asks the server's locale; `src/server/routes/child-names.test.ts` proves both give the same key, on PGlite and on
  * PostgreSQL. No per-string context (the Greek final sigma) and no locale (Turkish, Lithuanian) takes part.
  */

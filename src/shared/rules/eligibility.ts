@@ -5,7 +5,7 @@ import { torontoDateKey } from './week';
  * Who may book a class (issue 22, docs/product-rules.md "Eligibility"): a child's date of birth and sex are optional;
  * only what is known can refuse. A child whose birth date is known must be within the class's age range on the
  * session's Toronto date; a child recorded as a boy ('M') cannot book a girls-only class. The server decides
- * (portal_ineligible, migration 0017); the booking dialog uses these to grey out and explain before Book.
+ * (src/server/db/functions/portal_ineligible.sql); the booking dialog uses these to grey out and explain before Book.
  */
 export interface EligibilityClass {
   name: string;

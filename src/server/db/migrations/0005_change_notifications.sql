@@ -79,16 +79,10 @@ CREATE TRIGGER booking_children_notify AFTER INSERT OR UPDATE OR DELETE ON booki
 --> statement-breakpoint
 -- Sessions: every change moves the calendar (booked_count included); a change of anything a booking shows
 -- (not only the count) also stales every "my bookings" list.
-CREATE OR REPLACE FUNCTION portal_notify_session_row() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM portal_announce('calendar');
-  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND
-      (to_jsonb(OLD) - 'booked_count' - 'updated_at') IS DISTINCT FROM (to_jsonb(NEW) - 'booked_count' - 'updated_at')) THEN
-    PERFORM portal_announce('bookings');
-  END IF;
-  RETURN NULL;
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_notify_session_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_notify_session_row.sql'; END $superseded$;
 --> statement-breakpoint
 CREATE TRIGGER sessions_notify AFTER INSERT OR UPDATE OR DELETE ON sessions
   FOR EACH ROW EXECUTE FUNCTION portal_notify_session_row();

@@ -18,15 +18,7 @@ CREATE TRIGGER email_outbox_notify AFTER INSERT ON email_outbox
 -- this in the same message: the topics and the request's marker go out in one NOTIFY statement of their own,
 -- right after the commit, without a round trip of their own. It never fails (the commit is done by then; a lost
 -- notification only makes the answer's fence time out, which clears the caches).
-CREATE OR REPLACE FUNCTION portal_announce_committed(marker text) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  BEGIN
-    PERFORM pg_notify('portal_changes', topic)
-    FROM unnest(string_to_array(coalesce(current_setting('portal.committed_announcements', true), ''), E'\n') || marker) AS topic
-    WHERE topic <> '' AND topic <> 'outbox';
-  EXCEPTION WHEN OTHERS THEN
-    NULL;
-  END;
-  PERFORM set_config('portal.committed_announcements', '', false);
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_announce_committed(marker text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_announce_committed.sql'; END $superseded$;

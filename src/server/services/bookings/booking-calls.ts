@@ -17,7 +17,7 @@ export interface BookingParent {
 }
 
 /**
- * The writes a parent may repeat, each one statement of migration 0008/0009 (the rules: docs/product-rules.md,
+ * The writes a parent may repeat, each one database function in src/server/db/functions (the rules: docs/product-rules.md,
  * Bookings):
  * - `book`: one spot per named child, all or nothing; the session's row lock (capacity) and the children's (weekly
  *   limits) are held until the commit, and the confirmation e-mail is queued (rendered by the worker later).
@@ -25,7 +25,7 @@ export interface BookingParent {
  * - `reschedule`: the same children to another future session inside the window; the booking keeps its id (its
  *   reference) and its calendar event's UID at a raised SEQUENCE, weekly limits checked without it.
  * - `join-waitlist` / `leave-waitlist`: the family waits for a full session with the named children, or stops
- *   waiting (the office: removes the entry); `promote-waitlist`: the office's 'Promote now' (migration 0014,
+ *   waiting (the office: removes the entry); `promote-waitlist`: the office's 'Promote now' (portal_promote_waitlist_entry,
  *   docs/product-rules.md, Waitlist). A cancellation or a reschedule fills the spots it frees from the waitlist.
  * Another parent's booking or entry is indistinguishable from a missing one.
  */
@@ -114,7 +114,7 @@ const actorPayload = (actor: BookingActor) =>
 
 /**
  * Runs several parents' repeatable writes in the caller's transaction (the unit of work of a group, decision 016),
- * in order, in one statement (portal_repeatable_writes, migration 0010): each sees the writes before it, exactly
+ * in order, in one statement (src/server/db/functions/portal_repeatable_writes.sql): each sees the writes before it, exactly
  * as separate transactions committed one after the other would. Keys are claimed in the same statement; the
  * answers of the claimed keys are written with one more statement before the commit, so the write and its stored
  * answer commit together. A refusal is that call's outcome only. An error (none is expected: the rules answer
@@ -122,7 +122,7 @@ const actorPayload = (actor: BookingActor) =>
  */
 export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingCall[]): Promise<BookingOutcome[]> {
   // Run in the order of the sessions they lock. The statement itself locks every session, child and booking of the
-  // group before its first call, in the one lock order (migration 0018, docs/decisions/022-lock-order-and-retries.md),
+  // group before its first call, in the one lock order (portal_lock_repeatable_writes, docs/decisions/022-lock-order-and-retries.md),
   // so groups running side by side, here or on another instance, wait for each other instead of deadlocking.
   const order = calls.map((_, index) => index).sort((a, b) => compare(lockOrderOf(calls[a]!.call), lockOrderOf(calls[b]!.call)));
   const payload = order.map((index) => calls[index]!).map(({ call, actor, now, waitlistClosesBefore, claim }) => ({

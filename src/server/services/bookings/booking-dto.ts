@@ -106,7 +106,7 @@ export async function loadBooking(db: DbOrTx, bookingId: string): Promise<AdminB
 }
 
 /**
- * A booking as the booking functions of migration 0008 return it and store it with its e-mail
+ * A booking as the booking functions (src/server/db/functions/portal_booking_facts.sql) return it and store it with its e-mail
  * (portal_booking_facts): JSON, so instants are ISO texts.
  */
 export interface BookingFacts {

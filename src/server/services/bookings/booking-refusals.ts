@@ -5,7 +5,7 @@ import { USER_NOT_FOUND } from '../users/user-rules';
 import { BOOKING_NOT_FOUND } from './lock-own-booking';
 
 /**
- * Why the database refused a booking, a cancellation or a reschedule (the functions of migration 0008 answer
+ * Why the database refused a booking, a cancellation or a reschedule (the functions in src/server/db/functions answer
  * `{ refusal, …details }` and write nothing). Each becomes its HTTP status and the message the parent reads
  * (docs/product-rules.md, Bookings); the texts live here, once.
  */

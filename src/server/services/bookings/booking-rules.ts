@@ -8,8 +8,8 @@ export type ChildRow = typeof children.$inferSelect;
 
 /*
  * The booking rules themselves (room, window, weekly limits, duplicates) run in the database, in the
- * functions of migration 0008 that book, cancel and reschedule under their row locks; services/bookings/
- * booking-refusals.ts holds their messages.
+ * functions that book, cancel and reschedule under their row locks (src/server/db/functions/portal_book.sql,
+ * portal_cancel_booking.sql, portal_reschedule_booking.sql); services/bookings/booking-refusals.ts holds their messages.
  */
 
 /** Children locked in id order (the order every writer takes them in, so no two writers deadlock). */

@@ -36,7 +36,7 @@ export async function cancelSession(tx: Tx, input: CancelSessionInput): Promise<
     .returning();
 
   const bookingIds = confirmedBookings.map((b) => b.id);
-  // Its waitlist expires and no reminder of it will go (migration 0014).
+  // Its waitlist expires and no reminder of it will go (src/server/db/functions/portal_session_cancelled.sql).
   await tx.execute(sql`select portal_session_cancelled(${session.id}::uuid, ${now.toISOString()}::timestamptz)`);
   let notifiedFamilies = 0;
   if (bookingIds.length) {

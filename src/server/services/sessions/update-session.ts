@@ -97,7 +97,7 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
   return toSessionDto(current!, classType);
 }
 
-/** portal_session_changed (migration 0014): reminders moved with the start, free spots given to the waitlist. */
+/** portal_session_changed (src/server/db/functions/portal_session_changed.sql): reminders moved with the start, free spots given to the waitlist. */
 async function promoteAfterChange(tx: Tx, sessionId: string, now: Date, closesBefore: Date): Promise<number> {
   const result = await tx.execute(
     sql`select portal_session_changed(${sessionId}::uuid, ${now.toISOString()}::timestamptz, ${closesBefore.toISOString()}::timestamptz) as promoted`,

@@ -46,7 +46,7 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
   if (isAdminRole(target.role) && input.actor.role !== 'SUPER_ADMIN') throw new HttpError(403, ADMIN_DELETE_SUPER_ADMIN_ONLY);
   // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
   // booking under way. Those of the family's waiting entries too: the entries end before any spot is freed, so
-  // none of the family's own cancellations is given back to it (migration 0014).
+  // none of the family's own cancellations is given back to it (src/server/db/functions/portal_end_family_waitlist.sql).
   await tx.execute(sql`
     select 1 from sessions where id in (
       select b.session_id from bookings b join sessions s on s.id = b.session_id

@@ -158,7 +158,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
           removals.map((child) => child.id),
         ),
       );
-    // A removed child no longer waits for any session (migration 0014).
+    // A removed child no longer waits for any session (src/server/db/functions/portal_unwait_removed_children.sql).
     const removedIds = `{${removals.map((child) => child.id).join(',')}}`;
     await tx.execute(sql`select portal_unwait_removed_children(${userId}::uuid, ${removedIds}::uuid[], ${now.toISOString()}::timestamptz)`);
   }

@@ -1,6 +1,6 @@
 import type { AdminWaitlistEntryDto, WaitlistEntryDto, WaitlistHold, WaitlistStatus } from '../../../shared/schemas/waitlist';
 
-/** An entry as portal_waitlist_facts (migration 0014) describes it: the one shape the functions and the lists share. */
+/** An entry as portal_waitlist_facts (src/server/db/functions/portal_waitlist_facts.sql) describes it: the one shape the functions and the lists share. */
 export interface WaitlistFacts {
   id: string;
   userId: string;

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { waitlistClosesBefore } from './list-waitlist';
 
 /**
- * The waitlist's minute job (portal_waitlist_sweep, migration 0014): entries of sessions whose waitlist has closed
+ * The waitlist's minute job (src/server/db/functions/portal_waitlist_sweep.sql): entries of sessions whose waitlist has closed
  * (WAITLIST_CUTOFF_HOURS before the start) or that were cancelled expire; sessions with free spots and people
  * waiting are filled (a spot freed while the first family's child was at the weekly limit goes to them once a
  * cancellation that week lets it). It never waits on a lock: what is busy is left to the next run.
