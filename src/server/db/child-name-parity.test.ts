@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { childNameKey, firstRepeatedChildName } from '../../shared/rules/child-name';
 import type { DatabaseHandle } from './client';
 import { NAME_PIECES, propertyOptions, typedName } from '../test-support/arbitraries';
-import { rowsOf } from '../test-support/parity';
+import { PROPERTY_TIMEOUT_MS, rowsOf } from '../test-support/parity';
 import { createTestDatabase } from '../test-support/test-database';
 
 // Parity (docs/development.md, "Parity tests"): a child's name key, in TypeScript (src/shared/rules/child-name.ts: the
@@ -34,7 +34,7 @@ async function databaseKeys(names: readonly string[]): Promise<string[]> {
 }
 
 describe('a child’s name key in TypeScript and in the database', () => {
-  it('is the same for every generated name', async () => {
+  it('is the same for every generated name', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(typedName, { minLength: 1, maxLength: 40 }), async (names) => {
         expect(await databaseKeys(names)).toEqual(names.map(childNameKey));
@@ -43,7 +43,7 @@ describe('a child’s name key in TypeScript and in the database', () => {
     );
   });
 
-  it('reads two spellings of one name as one child on both sides, and two names as two', async () => {
+  it('reads two spellings of one name as one child on both sides, and two names as two', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
     // A name and a respelling of it: upper or lower case, composed or decomposed, compatibility forms, padded.
     const respell = fc.constantFrom(
       (s: string) => s.toUpperCase(),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { bookingWindow, torontoTime, torontoWeekOf } from '../../shared/rules/week';
 import type { DatabaseHandle } from './client';
 import { propertyOptions, torontoInstant } from '../test-support/arbitraries';
-import { rowsOf } from '../test-support/parity';
+import { PROPERTY_TIMEOUT_MS, rowsOf } from '../test-support/parity';
 import { createTestDatabase } from '../test-support/test-database';
 
 // The booking functions of migration 0008 compute the Toronto week in SQL (portal_toronto_week_start); the
@@ -78,7 +78,7 @@ describe('the Toronto week in SQL and in TypeScript', () => {
     }
   });
 
-  it('gives the same weeks for generated instants: clock-change nights, Toronto midnights, leap-day nights, any time', async () => {
+  it('gives the same weeks for generated instants: clock-change nights, Toronto midnights, leap-day nights, any time', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(torontoInstant, { minLength: 1, maxLength: 50 }), async (instants) => {
         const expected = instants.map((instant) => ({

@@ -8,6 +8,12 @@ import type { Database, DbOrTx, Tx } from '../db/client';
  * answers of the SQL functions are read through a zod schema, never cast.
  */
 
+/**
+ * A property's time limit: its cases take a few seconds on a quiet machine, several times that on a busy one (and
+ * FC_RUNS may ask for many more cases).
+ */
+export const PROPERTY_TIMEOUT_MS = 180_000;
+
 class RolledBack extends Error {}
 
 /** Runs `work` in a transaction that is always rolled back, and answers what `work` answered. */

@@ -12,7 +12,7 @@ import { isInBookingWindow, torontoDateKey, torontoWeekOf } from '../../../share
 import type { DatabaseHandle } from '../../db/client';
 import { ageBoundNear, birthDateAround, childSex, propertyOptions, torontoInstant } from '../../test-support/arbitraries';
 import { createParent } from '../../test-support/fixtures';
-import { rolledBack, rowsOf } from '../../test-support/parity';
+import { PROPERTY_TIMEOUT_MS, rolledBack, rowsOf } from '../../test-support/parity';
 import { createTestDatabase } from '../../test-support/test-database';
 import { refusalError, type BookingRefusal } from './booking-refusals';
 
@@ -272,7 +272,7 @@ async function databaseOutcome(c: BookingCase): Promise<Prediction> {
 const outcomeOf = (p: Prediction) => ('booked' in p ? 'booked' : p.refusal);
 
 describe('spots and weekly limits as the booking dialog explains them, and as the database books', () => {
-  it('books exactly when the dialog says so, and otherwise refuses for the reason it predicts', async () => {
+  it('books exactly when the dialog says so, and otherwise refuses for the reason it predicts', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
     if (process.env.FC_STATS) fc.statistics(bookingCase, (c) => outcomeOf(predict(c)), { numRuns: 2000 });
     await fc.assert(
       fc.asyncProperty(bookingCase, async (c) => {

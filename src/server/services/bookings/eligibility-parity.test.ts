@@ -9,7 +9,7 @@ import { torontoDateKey } from '../../../shared/rules/week';
 import type { DatabaseHandle } from '../../db/client';
 import { ageBoundNear, birthDateAround, childSex, propertyOptions, torontoInstant } from '../../test-support/arbitraries';
 import { createParent } from '../../test-support/fixtures';
-import { rolledBack, rowsOf } from '../../test-support/parity';
+import { PROPERTY_TIMEOUT_MS, rolledBack, rowsOf } from '../../test-support/parity';
 import { createTestDatabase } from '../../test-support/test-database';
 import { refusalError, type BookingRefusal } from './booking-refusals';
 
@@ -95,7 +95,7 @@ async function databaseAnswer(c: EligibilityCase) {
 }
 
 describe('eligibility in TypeScript and in the database', () => {
-  it('refuses the same children for the same reasons, and the family reads the dialog’s sentences', async () => {
+  it('refuses the same children for the same reasons, and the family reads the dialog’s sentences', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
     await fc.assert(
       fc.asyncProperty(eligibilityCase, async (c) => {
         const refused = c.children.flatMap((kid) => {
@@ -114,7 +114,7 @@ describe('eligibility in TypeScript and in the database', () => {
     );
   });
 
-  it('never refuses a child with nothing recorded, nor a girl, whatever the class', async () => {
+  it('never refuses a child with nothing recorded, nor a girl, whatever the class', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
     const unknownOrGirl = eligibilityCase.map((c) => ({
       ...c,
       children: c.children.map((kid, i) => (i % 2 ? { ...kid, birthDate: null, sex: null } : { ...kid, birthDate: null, sex: 'F' as const })),
