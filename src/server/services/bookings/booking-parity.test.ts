@@ -285,7 +285,7 @@ describe('spots and weekly limits as the booking dialog explains them, and as th
           expect(refusalError(outcome, asker).message).toBe(refusalError(predicted as BookingRefusal, asker).message);
         }
       }),
-      propertyOptions(120),
+      propertyOptions(100),
     );
   });
 

@@ -110,7 +110,7 @@ describe('eligibility in TypeScript and in the database', () => {
         expect(answer ? refusalError(answer satisfies BookingRefusal).message : null).toBe(greyed.length ? greyed.join('. ') : null);
         if (answer) expect(ineligibleMessage(refused, c.classType)).toBe(refusalError(answer).message);
       }),
-      propertyOptions(150),
+      propertyOptions(100),
     );
   });
 
