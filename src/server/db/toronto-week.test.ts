@@ -1,12 +1,17 @@
+import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { bookingWindow, torontoTime, torontoWeekOf } from '../../shared/rules/week';
 import type { DatabaseHandle } from './client';
+import { propertyOptions, torontoInstant } from '../test-support/arbitraries';
+import { PROPERTY_TIMEOUT_MS, rowsOf } from '../test-support/parity';
 import { createTestDatabase } from '../test-support/test-database';
 
 // The booking functions compute the Toronto week in SQL (src/server/db/functions/portal_toronto_week_start.sql); the
 // calendar, the child stats and the e-mails compute it in TypeScript (src/shared/rules/week.ts). Both must
-// draw the same line, in any server time zone and across the DST changes.
+// draw the same line, in any server time zone and across the DST changes (a parity test: docs/development.md,
+// "Parity tests"; the model of the others).
 let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -23,6 +28,20 @@ async function sqlWeek(instant: Date): Promise<{ start: string; end: string; win
   const row = (result as unknown as { rows: Array<Record<string, string | Date>> }).rows[0]!;
   const iso = (value: string | Date) => new Date(value).toISOString();
   return { start: iso(row.start!), end: iso(row.end!), windowEnd: iso(row.windowEnd!) };
+}
+
+/** The same for many instants in one statement (the generated cases). */
+async function sqlWeeks(instants: readonly Date[]): Promise<Array<{ start: string; end: string; windowEnd: string }>> {
+  const iso = z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString());
+  const [row] = await rowsOf(
+    database.db,
+    sql`select coalesce(jsonb_agg(jsonb_build_object(
+          'start', portal_toronto_week_start(t.i), 'end', portal_toronto_week_start(t.i, 1), 'windowEnd', portal_toronto_week_start(t.i, 2))
+          order by t.o), '[]'::jsonb) as weeks
+        from (select i::timestamptz as i, o from jsonb_array_elements_text(${JSON.stringify(instants)}::jsonb) with ordinality as a(i, o)) t`,
+    z.object({ weeks: z.array(z.object({ start: iso, end: iso, windowEnd: iso })) }),
+  );
+  return row!.weeks;
 }
 
 describe('the Toronto week in SQL and in TypeScript', () => {
@@ -57,5 +76,19 @@ describe('the Toronto week in SQL and in TypeScript', () => {
         windowEnd: new Date(window.end.getTime()).toISOString(),
       });
     }
+  });
+
+  it('gives the same weeks for generated instants: clock-change nights, Toronto midnights, leap-day nights, any time', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(torontoInstant, { minLength: 1, maxLength: 50 }), async (instants) => {
+        const expected = instants.map((instant) => ({
+          start: new Date(torontoWeekOf(instant).start.getTime()).toISOString(),
+          end: new Date(torontoWeekOf(instant).end.getTime()).toISOString(),
+          windowEnd: new Date(bookingWindow(instant).end.getTime()).toISOString(),
+        }));
+        expect(await sqlWeeks(instants)).toEqual(expected);
+      }),
+      propertyOptions(20),
+    );
   });
 });

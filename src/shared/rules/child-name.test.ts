@@ -19,6 +19,8 @@ describe('a child’s name key', () => {
     expect(firstRepeatedChildName(['Ava', 'Mia', 'Leo'])).toBeNull();
     expect(firstRepeatedChildName(['Mia', 'Ava', 'MİA', 'mia'])).toEqual(['Mia', 'MİA']);
     expect(firstRepeatedChildName(['', 'Ava', ''])).toBeNull();
+    // The child named first among those named twice, as the database names them.
+    expect(firstRepeatedChildName(['Ava', 'Leo', 'leo', 'ava'])).toEqual(['Ava', 'ava']);
     expect(childListedTwiceMessage(['Mia', 'MİA'])).toBe('Each child can be listed only once: "Mia" and "MİA" name the same child');
     expect(childListedTwiceMessage(['Mia', 'Mia'])).toBe('Each child can be listed only once: "Mia" is listed twice');
   });

@@ -26,17 +26,16 @@ export function childNameKey(name: string): string {
 export const sameChildName = (a: string, b: string) => childNameKey(a) === childNameKey(b);
 
 /**
- * The first two names of a list that read as one child's (in the order given), or null when every name is another
- * child's. Blank names are skipped.
+ * The first two names of a list that read as one child's, or null when every name is another child's: of the
+ * children named more than once, the one named first, with its first two spellings (as the database's
+ * portal_named_twice names them: ['Ava', 'Leo', 'leo', 'ava'] is Ava's, not Leo's). Blank names are skipped.
  */
 export function firstRepeatedChildName(names: readonly string[]): [string, string] | null {
-  const seen = new Map<string, string>();
-  for (const name of names) {
-    const key = childNameKey(name);
-    if (!key) continue;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) return [earlier, name];
-    seen.set(key, name);
+  const keys = names.map(childNameKey);
+  for (const [i, key] of keys.entries()) {
+    if (!key || keys.indexOf(key) !== i) continue;
+    const again = keys.indexOf(key, i + 1);
+    if (again !== -1) return [names[i]!, names[again]!];
   }
   return null;
 }

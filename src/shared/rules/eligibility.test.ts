@@ -13,6 +13,24 @@ describe('eligibility', () => {
     expect(ageOn('2016-02-29', '2026-03-01')).toBe(10);
   });
 
+  it('counts the same in any machine zone, also where a day starts at 01:00 (a parent’s browser in São Paulo)', () => {
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['America/Sao_Paulo', 'America/Santiago', 'Asia/Beirut', 'America/Havana']) {
+        process.env.TZ = tz;
+        // Days whose midnight those zones skipped: on the birthday the child is a year older, as for the database.
+        expect(ageOn('2001-10-14', '2026-10-14')).toBe(25);
+        expect(ageOn('2004-10-10', '2026-10-10')).toBe(22);
+        expect(ageOn('2002-03-31', '2026-03-31')).toBe(24);
+        expect(ageOn('2004-03-28', '2026-03-28')).toBe(22);
+        expect(ageOn('2004-03-28', '2026-03-27')).toBe(21);
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('takes the age on the session’s Toronto date, not the UTC one', () => {
     const leo = { name: 'Leo', birthDate: '2018-11-24', sex: null };
     // 7:30 PM in Toronto on the 23rd is already the 24th in UTC: Leo is still 7 that evening.

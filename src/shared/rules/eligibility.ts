@@ -1,4 +1,3 @@
-import { differenceInYears, parseISO } from 'date-fns';
 import { torontoDateKey } from './week';
 
 /**
@@ -24,9 +23,19 @@ export interface EligibilityChild {
 
 export type Ineligibility = { reason: 'age'; age: number } | { reason: 'girls-only' };
 
-/** Whole years of a child born on `birthDate` ('YYYY-MM-DD') on the Toronto date `day` ('YYYY-MM-DD'). */
+const datePartsOf = (date: string) => date.split('-').map(Number) as [number, number, number];
+
+/**
+ * Whole years of a child born on `birthDate` ('YYYY-MM-DD') on the Toronto date `day` ('YYYY-MM-DD'): a year is
+ * complete on the birthday's month and day (Feb 29 birthdays on Mar 1 in other years), as PostgreSQL's age() counts.
+ * Calendar arithmetic only: parsing the dates as instants made it depend on the machine's zone (where a day starts at
+ * 01:00, as in São Paulo until 2019, a child was a year younger on such a birthday).
+ */
 export function ageOn(birthDate: string, day: string): number {
-  return differenceInYears(parseISO(day), parseISO(birthDate));
+  if (birthDate > day) return -ageOn(day, birthDate);
+  const [birthYear, birthMonth, birthDay] = datePartsOf(birthDate);
+  const [year, month, date] = datePartsOf(day);
+  return year - birthYear - (month < birthMonth || (month === birthMonth && date < birthDay) ? 1 : 0);
 }
 
 /** Why the child cannot book this class for a session starting at `startsAt`, or null when nothing known refuses. */

@@ -24,8 +24,11 @@ describe('session card state (spec 4)', () => {
     expect(sessionCardState(session('2026-11-18T23:00:00Z'), { booked: true, now }).opens).toBe(false);
   });
 
-  it('a session starting exactly now is not past yet', () => {
-    expect(sessionCardState(session(now.toISOString()), { booked: false, now }).past).toBe(false);
+  it('a session starting exactly now is not past yet, but has started: it takes no booking (as the server refuses it)', () => {
+    const state = sessionCardState(session(now.toISOString()), { booked: false, now });
+    expect(state.past).toBe(false);
+    expect(state.bookable).toBe(false);
+    expect(sessionCardState(session(new Date(now.getTime() + 1).toISOString()), { booked: false, now }).bookable).toBe(true);
   });
 
   it('a session with no spots is full: it takes no booking, but opens the dialog to join its waitlist (issue 21)', () => {

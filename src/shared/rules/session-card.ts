@@ -12,7 +12,7 @@ export interface SessionCardState {
   full: boolean;
   /** Started before now. */
   past: boolean;
-  /** Can take a new booking: neither past nor full. */
+  /** Can take a new booking: neither started nor full. */
   bookable: boolean;
   /**
    * Opens the booking dialog: every session that has not started. An available one to book; a booked one, even when
@@ -28,6 +28,11 @@ const startTime = (session: { startsAt: string | Date }) => new Date(session.sta
 const timeOf = (now: Date | number) => (typeof now === 'number' ? now : now.getTime());
 
 export const isPastSession = (session: { startsAt: string | Date }, now: Date | number) => startTime(session) < timeOf(now);
+/**
+ * Started: from its very start instant on, a session takes no booking (the server's 'session-started', portal_book
+ * refuses `starts_at <= now`), although it shows as past only from the instant after (spec 4: 'start before now').
+ */
+export const hasStarted = (session: { startsAt: string | Date }, now: Date | number) => startTime(session) <= timeOf(now);
 export const isFullSession = (session: { availableSpots: number }) => session.availableSpots <= 0;
 
 /**
@@ -41,7 +46,7 @@ export function sessionCardState(
   const past = isPastSession(session, options.now);
   const full = isFullSession(session);
   const waitlistPosition = past ? null : (options.waitlistPosition ?? null);
-  return { booked: options.booked, full, past, bookable: !past && !full, opens: !past, waitlistPosition };
+  return { booked: options.booked, full, past, bookable: !hasStarted(session, options.now) && !full, opens: !past, waitlistPosition };
 }
 
 /**
