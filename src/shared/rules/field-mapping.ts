@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { hasNoControlCharacters, notAllowedCharacters } from '../schemas/text';
-import { CHILD_SLOTS, MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS } from '../schemas/users';
-import { birthDateProblem, childSexFrom } from './child-details';
+import { CHILD_TARGET_FIELDS, CHILD_TARGET_LABELS, crmChildSlotShape } from '../schemas/child-fields';
+import { PLAN_TIERS } from '../schemas/users';
+import { crmLimit as limit, crmScalar as scalar, crmText as text } from './crm-values';
 import { torontoTime } from './week';
 
 /**
@@ -16,20 +16,16 @@ import { torontoTime } from './week';
  * - A rule maps one source path onto one target field, optionally required, with a transform applied to text.
  */
 
-const childFields = CHILD_SLOTS.flatMap(
-  (slot) => [`${slot}ChildName`, `${slot}ChildWeeklyLimit`, `${slot}ChildBirthDate`, `${slot}ChildSex`] as const,
-);
-
 /** The target fields, grouped as the template editor offers them. */
 export const TARGET_FIELD_GROUPS = [
   { group: 'contact', label: 'Contact', fields: ['firstName', 'lastName', 'email', 'password', 'crmUserId'] },
-  { group: 'children', label: 'Children', fields: childFields },
+  { group: 'children', label: 'Children', fields: CHILD_TARGET_FIELDS },
   { group: 'account', label: 'Account', fields: ['planTier', 'weeklyLimit', 'isActive'] },
   { group: 'system', label: 'System', fields: ['notes', 'createdAt', 'updatedAt'] },
 ] as const;
 
 export type TargetField = (typeof TARGET_FIELD_GROUPS)[number]['fields'][number];
-export const TARGET_FIELDS: readonly TargetField[] = TARGET_FIELD_GROUPS.flatMap((group) => group.fields);
+export const TARGET_FIELDS: readonly TargetField[] = TARGET_FIELD_GROUPS.flatMap((group): readonly TargetField[] => group.fields);
 export const isTargetField = (value: string): value is TargetField => (TARGET_FIELDS as readonly string[]).includes(value);
 
 /** Human labels for the target fields (editor, preview and log detail). */
@@ -39,22 +35,7 @@ export const TARGET_FIELD_LABELS: Record<TargetField, string> = {
   email: 'E-mail',
   password: 'Password',
   crmUserId: 'CRM user id',
-  firstChildName: '1st child name',
-  firstChildWeeklyLimit: '1st child weekly limit',
-  firstChildBirthDate: '1st child date of birth',
-  firstChildSex: '1st child sex',
-  secondChildName: '2nd child name',
-  secondChildWeeklyLimit: '2nd child weekly limit',
-  secondChildBirthDate: '2nd child date of birth',
-  secondChildSex: '2nd child sex',
-  thirdChildName: '3rd child name',
-  thirdChildWeeklyLimit: '3rd child weekly limit',
-  thirdChildBirthDate: '3rd child date of birth',
-  thirdChildSex: '3rd child sex',
-  fourthChildName: '4th child name',
-  fourthChildWeeklyLimit: '4th child weekly limit',
-  fourthChildBirthDate: '4th child date of birth',
-  fourthChildSex: '4th child sex',
+  ...CHILD_TARGET_LABELS,
   planTier: 'Plan tier',
   weeklyLimit: 'Weekly sessions',
   isActive: 'Account active',
@@ -168,31 +149,6 @@ export function listSourcePaths(sample: unknown, options: { maxPaths?: number; m
 // ---------------------------------------------------------------------------------------------------------
 // Target values: what each target field accepts (a CRM sends text, numbers or true/false)
 
-const scalar = (field: string) =>
-  z.unknown().refine((value) => value === null || ['string', 'number', 'boolean'].includes(typeof value), {
-    message: `${field} must be a text, number or true/false value, not a list or an object`,
-  });
-const text = (field: string, max: number, min = 1) =>
-  scalar(field)
-    .transform((value) => String(value).trim())
-    .pipe(
-      z
-        .string()
-        .min(min, `${field} is empty`)
-        .max(max, `${field} cannot exceed ${max} characters`)
-        .refine(hasNoControlCharacters, notAllowedCharacters(field)),
-    );
-const limit = (field: string) =>
-  scalar(field)
-    // true/false is not a number of sessions (z.coerce would read true as 1).
-    .refine((value) => typeof value !== 'boolean', `${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`)
-    .pipe(
-    z.coerce
-      .number({ error: `${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}` })
-      .int(`${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`)
-      .min(MIN_WEEKLY_LIMIT, `${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`)
-      .max(MAX_WEEKLY_LIMIT, `${field} must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`),
-  );
 const TRUE_WORDS = ['true', '1', 'yes', 'y', 'active'];
 const FALSE_WORDS = ['false', '0', 'no', 'n', 'inactive'];
 const flag = (field: string) =>
@@ -237,19 +193,6 @@ function readInstant(value: unknown): Date {
   return INVALID;
 }
 
-/** Issue 22: a child's date of birth, YYYY-MM-DD: a real date in the past, at most 25 years ago (child-details.ts). */
-const birthDate = (field: string) =>
-  text(field, 10).superRefine((value, ctx) => {
-    const problem = birthDateProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: `${field}: ${problem}` });
-  });
-/** Issue 22: a child's sex: F or M in any case, or female/male, girl/boy; stored as 'F' or 'M'. */
-const sex = (field: string) =>
-  text(field, 10)
-    .transform((value) => childSexFrom(value))
-    .refine((value) => value !== null, `${field} must be F or M (or female/male, girl/boy)`)
-    .transform((value) => value!);
-
 const instant = (field: string) =>
   scalar(field)
     .transform(readInstant)
@@ -269,22 +212,7 @@ export const mappedFieldsSchema = z.object({
     .pipe(z.string().min(6, 'password must be at least 6 characters').max(200, 'password cannot exceed 200 characters'))
     .optional(),
   crmUserId: text('crmUserId', 200).optional(),
-  firstChildName: text('firstChildName', 100).optional(),
-  firstChildWeeklyLimit: limit('firstChildWeeklyLimit').optional(),
-  firstChildBirthDate: birthDate('firstChildBirthDate').optional(),
-  firstChildSex: sex('firstChildSex').optional(),
-  secondChildName: text('secondChildName', 100).optional(),
-  secondChildWeeklyLimit: limit('secondChildWeeklyLimit').optional(),
-  secondChildBirthDate: birthDate('secondChildBirthDate').optional(),
-  secondChildSex: sex('secondChildSex').optional(),
-  thirdChildName: text('thirdChildName', 100).optional(),
-  thirdChildWeeklyLimit: limit('thirdChildWeeklyLimit').optional(),
-  thirdChildBirthDate: birthDate('thirdChildBirthDate').optional(),
-  thirdChildSex: sex('thirdChildSex').optional(),
-  fourthChildName: text('fourthChildName', 100).optional(),
-  fourthChildWeeklyLimit: limit('fourthChildWeeklyLimit').optional(),
-  fourthChildBirthDate: birthDate('fourthChildBirthDate').optional(),
-  fourthChildSex: sex('fourthChildSex').optional(),
+  ...crmChildSlotShape,
   planTier: text('planTier', 10)
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(PLAN_TIERS, { error: 'planTier must be ONE, TWO or THREE' }))

@@ -3,20 +3,12 @@ import { MIN_PASSWORD_LENGTH } from './auth';
 import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { adminWaitlistEntryDto } from './waitlist';
 import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
-import { birthDateProblem, BIRTH_DATE_INVALID, SEX_INVALID } from '../rules/child-details';
 import { childNamesClashMessage, firstRepeatedChildName } from '../rules/child-name';
-import {
-  CHILD_SEXES,
-  CHILD_SLOTS,
-  childDto,
-  childSlotShape,
-  type ChildSex,
-  DEFAULT_WEEKLY_LIMIT,
-  MAX_WEEKLY_LIMIT,
-  MIN_WEEKLY_LIMIT,
-  PLAN_TIERS,
-  userIdentityShape,
-} from './users';
+import { CHILD_IMPORT_FIELDS, createChildSlotShape, updateChildSlotShape, weeklyLimitInput } from './child-fields';
+import { childSlotFieldAt, namedChildren, slotsToChildren, type ChildSlotField } from './children';
+import { childDto, childSlotShape, DEFAULT_WEEKLY_LIMIT, PLAN_TIERS, userIdentityShape } from './users';
+
+export { weeklyLimitInput } from './child-fields';
 
 /**
  * The admin users tab, the CSV import and the set-password links (spec 2, 3, 5, 6, 7). Kept apart from
@@ -32,55 +24,6 @@ export const MAX_USERS_PAGE_SIZE = 100;
 
 /** A set-password link is valid this long (and only once). */
 export const SET_PASSWORD_LINK_HOURS = 72;
-
-export type ChildSlot = (typeof CHILD_SLOTS)[number];
-export const childNameField = (slot: ChildSlot) => `${slot}ChildName` as const;
-export const childLimitField = (slot: ChildSlot) => `${slot}ChildWeeklyLimit` as const;
-/** Issue 22: a slot's child's optional date of birth and sex. */
-export const childBirthDateField = (slot: ChildSlot) => `${slot}ChildBirthDate` as const;
-export const childSexField = (slot: ChildSlot) => `${slot}ChildSex` as const;
-
-/**
- * A weekly limit from a form or a CSV cell: a whole number 1–7, as a JSON number (the forms convert their
- * inputs and the CSV import reads its cells' digits before checking; `true`, "0x10" or [5] are refused).
- */
-export const weeklyLimitInput = z
-  .number({ error: 'Weekly limit must be a whole number from 1 to 7' })
-  .int('Weekly limit must be a whole number from 1 to 7')
-  .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
-  .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');
-
-/** Spec 5: a blank child name means "no child in this slot". */
-const childName = z
-  .string()
-  .trim()
-  .max(100, 'Child names cannot exceed 100 characters')
-  .refine(hasNoControlCharacters, notAllowedCharacters('Child name'))
-  .nullish()
-  .transform((value) => (value ? value : null));
-
-/**
- * Issue 22: a child's date of birth, 'YYYY-MM-DD': a real date, not in the future, at most 25 years ago (Toronto
- * today). Blank or null means not recorded (on edit: clear it); left out on edit keeps what is recorded.
- */
-export const childBirthDate = z
-  .string({ error: BIRTH_DATE_INVALID })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .superRefine((value, ctx) => {
-    const problem = value === null ? null : birthDateProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-/** Issue 22: a child's sex, 'F' (girl) or 'M' (boy); blank or null means not recorded (on edit: clear it). */
-export const childSex = z
-  .string({ error: SEX_INVALID })
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || (CHILD_SEXES as readonly string[]).includes(value), SEX_INVALID)
-  .transform((value) => value as ChildSex | null);
 
 const firstName = z
   .string({ error: 'First name is required' })
@@ -111,35 +54,16 @@ const password = z
 const role = z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' });
 const planTier = z.enum(PLAN_TIERS, { error: 'Plan tier must be ONE, TWO or THREE' });
 
-const childFields = Object.fromEntries(
-  CHILD_SLOTS.flatMap((slot) => [
-    [childNameField(slot), childName],
-    [childLimitField(slot), weeklyLimitInput.default(DEFAULT_WEEKLY_LIMIT)],
-    [childBirthDateField(slot), childBirthDate],
-    [childSexField(slot), childSex],
-  ]),
-) as {
-  [K in ChildSlot as `${K}ChildName`]: typeof childName;
-} & {
-  [K in ChildSlot as `${K}ChildWeeklyLimit`]: z.ZodDefault<typeof weeklyLimitInput>;
-} & {
-  [K in ChildSlot as `${K}ChildBirthDate`]: typeof childBirthDate;
-} & {
-  [K in ChildSlot as `${K}ChildSex`]: typeof childSex;
-};
-
 /**
  * Children of one family need names that read differently (issue 29: compared by their key, src/shared/rules/child-name.ts,
  * as the database compares them): the issue sits on the later of the two slots and names both spellings.
  */
-const distinctChildNames = (form: Partial<Record<string, unknown>>, ctx: z.RefinementCtx) => {
-  const named = CHILD_SLOTS.map((slot) => ({ field: childNameField(slot), name: form[childNameField(slot)] })).filter(
-    (slot): slot is { field: ReturnType<typeof childNameField>; name: string } => typeof slot.name === 'string' && slot.name !== '',
-  );
-  const clash = firstRepeatedChildName(named.map((slot) => slot.name));
+const distinctChildNames = (form: { [K in ChildSlotField<'name'>]?: string | null }, ctx: z.RefinementCtx) => {
+  const named = namedChildren(slotsToChildren(form));
+  const clash = firstRepeatedChildName(named.map((child) => child.name));
   if (!clash) return;
-  const field = named.filter((slot) => slot.name === clash[1]).at(-1)?.field ?? 'secondChildName';
-  ctx.addIssue({ code: 'custom', message: childNamesClashMessage(clash), path: [field] });
+  const position = named.filter((child) => child.name === clash[1]).at(-1)?.position ?? 2;
+  ctx.addIssue({ code: 'custom', message: childNamesClashMessage(clash), path: [childSlotFieldAt(position, 'name')] });
 };
 
 /** POST /api/admin/users (spec 5, user form: create). */
@@ -153,28 +77,11 @@ export const createUserBody = z
     planTier: planTier.default('ONE'),
     /** The create form's single "weekly sessions" value (1–7). */
     weeklyLimit: weeklyLimitInput.default(DEFAULT_WEEKLY_LIMIT),
-    ...childFields,
+    ...createChildSlotShape,
   })
   .superRefine(distinctChildNames);
 export type CreateUserInput = z.input<typeof createUserBody>;
 export type CreateUserBody = z.output<typeof createUserBody>;
-
-const optionalChildFields = Object.fromEntries(
-  CHILD_SLOTS.flatMap((slot) => [
-    [childNameField(slot), childName.optional()],
-    [childLimitField(slot), weeklyLimitInput.optional()],
-    [childBirthDateField(slot), childBirthDate.optional()],
-    [childSexField(slot), childSex.optional()],
-  ]),
-) as {
-  [K in ChildSlot as `${K}ChildName`]: z.ZodOptional<typeof childName>;
-} & {
-  [K in ChildSlot as `${K}ChildWeeklyLimit`]: z.ZodOptional<typeof weeklyLimitInput>;
-} & {
-  [K in ChildSlot as `${K}ChildBirthDate`]: z.ZodOptional<typeof childBirthDate>;
-} & {
-  [K in ChildSlot as `${K}ChildSex`]: z.ZodOptional<typeof childSex>;
-};
 
 /**
  * PATCH /api/admin/users/:id: every field optional. A child slot's name set to a name renames (or adds) that
@@ -192,7 +99,7 @@ export const updateUserBody = z
     weeklyLimit: weeklyLimitInput.optional(),
     /** The Active switch: a JSON true or false only (never "false", 0 or 1). */
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
-    ...optionalChildFields,
+    ...updateChildSlotShape,
   })
   .superRefine(distinctChildNames);
 export type UpdateUserInput = z.input<typeof updateUserBody>;
@@ -304,12 +211,7 @@ export const IMPORT_FIELDS = [
   { field: 'password', label: 'Password', required: false },
   { field: 'planTier', label: 'Plan Tier', required: false },
   { field: 'weeklyLimit', label: 'Weekly Sessions', required: false },
-  ...CHILD_SLOTS.flatMap((slot, i) => [
-    { field: childNameField(slot), label: `Child ${i + 1} Name`, required: false },
-    { field: childLimitField(slot), label: `Child ${i + 1} Weekly Limit`, required: false },
-    { field: childBirthDateField(slot), label: `Child ${i + 1} Date of Birth`, required: false },
-    { field: childSexField(slot), label: `Child ${i + 1} Sex`, required: false },
-  ]),
+  ...CHILD_IMPORT_FIELDS,
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
 export const IMPORT_FIELD_NAMES = IMPORT_FIELDS.map((f) => f.field) as [ImportField, ...ImportField[]];

@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import { isAdminRole } from '../rules/roles';
+import { CHILD_FIELDS, childDto, childSlotShapeOf, type ChildField } from './children';
+
+// The list type of children and its slots live in children.ts; these names are kept here for the code that imports them.
+export { CHILD_SEXES, childDto, MAX_CHILDREN, type Child, type ChildSex } from './children';
 
 export const ROLES = ['PARENT', 'ADMIN', 'SUPER_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PLAN_TIERS = ['ONE', 'TWO', 'THREE'] as const;
-/** A child's recorded sex (issue 22, optional): 'F' (girl) or 'M' (boy); a girls-only class refuses 'M'. */
-export const CHILD_SEXES = ['F', 'M'] as const;
-export type ChildSex = (typeof CHILD_SEXES)[number];
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
-/** Spec 9: children per user, weekly child limit. */
-export const MAX_CHILDREN = 4;
+/** Spec 9: weekly child limit. */
 export const MIN_WEEKLY_LIMIT = 1;
 export const MAX_WEEKLY_LIMIT = 7;
 export const DEFAULT_WEEKLY_LIMIT = 1;
-
-export const CHILD_SLOTS = ['first', 'second', 'third', 'fourth'] as const;
 
 export const weeklyLimit = z
   .number({ error: 'Weekly limit must be a whole number' })
@@ -24,43 +22,21 @@ export const weeklyLimit = z
   .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
   .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');
 
-/**
- * A child as their own family (GET /api/me) and the office see them. birthDate ('YYYY-MM-DD') and sex ('F'/'M') are
- * null when not recorded (issue 22); no other family ever reads them (rosters and sessions carry names only).
- */
-export const childDto = z.object({
-  name: z.string(),
-  weeklyLimit: z.number().int(),
-  birthDate: z.string().nullable(),
-  sex: z.enum(CHILD_SEXES).nullable(),
-});
-export type Child = z.infer<typeof childDto>;
-
 /** A role as the API shows it: any role other than ADMIN and SUPER_ADMIN is a parent (spec 6). */
 export function apiRole(role: string): Role {
   return isAdminRole(role) ? (role as 'ADMIN' | 'SUPER_ADMIN') : 'PARENT';
 }
 
-/** Spec 3: the flat child fields of the API (the children themselves are rows, one per slot 1–4). */
-export const childSlotShape = {
-  firstChildName: z.string().nullable(),
-  secondChildName: z.string().nullable(),
-  thirdChildName: z.string().nullable(),
-  fourthChildName: z.string().nullable(),
-  firstChildWeeklyLimit: z.number().int().nullable(),
-  secondChildWeeklyLimit: z.number().int().nullable(),
-  thirdChildWeeklyLimit: z.number().int().nullable(),
-  fourthChildWeeklyLimit: z.number().int().nullable(),
-  /** Issue 22: each slot's child's date of birth ('YYYY-MM-DD') and sex ('F'/'M'), null when not recorded (or no child). */
-  firstChildBirthDate: z.string().nullable(),
-  secondChildBirthDate: z.string().nullable(),
-  thirdChildBirthDate: z.string().nullable(),
-  fourthChildBirthDate: z.string().nullable(),
-  firstChildSex: z.enum(CHILD_SEXES).nullable(),
-  secondChildSex: z.enum(CHILD_SEXES).nullable(),
-  thirdChildSex: z.enum(CHILD_SEXES).nullable(),
-  fourthChildSex: z.enum(CHILD_SEXES).nullable(),
-};
+/**
+ * Spec 3: the flat child fields of the API (firstChildName … fourthChildSex: each slot's child's fields, null when the
+ * slot is empty), derived from the list type (children.ts); the children themselves are rows, one per slot 1–4.
+ */
+export const childSlotShape = childSlotShapeOf(
+  Object.fromEntries(CHILD_FIELDS.map((field) => [field, childDto.shape[field].nullable()])) as {
+    [F in ChildField]: z.ZodNullable<(typeof childDto.shape)[F]>;
+  },
+  'by-field',
+);
 export type ChildSlotFields = { [K in keyof typeof childSlotShape]: z.infer<(typeof childSlotShape)[K]> };
 
 /** Who an account is, as every user response shows it (the role as the API sees it: see apiRole). */

@@ -10,6 +10,7 @@ import {
   updateUserBody,
   usersListResponse,
 } from '../../../shared/schemas/admin-users';
+import { slotsToChildren } from '../../../shared/schemas/children';
 import { adminBookingListResponse, childStatsQuery, childStatsResponse } from '../../../shared/schemas/bookings';
 import { idParams, messageResponse } from '../../../shared/schemas/common';
 import { fullName } from '../../../shared/rules/format';
@@ -59,7 +60,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/users', { schema: { body: createUserBody, response: { 201: adminUserDto } } }, async (request, reply) => {
     const dto = await request.unitOfWork(async (tx) => {
-      const user = await createUser(tx, { form: request.body, email: app.emailContext, now: app.clock() });
+      const user = await createUser(tx, { form: request.body, children: slotsToChildren(request.body), email: app.emailContext, now: app.clock() });
       return loadAdminUserDto(tx, user);
     });
     return reply.status(201).send(dto);
@@ -67,7 +68,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/users/:id', { schema: { params: idParams, body: updateUserBody, response: { 200: adminUserDto } } }, (request) =>
     request.unitOfWork(async (tx) => {
-      const user = await updateUser(tx, { userId: request.params.id, changes: request.body, actor: who(request), now: app.clock() });
+      const user = await updateUser(tx, { userId: request.params.id, changes: request.body, children: slotsToChildren(request.body), actor: who(request), now: app.clock() });
       return loadAdminUserDto(tx, user);
     }),
   );

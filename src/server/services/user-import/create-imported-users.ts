@@ -1,5 +1,4 @@
-import { childBirthDateField, childLimitField, childNameField, childSexField } from '../../../shared/schemas/admin-users';
-import { CHILD_SLOTS } from '../../../shared/schemas/users';
+import { namedChildren, slotsToChildren } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
 import { children, users } from '../../db/schema';
 import type { EmailContext } from '../../mail/email-context';
@@ -70,20 +69,7 @@ export async function createImportedUsers(
         continue;
       }
       created.push({ line: row.line, id });
-      CHILD_SLOTS.forEach((slot, index) => {
-        const name = row.account[childNameField(slot)];
-        if (name) {
-          childRows.push({
-            userId: id,
-            position: index + 1,
-            name,
-            weeklyLimit: row.account[childLimitField(slot)],
-            birthDate: row.account[childBirthDateField(slot)],
-            sex: row.account[childSexField(slot)],
-            createdAt: now,
-          });
-        }
-      });
+      for (const child of namedChildren(slotsToChildren(row.account))) childRows.push({ userId: id, ...child, createdAt: now });
       if (!input.passwordHashes.has(row.line)) {
         welcomes.push({ user: { id, email: row.account.email, firstName: row.account.firstName }, kind: 'welcome', context: input.email, now });
       }

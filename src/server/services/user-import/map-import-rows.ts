@@ -1,13 +1,9 @@
 import type { z } from 'zod';
-import { CHILD_SLOTS } from '../../../shared/schemas/users';
+import { childSlotFieldAt, parseChildSlotField } from '../../../shared/schemas/children';
 import {
   IMPORT_FIELD_NAMES,
   IMPORT_FIELDS,
   MAPPING_REQUIRED,
-  childBirthDateField,
-  childLimitField,
-  childNameField,
-  childSexField,
   columnMapping,
   createUserBody,
   missingRequiredImportFields,
@@ -81,10 +77,11 @@ export interface RowError {
   message: string;
 }
 
-const isLimitField = (field: string) => field === 'weeklyLimit' || field.endsWith('WeeklyLimit');
-const isSexField = (field: string) => field.endsWith('ChildSex');
-/** Fields whose message says which column it is about ('Child 2 Weekly Limit: …', 'Child 1 Sex: …'). */
-const isLabelledField = (field: string) => isLimitField(field) || isSexField(field) || field.endsWith('ChildBirthDate');
+const childFieldOf = (field: string) => parseChildSlotField(field)?.field;
+const isLimitField = (field: string) => field === 'weeklyLimit' || childFieldOf(field) === 'weeklyLimit';
+const isSexField = (field: string) => childFieldOf(field) === 'sex';
+/** Fields whose message says which column it is about ('Child 2 Weekly Limit: …', 'Child 1 Sex: …'): all a child's but the name. */
+const isLabelledField = (field: string) => field === 'weeklyLimit' || (childFieldOf(field) ?? 'name') !== 'name';
 
 /**
  * A limit cell as the schema takes it: written decimal digits ('3', ' 2 ', '1.5') become that number; anything
@@ -138,19 +135,20 @@ export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; 
         form[field] =
           field === 'planTier' ? cell.toUpperCase() : isLimitField(field) ? limitCell(cell) : isSexField(field) ? (childSexFrom(cell) ?? cell) : cell;
         given.add(field);
-      } else if (CHILD_SLOTS.some((slot) => childNameField(slot) === field)) {
+      } else if (childFieldOf(field) === 'name') {
         given.add(field);
       }
     }
     // A blank child name is ignored, and so are its limit, date of birth and sex (with no name column at all,
     // they may still change the child already in that slot of an existing account). A blank date of birth or
     // sex cell keeps what is recorded.
-    for (const slot of CHILD_SLOTS) {
-      if (columns.has(childNameField(slot)) && !form[childNameField(slot)]) {
-        for (const field of [childLimitField(slot), childBirthDateField(slot), childSexField(slot)]) {
-          delete form[field];
-          given.delete(field);
-        }
+    for (const field of columns.keys()) {
+      const slotField = parseChildSlotField(field);
+      if (!slotField || slotField.field === 'name') continue;
+      const nameField = childSlotFieldAt(slotField.position, 'name');
+      if (columns.has(nameField) && !form[nameField]) {
+        delete form[field];
+        given.delete(field);
       }
     }
     const parsed = createUserBody.safeParse(form);

@@ -1,13 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
-import { childBirthDateField, childLimitField, childNameField, childSexField } from '../../../shared/schemas/admin-users';
-import { CHILD_SLOTS } from '../../../shared/schemas/users';
+import { CHILD_DETAIL_FIELDS, isChildSlotField, slotsToChildren, type ChildChange } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { retireSetPasswordTokensOf } from '../users/set-password-token';
 import { currentChildrenOf, type ChildRow } from '../users/user-fields';
 import type { UserRow } from '../users/user-rules';
-import { writeChildren, type ChildSlotChange, type ChildSlotChanges } from '../users/write-children';
+import { writeChildren } from '../users/write-children';
 import { chunks } from './create-imported-users';
 import type { ImportAccount, RowError } from './map-import-rows';
 import { turnTaker, type ImportBatches } from './take-turns';
@@ -33,36 +32,22 @@ export interface UpdateImportedUsersInput {
  * its slot (a blank cell removes the child, as in the edit form); an unmapped one leaves the slot alone,
  * and a limit the file does not give keeps the child's limit.
  */
-function slotChangesOf({ account, given }: ImportAccount): ChildSlotChanges {
-  const changes: ChildSlotChanges = {};
-  for (const slot of CHILD_SLOTS) {
-    const nameField = childNameField(slot);
-    const limitField = childLimitField(slot);
-    const change: ChildSlotChange = {};
-    if (given.has(nameField)) change.name = account[nameField];
-    if (given.has(limitField)) change.weeklyLimit = account[limitField];
-    // Issue 22: a date of birth or sex the file gives (a blank cell keeps what is recorded).
-    if (given.has(childBirthDateField(slot))) change.birthDate = account[childBirthDateField(slot)];
-    if (given.has(childSexField(slot))) change.sex = account[childSexField(slot)];
-    if (Object.keys(change).length) changes[slot] = change;
-  }
-  return changes;
+function childChangesOf({ account, given }: ImportAccount): ChildChange[] {
+  // Issue 22: a date of birth or sex the file gives (a blank cell keeps what is recorded: it is not given).
+  return slotsToChildren(Object.fromEntries([...given].filter(isChildSlotField).map((field) => [field, account[field]])) as Partial<typeof account>);
 }
 
 /** Whether writeChildren would change anything: most rows of a re-imported file change nothing and cost nothing. */
-function changesChildren(changes: ChildSlotChanges, current: ChildRow[]): boolean {
-  return CHILD_SLOTS.some((slot, index) => {
-    const change = changes[slot];
-    if (!change) return false;
-    const existing = current.find((child) => child.position === index + 1);
+function changesChildren(changes: readonly ChildChange[], current: ChildRow[]): boolean {
+  return changes.some((change) => {
+    const existing = current.find((child) => child.position === change.position);
     const name = change.name === undefined ? undefined : (change.name ?? '').trim();
     if (name === '') return existing !== undefined;
     if (name !== undefined && (!existing || existing.name !== name)) return true;
     if (!existing) return false;
     return (
       (change.weeklyLimit !== undefined && change.weeklyLimit !== existing.weeklyLimit) ||
-      (change.birthDate !== undefined && change.birthDate !== existing.birthDate) ||
-      (change.sex !== undefined && change.sex !== existing.sex)
+      CHILD_DETAIL_FIELDS.some((field) => change[field] !== undefined && change[field] !== existing[field])
     );
   });
 }
@@ -97,8 +82,8 @@ export async function updateImportedUsers(
   const fine: ExistingAccountRow[] = [];
   for (const entry of rows) {
     await turn();
-    const slots = slotChangesOf(entry.row);
-    if (!changesChildren(slots, current.get(entry.user.id) ?? [])) {
+    const changes = childChangesOf(entry.row);
+    if (!changesChildren(changes, current.get(entry.user.id) ?? [])) {
       fine.push(entry);
       continue;
     }
@@ -106,7 +91,7 @@ export async function updateImportedUsers(
       // A savepoint inside the unit of work's transaction, not a transaction of its own: a refused row leaves
       // no half-written children behind.
       // eslint-disable-next-line no-restricted-syntax -- a savepoint inside the unit of work (see above)
-      await tx.transaction((savepoint) => writeChildren(savepoint, { userId: entry.user.id, slots, now }));
+      await tx.transaction((savepoint) => writeChildren(savepoint, { userId: entry.user.id, children: changes, now }));
       fine.push(entry);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

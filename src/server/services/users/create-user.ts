@@ -1,4 +1,5 @@
 import type { CreateUserBody } from '../../../shared/schemas/admin-users';
+import type { ChildChange, ChildSlotField } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
@@ -7,11 +8,13 @@ import type { EmailContext } from '../../mail/email-context';
 import { queueSetPasswordEmail } from './set-password-email';
 import { userRowValues } from './user-row';
 import { assertEmailFree, type UserRow } from './user-rules';
-import { childSlotChanges, writeChildren } from './write-children';
+import { writeChildren } from './write-children';
 
 export interface CreateUserInput {
-  /** The parsed create form (createUserBody): e-mail lower-cased, blank child names and password null. */
-  form: CreateUserBody;
+  /** The account's fields of the parsed create form (createUserBody): e-mail lower-cased, a blank password null. */
+  form: Omit<CreateUserBody, ChildSlotField>;
+  /** The children by position (slotsToChildren of the form's slots, at the edge): blank names are skipped. */
+  children: readonly ChildChange[];
   email: EmailContext;
   now: Date;
   /** False for an account that starts inactive (a CRM delivery): its link could not be used yet. Default true. */
@@ -40,7 +43,7 @@ export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRo
     .insert(users)
     .values(userRowValues({ ...form, passwordHash, now }))
     .returning();
-  await writeChildren(tx, { userId: user!.id, slots: childSlotChanges(form), now });
+  await writeChildren(tx, { userId: user!.id, children: input.children, now });
   if (!passwordHash && input.sendWelcome !== false) await queueWelcomeEmail(tx, { user: user!, email: input.email, now });
   return user!;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UpdateUserBody } from '../../../shared/schemas/admin-users';
 import { apiRole } from '../../../shared/schemas/users';
+import type { ChildChange, ChildSlotField } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { isAdminRole } from '../../../shared/rules/roles';
@@ -16,12 +17,14 @@ import {
   SUPER_ADMIN_ONLY,
   type UserRow,
 } from './user-rules';
-import { childSlotChanges, writeChildren } from './write-children';
+import { writeChildren } from './write-children';
 
 export interface UpdateUserInput {
   userId: string;
   /** The parsed edit form (updateUserBody): only the fields present change. */
-  changes: UpdateUserBody;
+  changes: Omit<UpdateUserBody, ChildSlotField>;
+  /** The children's changes by position (slotsToChildren of the edit form's slots, at the edge): see writeChildren. */
+  children: readonly ChildChange[];
   /** Who makes the change (the role rules depend on it); the CSV import passes the importing administrator. */
   actor: { id: string; role: string };
   now: Date;
@@ -89,6 +92,6 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
   // in), but a sign-in that read the account just before it was switched off may have written one since: it goes too.
   if (isActive !== undefined) await endAccountAccess(tx, { userId: target.id });
 
-  await writeChildren(tx, { userId: target.id, slots: childSlotChanges(changes), now });
+  await writeChildren(tx, { userId: target.id, children: input.children, now });
   return updated!;
 }

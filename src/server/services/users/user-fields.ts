@@ -1,5 +1,6 @@
 import { and, asc, inArray, isNull } from 'drizzle-orm';
-import { apiRole, CHILD_SLOTS, type ChildSlotFields, type PlanTier } from '../../../shared/schemas/users';
+import { CHILD_FIELDS, childrenToSlots, type Child } from '../../../shared/schemas/children';
+import { apiRole, type ChildSlotFields, type PlanTier } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import { children, type users } from '../../db/schema';
 
@@ -19,27 +20,17 @@ export function userIdentityFields(user: UserRow) {
   };
 }
 
-/** The API's flat child fields (firstChildName … fourthChildSex) from the child rows' slots 1–4. */
-export function childSlotFields(
-  kids: ReadonlyArray<Pick<ChildRow, 'position' | 'name' | 'weeklyLimit' | 'birthDate' | 'sex'>>,
-): ChildSlotFields {
-  const fields: Record<string, string | number | null> = {};
-  CHILD_SLOTS.forEach((slot, index) => {
-    const kid = kids.find((k) => k.position === index + 1);
-    fields[`${slot}ChildName`] = kid?.name ?? null;
-    fields[`${slot}ChildWeeklyLimit`] = kid?.weeklyLimit ?? null;
-    fields[`${slot}ChildBirthDate`] = kid?.birthDate ?? null;
-    fields[`${slot}ChildSex`] = kid?.sex ?? null;
-  });
-  return fields as ChildSlotFields;
+/** The API's flat child fields (firstChildName … fourthChildSex) from the child rows' positions 1–4 (childrenToSlots). */
+export function childSlotFields(kids: ReadonlyArray<Pick<ChildRow, 'position' | keyof Child>>): ChildSlotFields {
+  return childrenToSlots(kids);
 }
 
 /**
- * A child as their own family and the office see them (issue 22: date of birth and sex, null when not recorded).
- * Only the family's own reads (/api/me) and the office's use this: nothing another family reads carries them.
+ * A child as their own family and the office see them (the list type: issue 22's date of birth and sex, null when not
+ * recorded). Only the family's own reads (/api/me) and the office's use this: nothing another family reads carries them.
  */
-export function childDetails(kid: Pick<ChildRow, 'name' | 'weeklyLimit' | 'birthDate' | 'sex'>) {
-  return { name: kid.name, weeklyLimit: kid.weeklyLimit, birthDate: kid.birthDate ?? null, sex: kid.sex ?? null };
+export function childDetails(kid: Pick<ChildRow, keyof Child>): Child {
+  return Object.fromEntries(CHILD_FIELDS.map((field) => [field, kid[field] ?? null])) as Child;
 }
 
 /**

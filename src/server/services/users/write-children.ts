@@ -1,54 +1,26 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { childNamesClashMessage, firstRepeatedChildName } from '../../../shared/rules/child-name';
-import { childBirthDateField, childLimitField, childNameField, childSexField, type ChildSlot } from '../../../shared/schemas/admin-users';
-import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type ChildSex } from '../../../shared/schemas/users';
+import { CHILD_DETAIL_FIELDS, MAX_CHILDREN, type ChildChange } from '../../../shared/schemas/children';
+import { DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { bookingChildren, bookings, children, sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { plural } from './user-rules';
 
-/**
- * What to do with one child slot (first…fourth = position 1–4):
- * - `name` a text: renames the child in the slot (same row, so their bookings and weekly count stay with
- *   them) or adds a child there;
- * - `name` null or blank: removes the child in the slot (refused while they have upcoming bookings);
- * - `name` absent: the child stays; `weeklyLimit` alone changes their limit.
- * - `birthDate` and `sex` (issue 22): absent keeps what is recorded (a rename keeps it too: the same child), null
- *   clears it, a value sets it; a new child without them has none recorded.
- * A slot left out of the changes is not touched.
- */
-export interface ChildSlotChange {
-  name?: string | null | undefined;
-  weeklyLimit?: number | undefined;
-  birthDate?: string | null | undefined;
-  sex?: ChildSex | null | undefined;
-}
-export type ChildSlotChanges = Partial<Record<ChildSlot, ChildSlotChange>>;
-
-/**
- * Reads the flat slot fields of a user form (firstChildName, firstChildWeeklyLimit, …; createUserBody,
- * updateUserBody or a CSV row). A field missing from the form (undefined) is left out of the change.
- */
-export function childSlotChanges(form: Partial<Record<string, unknown>>): ChildSlotChanges {
-  const changes: ChildSlotChanges = {};
-  for (const slot of CHILD_SLOTS) {
-    const name = form[childNameField(slot)];
-    const limit = form[childLimitField(slot)];
-    const birthDate = form[childBirthDateField(slot)];
-    const sex = form[childSexField(slot)];
-    const change: ChildSlotChange = {};
-    if (name !== undefined) change.name = typeof name === 'string' ? name : null;
-    if (typeof limit === 'number') change.weeklyLimit = limit;
-    if (birthDate !== undefined) change.birthDate = typeof birthDate === 'string' && birthDate ? birthDate : null;
-    if (sex !== undefined) change.sex = sex === 'F' || sex === 'M' ? sex : null;
-    if (Object.keys(change).length) changes[slot] = change;
-  }
-  return changes;
-}
+export type { ChildChange } from '../../../shared/schemas/children';
 
 export interface WriteChildrenInput {
   userId: string;
-  slots: ChildSlotChanges;
+  /**
+   * What to do with the child at each position (1–4, the API's slots first…fourth; a position left out is not touched):
+   * - `name` a text: renames the child there (same row, so their bookings and weekly count stay with them) or adds a
+   *   child there;
+   * - `name` null or blank: removes the child there (refused while they have upcoming bookings);
+   * - `name` absent: the child stays; `weeklyLimit` alone changes their limit.
+   * - a detail (CHILD_DETAIL_FIELDS: date of birth, sex): absent keeps what is recorded (a rename keeps it too: the same
+   *   child), null clears it, a value sets it; a new child without them has none recorded.
+   */
+  children: readonly ChildChange[];
   /** Bookings whose session starts after this instant are upcoming. */
   now: Date;
 }
@@ -68,7 +40,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
   const { userId, now } = input;
   // A child removed leaves the family's waiting entries (below), under their sessions' locks: the sessions come
   // before the children in the lock order (docs/decisions/022-lock-order-and-retries.md), so they are taken first.
-  const removing = Object.values(input.slots).some((change) => change?.name !== undefined && !(change.name ?? '').trim());
+  const removing = input.children.some((change) => change.name !== undefined && !(change.name ?? '').trim());
   if (removing) {
     await tx.execute(sql`
       select 1 from sessions where id in (select w.session_id from waitlist_entries w where w.user_id = ${userId} and w.status = 'WAITING')
@@ -85,20 +57,21 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
   const removals: ChildRow[] = [];
   const renames: Array<{ child: ChildRow; name: string; weeklyLimit: number }> = [];
   const limitChanges: Array<{ child: ChildRow; weeklyLimit: number }> = [];
-  const detailChanges: Array<{ child: ChildRow; details: Pick<ChildSlotChange, 'birthDate' | 'sex'> }> = [];
-  const additions: Array<{ position: number; name: string; weeklyLimit: number; birthDate: string | null; sex: ChildSex | null }> = [];
+  const detailChanges: Array<{ child: ChildRow; details: Partial<Pick<ChildRow, (typeof CHILD_DETAIL_FIELDS)[number]>> }> = [];
+  const additions: Array<Omit<typeof children.$inferInsert, 'userId'>> = [];
   const finalNames: string[] = [];
+  const changeAt = new Map(input.children.map((change) => [change.position, change]));
 
-  CHILD_SLOTS.forEach((slot, index) => {
-    const position = index + 1;
+  for (let position = 1; position <= MAX_CHILDREN; position += 1) {
     const existing = atPosition.get(position);
-    const change = input.slots[slot];
+    const change = changeAt.get(position);
     const name = change?.name === undefined ? undefined : (change.name ?? '').trim();
-    // Issue 22: the date of birth and sex given for a child who stays (renamed or not) that differ from the record.
+    // Issue 22: the details given for a child who stays (renamed or not) that differ from the record.
     if (existing && name !== '' && change) {
-      const details: Pick<ChildSlotChange, 'birthDate' | 'sex'> = {};
-      if (change.birthDate !== undefined && change.birthDate !== existing.birthDate) details.birthDate = change.birthDate;
-      if (change.sex !== undefined && change.sex !== existing.sex) details.sex = change.sex;
+      const details: Record<string, unknown> = {};
+      for (const field of CHILD_DETAIL_FIELDS) {
+        if (change[field] !== undefined && change[field] !== existing[field]) details[field] = change[field];
+      }
       if (Object.keys(details).length) detailChanges.push({ child: existing, details });
     }
     if (name === undefined) {
@@ -113,11 +86,12 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
       if (existing) {
         if (existing.name !== name || existing.weeklyLimit !== weeklyLimit) renames.push({ child: existing, name, weeklyLimit });
       } else {
-        additions.push({ position, name, weeklyLimit, birthDate: change?.birthDate ?? null, sex: change?.sex ?? null });
+        const details = Object.fromEntries(CHILD_DETAIL_FIELDS.map((field) => [field, change?.[field] ?? null]));
+        additions.push({ position, name, weeklyLimit, ...details });
       }
       finalNames.push(name);
     }
-  });
+  }
 
   // Issue 29: compared as the database compares them (children_user_name_unique on name_key), so a clash is a 400
   // naming both spellings, never the unique index's error.

@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MappedFields } from '../../../shared/rules/field-mapping';
-import { childBirthDateField, childLimitField, childNameField, childSexField, type CreateUserBody } from '../../../shared/schemas/admin-users';
-import { apiRole, CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
+import type { ChildDetailField, ChildSlotField } from '../../../shared/schemas/children';
+import type { CreateUserBody } from '../../../shared/schemas/admin-users';
+import { CHILD_DETAIL_FIELDS, childSlotFieldAt, slotsToChildren } from '../../../shared/schemas/children';
+import { apiRole, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -10,7 +12,7 @@ import { createUser, queueWelcomeEmail } from '../users/create-user';
 import { endAccountAccess } from '../users/end-account-access';
 import { currentChildrenOf } from '../users/user-fields';
 import { assertEmailFree, type UserRow } from '../users/user-rules';
-import { writeChildren, type ChildSlotChanges } from '../users/write-children';
+import { writeChildren } from '../users/write-children';
 
 export const STAFF_ACCOUNT = 'This e-mail belongs to a staff account; webhooks only change parent accounts';
 export const OTHER_CRM_CONTACT = 'This e-mail belongs to another CRM contact';
@@ -100,32 +102,19 @@ async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow;
 }
 
 /**
- * The slot changes a delivery may make: names, limits, and (issue 22) dates of birth and sexes. A CRM never removes a
- * child (no null name) nor clears a recorded date of birth or sex (a blank value is left out of the mapped data).
+ * The children a delivery describes (slotsToChildren: one entry per slot it gives a field of): names, limits, and
+ * (issue 22) dates of birth and sexes. A CRM never removes a child (no null name) nor clears a recorded date of birth
+ * or sex (a blank value is left out of the mapped data).
  */
-function childChangesOf(data: MappedFields): ChildSlotChanges {
-  const changes: ChildSlotChanges = {};
-  for (const slot of CHILD_SLOTS) {
-    const name = data[childNameField(slot)];
-    const weeklyLimit = data[childLimitField(slot)];
-    const birthDate = data[childBirthDateField(slot)];
-    const sex = data[childSexField(slot)];
-    if (name === undefined && weeklyLimit === undefined && birthDate === undefined && sex === undefined) continue;
-    changes[slot] = {
-      ...(name !== undefined && { name }),
-      ...(weeklyLimit !== undefined && { weeklyLimit }),
-      ...(birthDate !== undefined && { birthDate }),
-      ...(sex !== undefined && { sex }),
-    };
-  }
-  return changes;
-}
+const childrenOf = (data: MappedFields) => slotsToChildren(data);
+/** The details of a child the delivery adds: none recorded yet. */
+const NOTHING_RECORDED = Object.fromEntries(CHILD_DETAIL_FIELDS.map((field) => [field, null])) as Record<ChildDetailField, null>;
 
 async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertParentResult> {
   const { data, now } = input;
   const absent = (['email', 'firstName', 'lastName'] as const).filter((field) => data[field] === undefined);
   if (absent.length) throw missing(absent);
-  const form: CreateUserBody = {
+  const form: Omit<CreateUserBody, ChildSlotField> = {
     email: data.email!,
     firstName: data.firstName!,
     lastName: data.lastName!,
@@ -133,26 +122,10 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
     role: 'PARENT',
     planTier: data.planTier ?? 'ONE',
     weeklyLimit: data.weeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    firstChildName: data.firstChildName ?? null,
-    firstChildWeeklyLimit: data.firstChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    firstChildBirthDate: data.firstChildBirthDate ?? null,
-    firstChildSex: data.firstChildSex ?? null,
-    secondChildName: data.secondChildName ?? null,
-    secondChildWeeklyLimit: data.secondChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    secondChildBirthDate: data.secondChildBirthDate ?? null,
-    secondChildSex: data.secondChildSex ?? null,
-    thirdChildName: data.thirdChildName ?? null,
-    thirdChildWeeklyLimit: data.thirdChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    thirdChildBirthDate: data.thirdChildBirthDate ?? null,
-    thirdChildSex: data.thirdChildSex ?? null,
-    fourthChildName: data.fourthChildName ?? null,
-    fourthChildWeeklyLimit: data.fourthChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    fourthChildBirthDate: data.fourthChildBirthDate ?? null,
-    fourthChildSex: data.fourthChildSex ?? null,
   };
   // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
   // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
-  const user = await createUser(tx, { form, email: input.email, now, sendWelcome: data.isActive !== false });
+  const user = await createUser(tx, { form, children: childrenOf(data), email: input.email, now, sendWelcome: data.isActive !== false });
   const crmFields: Partial<typeof users.$inferInsert> = { createdByWebhookId: input.webhookId, ...deliveryMark(input) };
   if (data.crmUserId !== undefined) crmFields.crmUserId = data.crmUserId;
   if (data.updatedAt !== undefined) crmFields.crmUpdatedAt = new Date(data.updatedAt);
@@ -190,24 +163,24 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
   // A mapped password is used only when the delivery creates the account: never set or changed on an existing
   // one, not even one still waiting for its first password (an office-created family would be taken over).
 
-  const slots = childChangesOf(data);
+  const wanted = childrenOf(data);
   const current = (await currentChildrenOf(tx, [user.id])).get(user.id) ?? [];
   const childFieldsChanged: string[] = [];
-  CHILD_SLOTS.forEach((slot, index) => {
-    const wanted = slots[slot];
-    if (!wanted) return;
-    const existing = current.find((child) => child.position === index + 1);
-    if (wanted.name !== undefined && wanted.name !== existing?.name) childFieldsChanged.push(childNameField(slot));
+  for (const child of wanted) {
+    const existing = current.find((row) => row.position === child.position);
+    const field = (name: Parameters<typeof childSlotFieldAt>[1]) => childSlotFieldAt(child.position, name);
+    if (child.name !== undefined && child.name !== existing?.name) childFieldsChanged.push(field('name'));
     // A limit for a slot without a child (and without a name to add one) has nothing to change.
     const limitChanges = existing
-      ? wanted.weeklyLimit !== undefined && wanted.weeklyLimit !== existing.weeklyLimit
-      : wanted.name !== undefined && wanted.weeklyLimit !== undefined;
-    if (limitChanges) childFieldsChanged.push(childLimitField(slot));
-    // Issue 22: a date of birth or sex for the child in the slot (or for the one the delivery adds there).
-    const child = existing ?? (wanted.name !== undefined ? { birthDate: null, sex: null } : undefined);
-    if (child && wanted.birthDate !== undefined && wanted.birthDate !== child.birthDate) childFieldsChanged.push(childBirthDateField(slot));
-    if (child && wanted.sex !== undefined && wanted.sex !== child.sex) childFieldsChanged.push(childSexField(slot));
-  });
+      ? child.weeklyLimit !== undefined && child.weeklyLimit !== existing.weeklyLimit
+      : child.name !== undefined && child.weeklyLimit !== undefined;
+    if (limitChanges) childFieldsChanged.push(field('weeklyLimit'));
+    // Issue 22: a date of birth or sex (each detail) for the child in the slot (or for the one the delivery adds there).
+    const recorded = existing ?? (child.name !== undefined ? NOTHING_RECORDED : undefined);
+    for (const detail of recorded ? CHILD_DETAIL_FIELDS : []) {
+      if (child[detail] !== undefined && child[detail] !== recorded![detail]) childFieldsChanged.push(field(detail));
+    }
+  }
 
   // The mark moves forward with every delivery applied, unchanged ones signed later included, so an older replay
   // arriving later is recognised even when the newest delivery changed nothing. A repeat of the last delivery
@@ -228,7 +201,7 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
   // switching it on later must not bring an old sign-in or link back.
   if (set.isActive !== undefined) await endAccountAccess(tx, { userId: user.id });
   // writeChildren only updates limits: a child's existing bookings stay even when the new limit is lower.
-  if (childFieldsChanged.length) await writeChildren(tx, { userId: user.id, slots, now });
+  if (childFieldsChanged.length) await writeChildren(tx, { userId: user.id, children: wanted, now });
   // Activated by the CRM and still without a password (it was created inactive): the welcome goes out now.
   if (set.isActive === true && user.passwordHash === null) {
     await queueWelcomeEmail(tx, { user: { ...user, ...set } as UserRow, email: input.email, now });

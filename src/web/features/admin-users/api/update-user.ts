@@ -1,37 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUserDto, AssignableRole } from '../../../../shared/schemas/admin-users';
-import type { ChildSex, PlanTier } from '../../../../shared/schemas/users';
+import type { ChildChangeFields, SlotsOfChild } from '../../../../shared/schemas/children';
+import type { PlanTier } from '../../../../shared/schemas/users';
 import { apiRequest } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { refreshAfterUserChange } from './refresh-after-user-change';
 
 /** The PATCH body: only the fields being changed. A child name set to null removes that child. */
-export interface UpdateUserPayload {
+export type UpdateUserPayload = ChildSlotChangeFields & {
   firstName?: string;
   lastName?: string;
   email?: string;
   role?: AssignableRole;
   planTier?: PlanTier;
   weeklyLimit?: number;
-  firstChildName?: string | null;
-  secondChildName?: string | null;
-  thirdChildName?: string | null;
-  fourthChildName?: string | null;
-  firstChildWeeklyLimit?: number;
-  secondChildWeeklyLimit?: number;
-  thirdChildWeeklyLimit?: number;
-  fourthChildWeeklyLimit?: number;
-  firstChildBirthDate?: string | null;
-  secondChildBirthDate?: string | null;
-  thirdChildBirthDate?: string | null;
-  fourthChildBirthDate?: string | null;
-  firstChildSex?: ChildSex | null;
-  secondChildSex?: ChildSex | null;
-  thirdChildSex?: ChildSex | null;
-  fourthChildSex?: ChildSex | null;
   /** false deactivates the account (it is signed out everywhere); true lets it sign in again. */
   isActive?: boolean;
-}
+};
+/** The child slot fields (firstChildName … fourthChildSex), each optional: see writeChildren on the server. */
+type ChildSlotChangeFields = SlotsOfChild<ChildChangeFields, never>;
 
 /**
  * PATCH /api/admin/users/:id (partial) → the updated user. 409 when the e-mail is taken or a removed or renamed

@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type FieldPath } from 'react-hook-form';
-import {
-  childBirthDateField,
-  childLimitField,
-  childNameField,
-  childSexField,
-  createUserBody,
-  type CreateUserBody,
-  type CreateUserInput,
-} from '../../../../shared/schemas/admin-users';
-import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT } from '../../../../shared/schemas/users';
+import { createUserBody, type CreateUserBody, type CreateUserInput } from '../../../../shared/schemas/admin-users';
+import { CHILD_SLOTS, childrenToSlots, childSlotField } from '../../../../shared/schemas/children';
+import { DEFAULT_WEEKLY_LIMIT } from '../../../../shared/schemas/users';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -18,6 +11,7 @@ import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { serverFieldError } from '../../../lib/server-field-error';
 import { useCreateUser } from '../api/create-user';
+import { BLANK_CHILD } from './edit-user-form';
 import { fullName, weeklyLimitFromInput } from './user-format';
 import { AccountFields, ChildrenFields, PlanAndRoleFields, type FieldBinding } from './user-form-fields';
 
@@ -29,22 +23,7 @@ const EMPTY: CreateUserInput = {
   role: 'PARENT',
   planTier: 'ONE',
   weeklyLimit: DEFAULT_WEEKLY_LIMIT,
-  firstChildName: '',
-  secondChildName: '',
-  thirdChildName: '',
-  fourthChildName: '',
-  firstChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
-  secondChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
-  thirdChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
-  fourthChildWeeklyLimit: DEFAULT_WEEKLY_LIMIT,
-  firstChildBirthDate: '',
-  secondChildBirthDate: '',
-  thirdChildBirthDate: '',
-  fourthChildBirthDate: '',
-  firstChildSex: '',
-  secondChildSex: '',
-  thirdChildSex: '',
-  fourthChildSex: '',
+  ...childrenToSlots([], BLANK_CHILD),
 };
 
 interface CreateUserDialogProps {
@@ -119,10 +98,10 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
             <ChildrenFields
               firstRequired={false}
               slots={CHILD_SLOTS.map((slot) => ({
-                name: bind(childNameField(slot)),
-                limit: bind(childLimitField(slot), { weeklyLimit: true }),
-                birthDate: bind(childBirthDateField(slot)),
-                sex: bind(childSexField(slot)),
+                name: bind(childSlotField(slot, 'name')),
+                limit: bind(childSlotField(slot, 'weeklyLimit'), { weeklyLimit: true }),
+                birthDate: bind(childSlotField(slot, 'birthDate')),
+                sex: bind(childSlotField(slot, 'sex')),
               }))}
             />
           </fieldset>

@@ -2,8 +2,8 @@ import { Info } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { isAdminRole } from '../../../../shared/rules/roles';
-import { childBirthDateField, childLimitField, childNameField, childSexField, type AdminUserDto } from '../../../../shared/schemas/admin-users';
-import { CHILD_SLOTS } from '../../../../shared/schemas/users';
+import type { AdminUserDto } from '../../../../shared/schemas/admin-users';
+import { CHILD_SLOTS, childSlotField } from '../../../../shared/schemas/children';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -129,10 +129,10 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSu
             <ChildrenFields
               firstRequired
               slots={CHILD_SLOTS.map((slot) => ({
-                name: bind(childNameField(slot)),
-                limit: bind(childLimitField(slot), { weeklyLimit: true }),
-                birthDate: bind(childBirthDateField(slot)),
-                sex: bind(childSexField(slot)),
+                name: bind(childSlotField(slot, 'name')),
+                limit: bind(childSlotField(slot, 'weeklyLimit'), { weeklyLimit: true }),
+                birthDate: bind(childSlotField(slot, 'birthDate')),
+                sex: bind(childSlotField(slot, 'sex')),
               }))}
             />
           </fieldset>

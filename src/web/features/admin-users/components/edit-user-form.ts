@@ -1,40 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { childBirthDateField, childLimitField, childNameField, childSexField, updateUserBody, type AdminUserDto, type AssignableRole } from '../../../../shared/schemas/admin-users';
-import { CHILD_SLOTS, DEFAULT_WEEKLY_LIMIT, type ChildSex, type PlanTier } from '../../../../shared/schemas/users';
+import { updateUserBody, type AdminUserDto, type AssignableRole } from '../../../../shared/schemas/admin-users';
+import {
+  CHILD_FIELDS,
+  CHILD_SLOT_FIELDS,
+  CHILD_SLOTS,
+  childrenToSlots,
+  childSlotField,
+  slotsToChildren,
+  type ChildField,
+  type ChildSex,
+  type PositionedChild,
+  type SlotsOfChild,
+} from '../../../../shared/schemas/children';
+import { DEFAULT_WEEKLY_LIMIT, type PlanTier } from '../../../../shared/schemas/users';
 import type { UpdateUserPayload } from '../api/update-user';
 
 /** The 'Sex' select of a child: '' is 'Not recorded'. */
 export type ChildSexChoice = '' | ChildSex;
 
-/** The edit form: every field of the account but the password, child names '' for an empty slot, and the Active switch. */
-export interface EditUserForm {
+/** A child of the form: '' for a name, date of birth or sex not given (a blank name is an empty slot). */
+export interface ChildFormValues {
+  name: string;
+  weeklyLimit: number;
+  /** Issue 22: 'YYYY-MM-DD', '' when not recorded. */
+  birthDate: string;
+  sex: ChildSexChoice;
+}
+/** A slot without a child, as the create and edit forms show it. */
+export const BLANK_CHILD: ChildFormValues = { name: '', weeklyLimit: DEFAULT_WEEKLY_LIMIT, birthDate: '', sex: '' };
+
+/** The edit form: every field of the account but the password, each child slot (firstChildName …), and the Active switch. */
+export type EditUserForm = SlotsOfChild<ChildFormValues, never> & {
   firstName: string;
   lastName: string;
   email: string;
   role: AssignableRole;
   planTier: PlanTier;
   weeklyLimit: number;
-  firstChildName: string;
-  secondChildName: string;
-  thirdChildName: string;
-  fourthChildName: string;
-  firstChildWeeklyLimit: number;
-  secondChildWeeklyLimit: number;
-  thirdChildWeeklyLimit: number;
-  fourthChildWeeklyLimit: number;
-  /** Issue 22: each slot's date of birth ('YYYY-MM-DD', '' when not recorded) and sex ('' not recorded, 'F', 'M'). */
-  firstChildBirthDate: string;
-  secondChildBirthDate: string;
-  thirdChildBirthDate: string;
-  fourthChildBirthDate: string;
-  firstChildSex: ChildSexChoice;
-  secondChildSex: ChildSexChoice;
-  thirdChildSex: ChildSexChoice;
-  fourthChildSex: ChildSexChoice;
   /** The Active switch: an inactive account cannot sign in. */
   isActive: boolean;
-}
+};
 
 type EditField = keyof EditUserForm;
 const EDIT_FIELDS = [
@@ -45,12 +51,18 @@ const EDIT_FIELDS = [
   'planTier',
   'weeklyLimit',
   'isActive',
-  ...CHILD_SLOTS.flatMap((slot) => [childNameField(slot), childLimitField(slot), childBirthDateField(slot), childSexField(slot)]),
+  ...CHILD_SLOT_FIELDS,
 ] as const satisfies readonly EditField[];
 
 // updateUserBody checks and normalises the form (trimmed names, a blank child name becomes null); its
 // inferred input type is loose because of the generated child fields, hence the typed resolver.
 export const editUserResolver = zodResolver(updateUserBody) as unknown as Resolver<EditUserForm, unknown, UpdateUserPayload>;
+
+/** A child of the API (any slot, an empty one too) as the form shows them: what is not recorded is blank. */
+const formChild = (child: PositionedChild<Partial<Record<ChildField, unknown>>>): PositionedChild<ChildFormValues> => ({
+  position: child.position,
+  ...(Object.fromEntries(CHILD_FIELDS.map((field) => [field, child[field] ?? BLANK_CHILD[field]])) as unknown as ChildFormValues),
+});
 
 /** Spec 5: a SUPER_ADMIN is shown as ADMIN (the role selector offers Parent and Admin only). */
 export function initialValues(user: AdminUserDto): EditUserForm {
@@ -61,22 +73,8 @@ export function initialValues(user: AdminUserDto): EditUserForm {
     role: user.role === 'PARENT' ? 'PARENT' : 'ADMIN',
     planTier: user.planTier,
     weeklyLimit: user.weeklyLimit,
-    firstChildName: user.firstChildName ?? '',
-    secondChildName: user.secondChildName ?? '',
-    thirdChildName: user.thirdChildName ?? '',
-    fourthChildName: user.fourthChildName ?? '',
-    firstChildWeeklyLimit: user.firstChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    secondChildWeeklyLimit: user.secondChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    thirdChildWeeklyLimit: user.thirdChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    fourthChildWeeklyLimit: user.fourthChildWeeklyLimit ?? DEFAULT_WEEKLY_LIMIT,
-    firstChildBirthDate: user.firstChildBirthDate ?? '',
-    secondChildBirthDate: user.secondChildBirthDate ?? '',
-    thirdChildBirthDate: user.thirdChildBirthDate ?? '',
-    fourthChildBirthDate: user.fourthChildBirthDate ?? '',
-    firstChildSex: user.firstChildSex ?? '',
-    secondChildSex: user.secondChildSex ?? '',
-    thirdChildSex: user.thirdChildSex ?? '',
-    fourthChildSex: user.fourthChildSex ?? '',
+    // Each slot's child as the form shows them: what is not recorded is blank (childrenToSlots fills empty slots).
+    ...childrenToSlots(slotsToChildren(user).map(formChild), BLANK_CHILD),
     isActive: user.isActive,
   };
 }
@@ -98,8 +96,8 @@ export function changedFields(
   const body: Record<string, unknown> = {};
   for (const field of EDIT_FIELDS) if (dirty[field]) body[field] = values[field];
   for (const slot of CHILD_SLOTS) {
-    const name = values[childNameField(slot)];
-    if (dirty[childNameField(slot)] && name) body[childLimitField(slot)] = values[childLimitField(slot)];
+    const [nameField, limitField] = [childSlotField(slot, 'name'), childSlotField(slot, 'weeklyLimit')];
+    if (dirty[nameField] && values[nameField]) body[limitField] = values[limitField];
   }
   if (!sendRole) delete body.role;
   if (!sendActive) delete body.isActive;

@@ -1,9 +1,5 @@
-import { CHILD_SLOTS } from '../../../../shared/schemas/users';
+import { CHILD_SLOTS, childSlotField } from '../../../../shared/schemas/children';
 import {
-  childBirthDateField,
-  childLimitField,
-  childNameField,
-  childSexField,
   IMPORT_FIELDS,
   missingRequiredImportFields,
   type ImportField,
@@ -40,7 +36,7 @@ function aliasesOf(): Record<ImportField, string[]> {
     const n = index + 1;
     const word = ORDINALS[index];
     const only = n === 1;
-    aliases[childNameField(slot)] = [
+    aliases[childSlotField(slot, 'name')] = [
       `child${n}name`,
       `child${n}`,
       `childname${n}`,
@@ -53,7 +49,7 @@ function aliasesOf(): Record<ImportField, string[]> {
       `athlete${n}name`,
       ...(only ? ['childname', 'child', 'kidname', 'kid', 'athletename', 'athlete'] : []),
     ];
-    aliases[childLimitField(slot)] = [
+    aliases[childSlotField(slot, 'weeklyLimit')] = [
       `child${n}weeklylimit`,
       `child${n}limit`,
       `child${n}weeklysessions`,
@@ -71,7 +67,7 @@ function aliasesOf(): Record<ImportField, string[]> {
       ...(only ? ['childweeklylimit', 'childlimit', 'childweeklysessions', 'childsessions'] : []),
     ];
     // Issue 22: the child's date of birth and sex.
-    aliases[childBirthDateField(slot)] = [
+    aliases[childSlotField(slot, 'birthDate')] = [
       `child${n}dateofbirth`,
       `child${n}birthdate`,
       `child${n}dob`,
@@ -83,7 +79,7 @@ function aliasesOf(): Record<ImportField, string[]> {
       `athlete${n}dob`,
       ...(only ? ['childdateofbirth', 'childbirthdate', 'childdob', 'childbirthday'] : []),
     ];
-    aliases[childSexField(slot)] = [
+    aliases[childSlotField(slot, 'sex')] = [
       `child${n}sex`,
       `child${n}gender`,
       `${word}childsex`,
