@@ -13,6 +13,7 @@ export default tseslint.config(
     plugins: { architecture },
     rules: {
       'architecture/import-direction': 'error',
+      'architecture/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',

@@ -33,6 +33,7 @@ import type { EmailContext } from './mail/email-context';
 import { EmailWorker, type EmailWorkerSettings } from './mail/email-worker';
 import { ThreadedMailSender } from './mail/threaded-mail-sender';
 import { dailyJobs } from './services/scheduled-jobs/daily-jobs';
+import { createBookingWrites } from './services/bookings/repeatable-writes';
 import { JobScheduler } from './services/scheduled-jobs/job-scheduler';
 
 declare module 'fastify' {
@@ -152,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerReadCaches(app, options.database);
   registerCachedReads(app);
   registerUnitOfWork(app);
-  registerRepeatableWrites(app);
+  registerRepeatableWrites(app, createBookingWrites(app.unitOfWork));
   await registerCompression(app);
   await registerSecurity(app, env);
   await registerAuth(app);

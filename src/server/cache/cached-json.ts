@@ -2,7 +2,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COMPRESSION_THRESHOLD } from '../plugins/compression';
+
+/** Responses smaller than this go out as they are: compressing them saves less than it costs (plugins/compression.ts). */
+export const COMPRESSION_THRESHOLD = 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

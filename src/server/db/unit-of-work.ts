@@ -10,6 +10,9 @@ import { retryConflicts, type ConflictRetryOptions } from './conflict-retry';
  */
 export const OUTBOX_TOPIC = 'outbox';
 
+/** Runs one change in its own transaction (runUnitOfWork below): what app.unitOfWork and request.unitOfWork are. */
+export type UnitOfWork = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
 /** What a unit of work tells once its transaction has committed (never after a rollback). */
 export interface AfterCommit {
   /** The change topics the triggers left: the read caches drop what they tag, here and on every instance. */

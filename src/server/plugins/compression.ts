@@ -1,6 +1,7 @@
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { COMPRESSION_THRESHOLD } from '../cache/cached-json';
 
 /**
  * Types worth compressing per response: JSON, text (CSV exports included) and XML. Never `text/event-stream`
@@ -8,8 +9,6 @@ import type { FastifyInstance } from 'fastify';
  */
 export const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)/u;
 
-/** Responses smaller than this go out as they are: compressing them saves less than it costs. */
-export const COMPRESSION_THRESHOLD = 1024;
 
 /**
  * Compresses API responses of 1 KB or more (brotli or gzip, as the client accepts) with @fastify/compress.

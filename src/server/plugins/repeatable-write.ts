@@ -1,55 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fullName } from '../../shared/rules/format';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import type { AdminWaitlistEntryDto } from '../../shared/schemas/waitlist';
-import { waitlistClosesBefore } from '../services/waitlist/list-waitlist';
-import { databaseTrouble } from '../db/database-errors';
-import { WriteGroup } from '../db/write-group';
-import {
-  runBookingCalls,
-  type BookingActor,
-  type BookingCall,
-  type BookingOutcome,
-  type OfficeActor,
-  type RepeatableBookingCall,
-} from '../services/bookings/booking-calls';
-import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from '../services/idempotency/idempotency-key';
+import type { BookingCall, OfficeActor } from '../services/bookings/booking-calls';
+import type { BookingAsker, BookingWrites } from '../services/bookings/repeatable-writes';
 import { actor as signedInUser, pendingSignIn } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The parents' bookings, cancellations and reschedules, grouped into units of work (decision 016). */
-    bookingWrites: WriteGroup<RepeatableBookingCall, BookingOutcome>;
+    bookingWrites: BookingWrites;
   }
 }
 
-/** Groups of booking writes in flight at once (one executes while another commits). */
-const BOOKING_LANES = 2;
-
-export function registerRepeatableWrites(app: FastifyInstance): void {
-  app.decorate(
-    'bookingWrites',
-    new WriteGroup((calls: RepeatableBookingCall[]) => app.unitOfWork((tx) => runBookingCalls(tx, calls)), {
-      lanes: BOOKING_LANES,
-      // A family (a browser, when the statement checks the sign-in) always in the same lane: its children's and
-      // bookings' row locks are mostly wanted by one lane only. Another lane or instance may want them too (a family
-      // booking from two browsers at once): each group's statement locks all its rows up front, in the one lock order
-      // (portal_lock_repeatable_writes, decision 022), so groups wait for each other instead of deadlocking; should PostgreSQL
-      // still fail one, the unit of work runs the whole group again (db/conflict-retry.ts).
-      laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
-      // The database unreachable or out of disk space: every call of the group answers 503 at once.
-      failsEveryItem: (error) => databaseTrouble(error) !== null,
-    }),
-  );
+/**
+ * Decorates the app with its booking writes (services/bookings/repeatable-writes.ts: the lanes, the groups, the
+ * actor and the key's claim), made by app.ts: a plugin never imports a service.
+ */
+export function registerRepeatableWrites(app: FastifyInstance, bookingWrites: BookingWrites): void {
+  app.decorate('bookingWrites', bookingWrites);
   app.addHook('onClose', () => app.bookingWrites.idle());
-}
-
-/** A hexadecimal key that keeps a family's calls in one lane (the office's cancellations: the administrator's). */
-function laneKeyOf(actor: BookingActor): string {
-  if ('parentId' in actor) return actor.parentId;
-  if ('signIn' in actor) return actor.signIn.tokenHash;
-  return actor.office.familyId ?? actor.office.adminId;
 }
 
 /** The response schema a route declared for a status (what its serializer keeps). */
@@ -57,6 +27,12 @@ function responseSchemaOf(request: FastifyRequest, status: number): z.ZodType | 
   const response = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
   const schema = response[String(status)];
   return schema instanceof z.ZodType ? schema : undefined;
+}
+
+/** Who asks, as the request knows it; a route of signInCheckedByTheWrite leaves the sign-in to the statement (decision 017). */
+function askerOf(request: FastifyRequest, office: Omit<OfficeActor, 'adminId' | 'adminName'> | undefined): BookingAsker {
+  if (office) return { office, admin: signedInUser(request) };
+  return request.user ? { parent: request.user } : { signIn: pendingSignIn(request) };
 }
 
 /**
@@ -76,34 +52,21 @@ export async function repeatableBookingWrite(
   options: { status?: number; call: BookingCall; office?: Omit<OfficeActor, 'adminId' | 'adminName'> },
 ): Promise<FastifyReply> {
   const status = options.status ?? 200;
-  // The office acts as the signed-in administrator (the admin guard has checked the role); a route of
-  // signInCheckedByTheWrite leaves the sign-in to the statement (decision 017).
-  const actor: BookingActor = options.office
-    ? { office: { ...options.office, adminId: signedInUser(request).id, adminName: fullName(signedInUser(request)) } }
-    : request.user
-      ? { parentId: request.user.id, parent: request.user }
-      : { signIn: pendingSignIn(request) };
-  const key = parseIdempotencyKey(request.headers[IDEMPOTENCY_KEY_HEADER]);
-  const schema = key ? responseSchemaOf(request, status) : undefined;
-  const claim =
-    key === null
-      ? null
-      : {
-          key,
-          requestHash: requestHash({ method: request.method, route: request.routeOptions.url ?? request.url, params: request.params, body: request.body }),
-        };
+  const schema = responseSchemaOf(request, status);
+  const { bookingWrites, env } = request.server;
+  const call = bookingWrites.prepare({
+    call: options.call,
+    asker: askerOf(request, options.office),
+    headers: request.headers,
+    identity: { method: request.method, route: request.routeOptions.url ?? request.url, params: request.params, body: request.body },
+    now: request.server.clock(),
+    waitlistCutoffHours: env.WAITLIST_CUTOFF_HOURS,
+    successStatus: status,
+    encode: schema ? (dto: BookingDto | AdminWaitlistEntryDto) => z.encode(schema, dto) : null,
+  });
   // The group's unit of work drops what it changed from this instance's caches before the answer leaves.
   request.ranUnitOfWork = true;
-  const now = request.server.clock();
-  const outcome = await request.server.bookingWrites.submit({
-    call: options.call,
-    actor,
-    now,
-    waitlistClosesBefore: waitlistClosesBefore(now, request.server.env.WAITLIST_CUTOFF_HOURS),
-    claim,
-    successStatus: status,
-    encode: (dto: BookingDto | AdminWaitlistEntryDto) => (schema ? z.encode(schema, dto) : dto),
-  });
+  const outcome = await bookingWrites.submit(call);
   if ('error' in outcome) throw outcome.error;
   if (outcome.replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(outcome.status).send(outcome.body);

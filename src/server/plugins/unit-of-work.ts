@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
-import { runUnitOfWork } from '../db/unit-of-work';
-
-/** Runs one change in its own transaction; see db/unit-of-work.ts. */
-export type UnitOfWork = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+import { runUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { messageResponse } from '../../shared/schemas/common';
-import { withTimeout } from '../db/write-check';
 import { serializeError } from '../logging';
+import { checkDatabaseAnswers } from '../services/health/check-database-answers';
 
 const liveResponse = z.object({ status: z.literal('ok') });
 const readyResponse = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
@@ -37,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       const deadline = Date.now() + READY_CHECK_TIMEOUT_MS;
       try {
-        await withTimeout(app.db.execute(sql`select 1`), READY_CHECK_TIMEOUT_MS);
+        await checkDatabaseAnswers(app.db, READY_CHECK_TIMEOUT_MS);
       } catch (error) {
         failed('the database does not answer', error);
         return reply.status(503).send({ message: 'Database unavailable' });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { normaliseEndpoint, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_RECEIVER_PREFIX, webhookDeliveryResponse } from '../../shared/schemas/webhooks';
 import { serializeError } from '../logging';
 import { findWebhookConfig } from '../services/webhook-delivery/find-webhook-config';
-import { receiveDelivery } from '../services/webhook-delivery/receive-delivery';
+import { applyDelivery, checkDelivery, deliveryApplied, deliveryRefused } from '../services/webhook-delivery/receive-delivery';
 import { recordDelivery, type DeliveryOutcome, type DeliveryRequest } from '../services/webhook-delivery/record-delivery';
 
 export const BODY_TOO_LARGE = 'Webhook body exceeds the 1 MB limit';
@@ -83,14 +83,16 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
     { bodyLimit: WEBHOOK_MAX_BODY_BYTES, schema: { params: endpointParams, response: { 200: webhookDeliveryResponse, 201: webhookDeliveryResponse } } },
     async (request, reply) => {
       const now = app.clock();
-      const { config, endpoint, outcome } = await receiveDelivery(app.db, {
-        endpoint: request.params.endpoint,
-        request: deliveryRequest(request, reply),
-        email: app.emailContext,
-        now,
-        // The account change's own unit of work: the welcome e-mail it may queue goes out once it commits.
-        unitOfWork: (work) => request.unitOfWork(work),
-      });
+      // Checked and mapped first (reads only), then the account change in the request's own unit of work: the
+      // welcome e-mail it may queue goes out once it commits, and a refusal rolls it all back (decision 014).
+      const checked = await checkDelivery(app.db, { endpoint: request.params.endpoint, request: deliveryRequest(request, reply), now });
+      const { config, endpoint, outcome } =
+        'received' in checked
+          ? checked.received
+          : await request.unitOfWork((tx) => applyDelivery(tx, checked.accepted, app.emailContext)).then(
+              (result) => deliveryApplied(checked.accepted, result),
+              (error: unknown) => deliveryRefused(checked.accepted, error),
+            );
       if (config) await log(request, { config, endpoint, request: deliveryRequest(request, reply), outcome, now });
       return reply.status(outcome.status as 200).send(outcome.body as z.infer<typeof webhookDeliveryResponse>);
     },

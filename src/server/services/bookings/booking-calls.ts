@@ -58,7 +58,7 @@ export interface OfficeActor {
   overrideWeeklyLimit?: boolean | undefined;
 }
 
-/** One request's repeatable write, as the group runs it (plugins/repeatable-write.ts). */
+/** One request's repeatable write, as the group runs it (repeatable-writes.ts). */
 export interface RepeatableBookingCall {
   call: BookingCall;
   actor: BookingActor;

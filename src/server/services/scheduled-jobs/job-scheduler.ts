@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import type { UnitOfWork } from '../../plugins/unit-of-work';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import { claimScheduledJob } from './claim-scheduled-job';
 
 export const MINUTE_MS = 60 * 1000;

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { DialogLoadingOverlay } from '../../components/ui/spinner';
 import { lazyWithPreload } from '../../lib/lazy';
 import { TopBar } from './top-bar';
-import { UserMenuActionsContext } from './user-menu';
+import { UserMenuActionsContext } from './user-menu-context';
 
 /** The Change Password dialog (a form with zod validation) loads the first time the user menu asks for it. */
 const ChangePasswordDialog = lazyWithPreload(() =>

@@ -15,7 +15,7 @@ import { toast } from '../../hooks/use-toast';
 import { apiErrorMessage } from '../../lib/api';
 import { useUpdatePreferences } from '../../lib/preferences';
 import { assignRef, UserMenuButton } from './user-menu-button';
-import { UserMenuActionsContext, type UserMenuProps } from './user-menu';
+import { UserMenuActionsContext, type UserMenuProps } from './user-menu-context';
 
 export interface UserMenuDropdownProps extends UserMenuProps {
   /** The stand-in button was pressed while this chunk loaded: open at once, as that press would have. */

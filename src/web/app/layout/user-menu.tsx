@@ -1,23 +1,8 @@
-import { createContext, Suspense, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import type { CurrentUser } from '../../../shared/schemas/users';
 import { lazyWithPreload } from '../../lib/lazy';
 import { assignRef, UserMenuButton } from './user-menu-button';
-
-/**
- * Menu items the signed-in layout handles without the top bar passing them through: 'Signed-in Devices' and
- * 'Calendar feed' open their dialogs (null outside the signed-in layout: the items are left out).
- */
-export const UserMenuActionsContext = createContext<{ onSignedInDevices: () => void; onCalendarFeed: () => void } | null>(null);
-
-export interface UserMenuProps {
-  user: CurrentUser;
-  onChangePassword: () => void;
-  onSignOut: () => void;
-  /** Called when the menu opens. */
-  onOpen?: (() => void) | undefined;
-  /** The menu button, so focus can come back to it after the Change Password dialog closes. */
-  triggerRef?: Ref<HTMLButtonElement> | undefined;
-}
+import type { UserMenuProps } from './user-menu-context';
 
 /**
  * The dropdown menu library (Radix menu, floating-ui) is not part of the first load: the menu loads as soon as

@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import {
-  readPath,
   SOURCE_PATH_MESSAGE,
   TARGET_FIELD_GROUPS,
   TARGET_FIELD_LABELS,
@@ -17,7 +16,7 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { mappedValueText } from '../../../lib/mapped-fields';
+import { focusAfterRemove, sampleHint, suggestNoteOf, type PendingFocus } from './rules-editor-rules';
 import { EMPTY_RULE, isBadSourcePath, suggestRules, type TemplateFormValues } from './template-form';
 
 const TRANSFORM_LABELS: Record<Transform, string> = { none: 'None', trim: 'Trim', toLower: 'Lower case', toUpper: 'Upper case' };
@@ -29,19 +28,6 @@ interface RulesEditorProps {
   sample: unknown;
   hasSample: boolean;
   paths: readonly SourcePathOption[];
-}
-
-/** Where focus goes after a row moves or goes away (the row's own buttons move with it, or disappear). */
-type PendingFocus = { index: number; action: 'up' | 'down' } | { index: number; action: 'remove' } | { action: 'add-button' } | null;
-
-/** The sample's value at a path, as a short hint under the path input. */
-function sampleHint(sample: unknown, hasSample: boolean, path: string): string | null {
-  const trimmed = path.trim();
-  if (!hasSample || !trimmed || isBadSourcePath(trimmed)) return null;
-  const value = readPath(sample, trimmed);
-  if (value === undefined) return 'Not in the sample';
-  const text = value !== null && typeof value === 'object' ? 'a list or an object' : mappedValueText(value);
-  return `Sample: ${text.length > 60 ? `${text.slice(0, 59)}…` : text}`;
 }
 
 /**
@@ -79,18 +65,13 @@ export function RulesEditor({ form, headingId, sample, hasSample, paths }: Rules
   }
   function removeRule(index: number) {
     remove(index);
-    const left = fields.length - 1;
-    setPendingFocus(left === 0 ? { action: 'add-button' } : { index: Math.min(index, left - 1), action: 'remove' });
+    setPendingFocus(focusAfterRemove(index, fields.length));
   }
 
   function addSuggestedRules() {
     const suggested = suggestRules(paths, rules ?? [], MAX_RULES_PER_TEMPLATE - fields.length);
-    if (suggested.length === 0) {
-      setSuggestNote('No further fields of the sample match a target field by name.');
-      return;
-    }
-    append(suggested, { shouldFocus: false });
-    setSuggestNote(`Added ${suggested.length} suggested ${suggested.length === 1 ? 'rule' : 'rules'}; check each target before saving.`);
+    if (suggested.length > 0) append(suggested, { shouldFocus: false });
+    setSuggestNote(suggestNoteOf(suggested.length));
   }
 
   return (

@@ -17,10 +17,10 @@ import { fetchLatestPayload, fetchSourceSample } from '../api/sample-payloads';
 import { TemplateSaveError, useSaveTemplate } from '../api/save-template';
 import { PreviewPanel } from './preview-panel';
 import { RulesEditor } from './rules-editor';
+import { latestPayloadNote, previewNotReady, savedToast, sourceSampleNote } from './template-editor-rules';
 import {
   EMPTY_TEMPLATE,
   fieldErrorsFromServer,
-  formatTemplateDate,
   formValuesFromTemplate,
   prettyJson,
   previewRequest,
@@ -112,14 +112,7 @@ export function TemplateEditor({ template, onDone }: TemplateEditorProps) {
     return () => clearTimeout(timer);
   }, [requestKey, sample.kind, runPreview]);
 
-  const notReady =
-    sample.kind === 'empty'
-      ? 'Paste a sample payload or load one to see what the rules make of it.'
-      : sample.kind === 'invalid'
-        ? 'Fix the sample JSON to see the preview.'
-        : request.rules.length === 0 && !preview.data
-          ? 'Add a rule with a source path and a target field to see the mapped fields.'
-          : null;
+  const notReady = previewNotReady(sample.kind, request.rules.length, Boolean(preview.data));
   const previewIsCurrent = preview.variables !== undefined && JSON.stringify(preview.variables) === requestKey;
 
   function forcePreview() {
@@ -141,7 +134,7 @@ export function TemplateEditor({ template, onDone }: TemplateEditorProps) {
     setLoading('latest');
     try {
       const latest = await fetchLatestPayload();
-      applySample(latest.payload, `Latest payload received by ${latest.webhookName ?? latest.endpoint} on ${formatTemplateDate(latest.receivedAt)}.`);
+      applySample(latest.payload, latestPayloadNote(latest));
     } catch {
       toast({ variant: 'destructive', title: 'Error', description: LATEST_PAYLOAD_ERROR });
     } finally {
@@ -153,14 +146,7 @@ export function TemplateEditor({ template, onDone }: TemplateEditorProps) {
     setLoading('source');
     try {
       const found = await fetchSourceSample(source);
-      applySample(
-        found.payload,
-        found.origin === 'latest'
-          ? `Latest payload received for ${found.source ?? source}${found.receivedAt ? ` on ${formatTemplateDate(found.receivedAt)}` : ''}.`
-          : source.trim()
-            ? `No payload received for “${source.trim()}” yet: showing the built-in sample.`
-            : 'The built-in sample payload.',
-      );
+      applySample(found.payload, sourceSampleNote(found, source));
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error', description: apiErrorMessage(error, 'Failed to fetch the sample payload.') });
     } finally {
@@ -173,11 +159,7 @@ export function TemplateEditor({ template, onDone }: TemplateEditorProps) {
       { templateId: template?.id ?? null, body: withRuleOrder(values) },
       {
         onSuccess: (saved) => {
-          toast(
-            template
-              ? { title: 'Template Updated', description: `${saved.name} is now version ${saved.version}.` }
-              : { title: 'Template Saved', description: `${saved.name} has been created.` },
-          );
+          toast(savedToast(template !== null, saved));
           onDone();
         },
         onError: (error) => {

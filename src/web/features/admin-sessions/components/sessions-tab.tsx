@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarPlus, CalendarRange, Download, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatLongDate } from '../../../../shared/rules/format';
-import { startOfTorontoDay, torontoMidnightOf } from '../../../../shared/rules/week';
+import { startOfTorontoDay } from '../../../../shared/rules/week';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { DEFAULT_PAGE_SIZE, PageSizeSelect } from '../../../components/page-size-select';
 import { Pagination } from '../../../components/pagination';
@@ -16,16 +15,16 @@ import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
 import { useNow } from '../../../lib/use-now';
 import { sessionsQuery } from '../../../lib/sessions';
 import { cn } from '../../../lib/utils';
-import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, adminListRange } from '../../../../shared/rules/admin-range';
+import { adminListRange } from '../../../../shared/rules/admin-range';
 import { sessionsExportUrl, useAdminSessions } from '../api/get-admin-sessions';
 import { useClassTypes } from '../../../lib/class-types';
 import { BulkCreateDialog } from './bulk-create-dialog';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { CancelSessionDialog } from './cancel-session-dialog';
 import { DeleteSessionDialog } from './delete-session-dialog';
-import { formatTableDate } from './session-format';
 import { SessionFormDialog } from './session-form-dialog';
 import { SessionsTable, type SessionAction } from './sessions-table';
+import { emptyStateOf, jumpTargetOf, rangeTextOf, selectionAfter, selectionWithout, shownRows, todayPageOf } from './sessions-tab-rules';
 
 const ALL_CLASSES = 'all';
 
@@ -70,7 +69,7 @@ export function SessionsTab() {
     ...sessionsQuery({ ...filters, to: new Date(startOfToday.getTime() - 1).toISOString(), page: 1, limit: 1 }),
     enabled: chosenPage === null && !date,
   });
-  const todayPage = date ? 1 : beforeToday.data ? Math.floor(beforeToday.data.total / pageSize) + 1 : beforeToday.isError ? 1 : null;
+  const todayPage = todayPageOf({ date, beforeToday: beforeToday.data?.total, beforeTodayFailed: beforeToday.isError, pageSize });
   const page = chosenPage ?? todayPage;
   const sessions = useAdminSessions({ ...filters, page: page ?? 1, limit: pageSize }, page !== null);
   const classTypes = useClassTypes();
@@ -96,9 +95,7 @@ export function SessionsTab() {
 
   // The first row starting today or later (else the page's last), once today's page is the one shown.
   const todayShown = chosenPage === null && !date && !sessions.isPlaceholderData && sessions.data !== undefined && sessions.data.page === todayPage;
-  const jumpTargetId = todayShown
-    ? (rows.find((row) => new Date(row.startsAt).getTime() >= startOfToday.getTime()) ?? rows[rows.length - 1])?.id
-    : undefined;
+  const jumpTargetId = todayShown ? jumpTargetOf(rows, startOfToday) : undefined;
   useEffect(() => {
     if (jumpRequest === jumpHandled.current || !jumpTargetId) return;
     jumpHandled.current = jumpRequest;
@@ -110,22 +107,11 @@ export function SessionsTab() {
   }, [jumpRequest, jumpTargetId]);
 
   function changeSelection(next: Set<string>) {
-    setSelected((current) => {
-      const updated = new Map<string, SessionDto>();
-      for (const id of next) {
-        const session = current.get(id) ?? rows.find((row) => row.id === id);
-        if (session) updated.set(id, session);
-      }
-      return updated;
-    });
+    setSelected((current) => selectionAfter(current, next, rows));
   }
 
   function deselect(removed: readonly SessionDto[]) {
-    setSelected((current) => {
-      const updated = new Map(current);
-      for (const session of removed) updated.delete(session.id);
-      return updated;
-    });
+    setSelected((current) => selectionWithout(current, removed));
   }
 
   function openDialog(kind: DialogKind, session: SessionDto | null = null) {
@@ -141,14 +127,9 @@ export function SessionsTab() {
   // The rows on screen (while the next page loads, the previous one stays, so read its own page and limit).
   const shownPage = sessions.data?.page ?? page ?? 1;
   const shownLimit = sessions.data?.limit ?? pageSize;
-  const first = total === 0 ? 0 : (shownPage - 1) * shownLimit + 1;
-  const last = Math.min(total, shownPage * shownLimit);
-  const rangeText = date
-    ? `Sessions on ${formatLongDate(torontoMidnightOf(date))}.`
-    : `Sessions from ${formatTableDate(torontoMidnightOf(range.from))} to ${formatTableDate(torontoMidnightOf(range.to))} (${ADMIN_RANGE_DAYS_BACK} days ago to ${ADMIN_RANGE_DAYS_AHEAD} days ahead). Pick a date to see any other day.`;
-  const empty = date
-    ? { title: 'No sessions on this day', hint: 'Pick another day, or clear the date to see the coming weeks.' }
-    : { title: 'No sessions in this range', hint: 'Create a session, or bulk-create a series, to fill the timetable.' };
+  const { first, last } = shownRows(total, shownPage, shownLimit);
+  const rangeText = rangeTextOf(date, range);
+  const empty = emptyStateOf(date);
 
   return (
     <section aria-labelledby={`${ids}-heading`} className="grid grid-cols-1 gap-4">

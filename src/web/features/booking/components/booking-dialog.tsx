@@ -4,10 +4,9 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'rea
 import { useNavigate } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
 import { childChoices, noChildBookableReason, weekWordOf } from '../../../../shared/rules/child-choice';
-import { canSubmitBooking, isFutureBooking } from '../../../../shared/rules/session-card';
+import { isFutureBooking } from '../../../../shared/rules/session-card';
 import { CONFIRMED } from '../../../../shared/rules/upcoming-bookings';
 import {
-  bookingActionFor,
   heldBackSentence,
   isWaitlistOpen,
   joinedDescription,
@@ -32,6 +31,7 @@ import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useAuth } from '../../../lib/auth';
 import { cn } from '../../../lib/utils';
 import { useCreateBooking } from '../api/create-booking';
+import { agesLabel, availabilityLabel, bookingChoice, spotsLeftLabel, toggledChildren, waitingLabel } from './booking-form-rules';
 import { useJoinWaitlist } from '../api/join-waitlist';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
@@ -82,26 +82,6 @@ export function BookingDialog({ session, open, onOpenChange, onCloseAutoFocus, o
   );
 }
 
-/** 'Ages: 8-14' plus ' (Girls Only)' when the class is girls-only. */
-function agesLabel(classType: SessionDto['classType']): string | null {
-  if (classType.minAge === null && classType.maxAge === null) return null;
-  const ages = `Ages: ${classType.minAge ?? ''}-${classType.maxAge ?? ''}`;
-  return classType.girlsOnly ? `${ages} (Girls Only)` : ages;
-}
-
-function spotsLeftLabel(spots: number): string {
-  return `${spots} ${spots === 1 ? 'spot' : 'spots'} left`;
-}
-
-/** The 'Availability' line: 'Full' with no spot left (as on the session card), else the spots left. */
-function availabilityLabel(spots: number | null): string {
-  if (spots === null) return 'No longer available';
-  return spots <= 0 ? 'Full' : spotsLeftLabel(spots);
-}
-
-/** The 'Waitlist' line: the children waiting for a spot (every family's), shown once anyone waits. */
-const waitingLabel = (children: number) => `${children} ${children === 1 ? 'child' : 'children'} waiting`;
-
 interface BookingFormProps {
   session: SessionDto;
   onClose: () => void;
@@ -149,12 +129,6 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
     session: { classType: session.classType, startsAt: session.startsAt },
   });
   const noneBookable = noChildBookableReason(choices);
-  // A child ticked before their week was known, and then found unbookable, is left out (and shown unticked).
-  const picked = selected.filter((name) => choices.some((choice) => choice.name === name && choice.bookable));
-  // No spot for every child chosen: the dialog joins the waitlist (not for a session that is no longer listed).
-  const joining = !gone && bookingActionFor({ chosen: picked.length, availableSpots }) === 'waitlist';
-  // With spots free a waiting child can be booked, but not put on the waitlist a second time.
-  const waitingPicked = joining ? picked.filter((name) => choices.some((choice) => choice.name === name && choice.reason !== null)) : [];
   const waitlistOpen = isWaitlistOpen(session.startsAt, now, DEFAULT_WAITLIST_CUTOFF_HOURS);
   // The server's refusal of the last attempt to join, shown beside the button (and in a toast).
   const [joinRefusal, setJoinRefusal] = useState<string | null>(null);
@@ -165,13 +139,16 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
   const submitButton = useRef<HTMLButtonElement>(null);
   const refocusSubmit = useRef(false);
   const online = useOnline();
-  const canSubmit =
-    online &&
-    !noneBookable &&
-    (joining ? picked.length >= 1 && waitlistOpen && waitingPicked.length === 0 : canSubmitBooking(picked.length, availableSpots));
-  const tooFewSpots = !full && picked.length > availableSpots;
-  // A full session whose waitlist has closed (WAITLIST_CUTOFF_HOURS before the start) offers neither button.
-  const waitlistClosed = joining && !waitlistOpen;
+  // The rules of the choice (booking-form-rules.ts): who is picked, book or join, and whether the button is enabled.
+  const { picked, joining, waitingPicked, canSubmit, tooFewSpots, waitlistClosed } = bookingChoice({
+    choices,
+    selected,
+    availableSpots,
+    gone,
+    waitlistOpen,
+    online,
+    noneBookable,
+  });
   const ages = agesLabel(session.classType);
 
   // The disabled button lost focus while the request ran: give it back once it is enabled again.
@@ -184,7 +161,7 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
   function toggle(name: string, checked: boolean) {
     setJoinRefusal(null);
     // Keep the order of the account's children, whatever order they are ticked in.
-    setSelected((current) => children.map((child) => child.name).filter((n) => (n === name ? checked : current.includes(n))));
+    setSelected((current) => toggledChildren(children, current, name, checked));
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

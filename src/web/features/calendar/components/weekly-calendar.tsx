@@ -27,6 +27,7 @@ import { cn } from '../../../lib/utils';
 import { useClassTypes } from '../../../lib/class-types';
 import { useCalendarSessions } from '../api/get-sessions';
 import { SessionCard } from './session-card';
+import { focusAfterWeekMove, isAnyWeek, isCardSelectable, windowLabel } from './weekly-calendar-rules';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
 
@@ -81,7 +82,7 @@ export function WeeklyCalendar({
   const now = useNow();
   // Offline the week shows as last saved, but no card can be chosen: a booking or move needs the server.
   const online = useOnline();
-  const anyWeek = maxWeekOffset > MAX_WEEK_OFFSET;
+  const anyWeek = isAnyWeek(maxWeekOffset);
   const [weekOffset, setWeekOffset] = useState(() => (initialWeekOf ? weekOffsetOf(initialWeekOf, now, maxWeekOffset) : 0));
   const [classCode, setClassCode] = useState(ALL_CLASSES);
   const previousRef = useRef<HTMLButtonElement>(null);
@@ -105,8 +106,9 @@ export function WeeklyCalendar({
     // Render first, so the button that receives focus is already enabled.
     flushSync(() => setWeekOffset(next));
     onWeekChange?.(next);
-    if (step < 0 && !canGoToPreviousWeek(next)) nextRef.current?.focus();
-    if (step > 0 && !canGoToNextWeek(next, maxWeekOffset)) previousRef.current?.focus();
+    const focus = focusAfterWeekMove(step, next, maxWeekOffset);
+    if (focus === 'next') nextRef.current?.focus();
+    if (focus === 'previous') previousRef.current?.focus();
   }
 
   const titleId = `${ids}-title`;
@@ -158,7 +160,7 @@ export function WeeklyCalendar({
           <p id={rangeId} aria-live="polite" className="text-base font-semibold text-slate-900 sm:text-lg">
             {week.label}
           </p>
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{anyWeek ? 'Any future week' : 'Two-week booking window'}</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{windowLabel(maxWeekOffset)}</p>
         </div>
         <Tooltip content="Next week">
           <Button
@@ -241,9 +243,7 @@ export function WeeklyCalendar({
                           now,
                           waitlistPosition: waitlistPositions?.get(session.id),
                         });
-                        // Pickers choose among bookable sessions; the family's calendar opens every future one: a booked
-                        // one, even when full, to manage that booking (issue 20), a full one to join its waitlist (21).
-                        const selectable = online && (isSelectable ? isSelectable(session, now) && state.bookable : state.opens);
+                        const selectable = isCardSelectable({ online, pickable: isSelectable?.(session, now), state });
                         return (
                           <li key={session.id}>
                             <SessionCard

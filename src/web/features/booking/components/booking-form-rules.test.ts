@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { ChildChoice } from '../../../../shared/rules/child-choice';
+import { agesLabel, availabilityLabel, bookingChoice, toggledChildren, waitingLabel } from './booking-form-rules';
+
+const child = (name: string, over: Partial<ChildChoice> = {}): ChildChoice => ({ name, bookable: true, reason: null, left: null, ...over }) as ChildChoice;
+const base = { gone: false, waitlistOpen: true, online: true, noneBookable: null };
+
+describe('the booking dialog: the choice of children', () => {
+  it('books when there are spots for every child ticked', () => {
+    const choice = bookingChoice({ ...base, choices: [child('Ava'), child('Leo')], selected: ['Ava', 'Leo'], availableSpots: 2 });
+    expect(choice).toEqual({ picked: ['Ava', 'Leo'], joining: false, waitingPicked: [], canSubmit: true, tooFewSpots: false, waitlistClosed: false });
+  });
+
+  it('reads as disabled with no child ticked, and offline', () => {
+    expect(bookingChoice({ ...base, choices: [child('Ava')], selected: [], availableSpots: 3 }).canSubmit).toBe(false);
+    expect(bookingChoice({ ...base, online: false, choices: [child('Ava')], selected: ['Ava'], availableSpots: 3 }).canSubmit).toBe(false);
+  });
+
+  it('leaves out a ticked child found unbookable', () => {
+    const choices = [child('Ava'), child('Leo', { bookable: false, reason: 'Weekly limit reached (1 of 1)' })];
+    expect(bookingChoice({ ...base, choices, selected: ['Ava', 'Leo'], availableSpots: 3 }).picked).toEqual(['Ava']);
+  });
+
+  it('joins the waitlist with more children than spots, and says there are too few spots', () => {
+    const choice = bookingChoice({ ...base, choices: [child('Ava'), child('Leo')], selected: ['Ava', 'Leo'], availableSpots: 1 });
+    expect(choice).toMatchObject({ joining: true, tooFewSpots: true, canSubmit: true, waitlistClosed: false });
+  });
+
+  it('joins the waitlist of a full session, but not with a child already waiting, and not once it has closed', () => {
+    const waiting = child('Leo', { reason: 'On the waitlist (#2)' });
+    expect(bookingChoice({ ...base, choices: [child('Ava')], selected: ['Ava'], availableSpots: 0 })).toMatchObject({ joining: true, tooFewSpots: false, canSubmit: true });
+    expect(bookingChoice({ ...base, choices: [waiting], selected: ['Leo'], availableSpots: 0 })).toMatchObject({ waitingPicked: ['Leo'], canSubmit: false });
+    expect(bookingChoice({ ...base, waitlistOpen: false, choices: [child('Ava')], selected: ['Ava'], availableSpots: 0 })).toMatchObject({
+      waitlistClosed: true,
+      canSubmit: false,
+    });
+  });
+
+  it('never joins the waitlist of a session no longer listed', () => {
+    const choice = bookingChoice({ ...base, gone: true, choices: [child('Ava')], selected: ['Ava'], availableSpots: 0 });
+    expect(choice).toMatchObject({ joining: false, canSubmit: false, waitlistClosed: false });
+  });
+
+  it('offers nothing when no child can be booked', () => {
+    expect(bookingChoice({ ...base, noneBookable: 'All booked', choices: [child('Ava')], selected: ['Ava'], availableSpots: 3 }).canSubmit).toBe(false);
+  });
+
+  it("keeps the account's order of the children whatever order they are ticked in", () => {
+    const children = [{ name: 'Ava' }, { name: 'Leo' }, { name: 'Mia' }];
+    expect(toggledChildren(children, ['Mia'], 'Ava', true)).toEqual(['Ava', 'Mia']);
+    expect(toggledChildren(children, ['Ava', 'Mia'], 'Ava', false)).toEqual(['Mia']);
+  });
+});
+
+describe('the booking dialog: its lines', () => {
+  it('words the ages, the availability and the waitlist', () => {
+    expect(agesLabel({ minAge: 8, maxAge: 14, girlsOnly: false })).toBe('Ages: 8-14');
+    expect(agesLabel({ minAge: 8, maxAge: null, girlsOnly: true })).toBe('Ages: 8- (Girls Only)');
+    expect(agesLabel({ minAge: null, maxAge: null, girlsOnly: true })).toBeNull();
+    expect([availabilityLabel(null), availabilityLabel(0), availabilityLabel(1), availabilityLabel(4)]).toEqual([
+      'No longer available',
+      'Full',
+      '1 spot left',
+      '4 spots left',
+    ]);
+    expect([waitingLabel(1), waitingLabel(3)]).toEqual(['1 child waiting', '3 children waiting']);
+  });
+});

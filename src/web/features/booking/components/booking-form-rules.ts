@@ -1,0 +1,69 @@
+import type { ChildChoice } from '../../../../shared/rules/child-choice';
+import { canSubmitBooking } from '../../../../shared/rules/session-card';
+import { bookingActionFor } from '../../../../shared/rules/waitlist';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+
+/** 'Ages: 8-14' plus ' (Girls Only)' when the class is girls-only. */
+export function agesLabel(classType: Pick<SessionDto['classType'], 'minAge' | 'maxAge' | 'girlsOnly'>): string | null {
+  if (classType.minAge === null && classType.maxAge === null) return null;
+  const ages = `Ages: ${classType.minAge ?? ''}-${classType.maxAge ?? ''}`;
+  return classType.girlsOnly ? `${ages} (Girls Only)` : ages;
+}
+
+export function spotsLeftLabel(spots: number): string {
+  return `${spots} ${spots === 1 ? 'spot' : 'spots'} left`;
+}
+
+/** The 'Availability' line: 'Full' with no spot left (as on the session card), else the spots left. */
+export function availabilityLabel(spots: number | null): string {
+  if (spots === null) return 'No longer available';
+  return spots <= 0 ? 'Full' : spotsLeftLabel(spots);
+}
+
+/** The 'Waitlist' line: the children waiting for a spot (every family's), shown once anyone waits. */
+export const waitingLabel = (children: number) => `${children} ${children === 1 ? 'child' : 'children'} waiting`;
+
+/** The ticked children after one box changes, in the order of the account's children whatever order they are ticked in. */
+export function toggledChildren(children: readonly { name: string }[], current: readonly string[], name: string, checked: boolean): string[] {
+  return children.map((child) => child.name).filter((n) => (n === name ? checked : current.includes(n)));
+}
+
+/** What the booking dialog offers for the children ticked (spec 5; issue 21: the waitlist of a full session). */
+export interface BookingChoice {
+  /** The ticked children that can be booked (a child ticked before their week was known, then found unbookable, is left out). */
+  picked: string[];
+  /** No spot for every child chosen: the dialog joins the waitlist (not for a session that is no longer listed). */
+  joining: boolean;
+  /** Children ticked for the waitlist who already wait for this session (with spots free they can be booked). */
+  waitingPicked: string[];
+  /** Book (or Join Waitlist) reads as enabled. */
+  canSubmit: boolean;
+  /** More children ticked than spots left in a session that is not full. */
+  tooFewSpots: boolean;
+  /** A full session whose waitlist has closed (WAITLIST_CUTOFF_HOURS before the start) offers neither button. */
+  waitlistClosed: boolean;
+}
+
+export function bookingChoice(options: {
+  choices: readonly ChildChoice[];
+  selected: readonly string[];
+  /** Spots left as the calendar's reads know them now (0 for a session no longer listed). */
+  availableSpots: number;
+  /** The session is no longer listed. */
+  gone: boolean;
+  waitlistOpen: boolean;
+  online: boolean;
+  /** Why no child can be booked at all (noChildBookableReason), or null. */
+  noneBookable: string | null;
+}): BookingChoice {
+  const { choices, selected, availableSpots, gone, waitlistOpen, online, noneBookable } = options;
+  const full = availableSpots <= 0;
+  const picked = selected.filter((name) => choices.some((choice) => choice.name === name && choice.bookable));
+  const joining = !gone && bookingActionFor({ chosen: picked.length, availableSpots }) === 'waitlist';
+  const waitingPicked = joining ? picked.filter((name) => choices.some((choice) => choice.name === name && choice.reason !== null)) : [];
+  const canSubmit =
+    online &&
+    !noneBookable &&
+    (joining ? picked.length >= 1 && waitlistOpen && waitingPicked.length === 0 : canSubmitBooking(picked.length, availableSpots));
+  return { picked, joining, waitingPicked, canSubmit, tooFewSpots: !full && picked.length > availableSpots, waitlistClosed: joining && !waitlistOpen };
+}
