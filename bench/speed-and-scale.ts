@@ -30,7 +30,7 @@ import { bookingLoad, cannon, rush, sequentialLatency, type BookingRun, type Lat
 import { explainRoutes, type ExplainedQuery, type PlanReport, type RoutePlan } from './lib/plans';
 import { ensureBuild, gitCommit, projectRoot, startBare, startPortal, type Child } from './lib/processes';
 import { printReport } from './lib/report';
-import { CpuProbe, sampleWaits } from './lib/probes';
+import { CpuProbe, functionTimes, sampleWaits, trackFunctions } from './lib/probes';
 import { checkWeekRush, combineRuns, seedWeekRush, signInFamilies, weekRush, WEEK_RUSH, type WeekRushCheck, type WeekRushRun } from './lib/week-rush';
 import { routeQueries, type RouteQueries } from './lib/routes';
 import { READ_ROUTES, ROUTE_LABELS, SCALE_ROUTES, TARGETS, type ReadRoute, type ScaleRoute } from './lib/targets';
@@ -181,6 +181,7 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
       log(`  bare insert transaction: ${bare.transactions} in ${bare.seconds} s = ${bare.perSec}/s`);
       const profileDir = path.join(folder, `profile-${kind}`);
       const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+      if (options.probe && db.url) await trackFunctions(db.url);
       const { warm, run, rushRun, mail } = await withServer(db, 'server-bookings.log', async (server) => {
         const warm = await bookingLoad(server.baseUrl, fixture.parents.slice(0, warmUpParents), { inFlight: options.connections });
         const cpu = new CpuProbe(server.pid, db.url);
@@ -200,6 +201,8 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
         return { warm, run, rushRun, mail };
       }, nodeArgs);
       if (options.cpuProf) log(`  CPU profile of the booking server (warm-up, run and rush):\n${summariseProfile(profileDir)}`);
+      if (options.probe && db.url) run.functions = await functionTimes(db.url, warm.succeeded + run.succeeded + rushRun.created);
+      if (run.functions) log(`  PL/pgSQL and tables per booking (warm-up, run and rush): ${JSON.stringify(run.functions)}`);
       const check = await prepare(db, (open) => checkBookings(open, fixture));
       result.bookings = { warmUp: warm, run, check, bare, parentsPrepared: parentCount, sessions: fixture.sessionIds.length, history: BOOKING_HISTORY, ...(mail && { mail }) };
       result.rush = rushRun;
@@ -228,6 +231,7 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
       log(`  bare insert transaction: ${bare.transactions} in ${bare.seconds} s = ${bare.perSec}/s`);
       const profileDir = path.join(folder, `profile-${kind}-week`);
       const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+      if (options.probe && db.url) await trackFunctions(db.url);
       const { warm, rounds, signInSeconds, mail } = await withServer(db, 'server-week-rush.log', async (server) => {
         const signInStarted = performance.now();
         const warmFamilies = await signInFamilies(server.baseUrl, fixture.warmUp.families, COOKIE_NAME);
@@ -257,6 +261,8 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
       }, nodeArgs);
       if (options.cpuProf) log(`  CPU profile of the week-rush server (sign-ins, warm-up and rounds):\n${summariseProfile(profileDir)}`);
       const run = combineRuns(rounds);
+      if (options.probe && db.url) run.functions = await functionTimes(db.url, warm.booked + run.booked);
+      if (run.functions) log(`  PL/pgSQL and tables per booking (warm-up and rounds): ${JSON.stringify(run.functions)}`);
       log(`  week rush: ${run.booked} bookings in ${run.seconds} s = ${run.bookingsPerSec}/s = ${round(run.bookingsPerSec / bare.perSec)}× the bare insert; refusals ${JSON.stringify(run.refusals)}`);
       const check = await prepare(db, (open) => checkWeekRush(open, fixture));
       result.weekRush = {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { SignIn } from './databases';
 import { messageOf, percentile, round, send } from './util';
-import type { CpuSplit, WaitSample } from './probes';
+import type { CpuSplit, FunctionTimes, WaitSample } from './probes';
 
 export interface ReadRun {
   route: string;
@@ -86,6 +86,8 @@ export interface BookingRun {
   cpuPerBooking?: CpuSplit;
   /** With --probe: what the backends were doing (pg_stat_activity samples). */
   waits?: WaitSample;
+  /** With --probe: PL/pgSQL functions' time and the tables' scans per booking (track_functions). */
+  functions?: FunctionTimes;
 }
 
 /**

@@ -10,6 +10,8 @@ import pg from 'pg';
 import { round } from './util';
 
 const TICKS_PER_SECOND = 100;
+/** The probes' own connections, left out of what they measure. */
+const PROBE_APPLICATION = 'nb-bench-probe';
 
 /** utime + stime of a process (all its threads), in ms; null when it is gone or /proc is not there. */
 function cpuMs(pid: number): number | null {
@@ -51,10 +53,12 @@ export class CpuProbe {
     const backends = new Map<number, number>();
     if (this.url) {
       if (!this.client) {
-        this.client = new pg.Client({ connectionString: this.url });
+        this.client = new pg.Client({ connectionString: this.url, application_name: PROBE_APPLICATION });
         await this.client.connect();
       }
-      const { rows } = await this.client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+      const { rows } = await this.client.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name <> '${PROBE_APPLICATION}'`,
+      );
       for (const { pid } of rows) {
         const ms = cpuMs(pid);
         if (ms !== null) backends.set(pid, ms);
@@ -100,7 +104,8 @@ export interface WaitSample {
 
 /** Samples pg_stat_activity of the bench's database every `intervalMs` until stopped (`--probe`). */
 export function sampleWaits(url: string, intervalMs = 10): { stop(): Promise<WaitSample> } {
-  const client = new pg.Client({ connectionString: url });
+  // The sampler's own backend is left out of the samples and of CpuProbe's backends (application_name).
+  const client = new pg.Client({ connectionString: url, application_name: PROBE_APPLICATION });
   const counts = new Map<string, number>();
   let samples = 0;
   let busy = 0;
@@ -110,7 +115,8 @@ export function sampleWaits(url: string, intervalMs = 10): { stop(): Promise<Wai
     while (running) {
       const { rows } = await client.query<{ state: string | null; wait: string | null; n: number }>(
         `select state, wait_event_type || '/' || wait_event as wait, count(*)::int as n from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend' group by 1, 2`,
+         where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+           and application_name <> '${PROBE_APPLICATION}' group by 1, 2`,
       );
       samples++;
       for (const row of rows) {
@@ -131,4 +137,55 @@ export function sampleWaits(url: string, intervalMs = 10): { stop(): Promise<Wai
       return { samples, shares, busyBackends: round(busy / Math.max(1, samples), 2) };
     },
   };
+}
+
+/**
+ * `--probe`: PostgreSQL counts the time of every PL/pgSQL function (track_functions = 'pl', for the bench's database
+ * only; set before the server connects). `functionTimes` then reads them, with the tables' scans and updates.
+ */
+export async function trackFunctions(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: PROBE_APPLICATION });
+  await client.connect();
+  try {
+    await client.query(`alter database "${new URL(url).pathname.slice(1)}" set track_functions = 'pl'`);
+    await client.query('select pg_stat_reset()');
+  } finally {
+    await client.end();
+  }
+}
+
+export interface FunctionTimes {
+  /** Per function: calls, self time and total time (ms), per unit (a booking). */
+  functions: Array<{ name: string; calls: number; selfMs: number; totalMs: number }>;
+  tables: Array<{ name: string; seqScans: number; seqRows: number; idxScans: number; updates: number; hotUpdates: number; inserts: number }>;
+}
+
+/** What track_functions counted since trackFunctions (read once the server has closed its connections: all flushed). */
+export async function functionTimes(url: string, units: number): Promise<FunctionTimes> {
+  const client = new pg.Client({ connectionString: url, application_name: PROBE_APPLICATION });
+  await client.connect();
+  try {
+    const per = (value: number) => round(value / Math.max(1, units), 4);
+    const { rows: functions } = await client.query<{ name: string; calls: string; self: number; total: number }>(
+      'select funcname as name, calls, self_time as self, total_time as total from pg_stat_user_functions order by self_time desc limit 20',
+    );
+    const { rows: tables } = await client.query<{ name: string; seq: string; seqrows: string; idx: string | null; upd: string; hot: string; ins: string }>(
+      `select relname as name, seq_scan as seq, seq_tup_read as seqrows, idx_scan as idx, n_tup_upd as upd, n_tup_hot_upd as hot, n_tup_ins as ins
+       from pg_stat_user_tables where seq_scan + coalesce(idx_scan, 0) + n_tup_upd + n_tup_ins > 0 order by seq_tup_read desc, idx_scan desc limit 12`,
+    );
+    return {
+      functions: functions.map((f) => ({ name: f.name, calls: per(Number(f.calls)), selfMs: per(f.self), totalMs: per(f.total) })),
+      tables: tables.map((t) => ({
+        name: t.name,
+        seqScans: per(Number(t.seq)),
+        seqRows: per(Number(t.seqrows)),
+        idxScans: per(Number(t.idx ?? 0)),
+        updates: per(Number(t.upd)),
+        hotUpdates: per(Number(t.hot)),
+        inserts: per(Number(t.ins)),
+      })),
+    };
+  } finally {
+    await client.end();
+  }
 }

@@ -14,7 +14,7 @@ import { hashPassword } from '../../src/server/services/auth/password';
 import { startOfTorontoWeek } from '../../src/shared/rules/week';
 import type { OpenDatabase } from './databases';
 import { messageOf, percentile, round } from './util';
-import type { CpuSplit, WaitSample } from './probes';
+import type { CpuSplit, FunctionTimes, WaitSample } from './probes';
 
 /** The shape of one round of the rush (the issue's: a few hundred families, seven bookings each, 40 sessions). */
 export const WEEK_RUSH = {
@@ -241,6 +241,8 @@ export interface WeekRushRun {
   cpuPerBooking?: CpuSplit;
   /** With --probe: what the backends were doing (pg_stat_activity samples). */
   waits?: WaitSample;
+  /** With --probe: PL/pgSQL functions' time and the tables' scans per booking (track_functions). */
+  functions?: FunctionTimes;
 }
 
 /**

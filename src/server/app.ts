@@ -14,7 +14,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerReadCaches } from './plugins/read-caches';
 import { registerCachedReads } from './plugins/cached-reads';
 import { registerUnitOfWork } from './plugins/unit-of-work';
-import { registerRepeatableWrites } from './plugins/repeatable-write';
+import { bookingRushOn, registerRepeatableWrites } from './plugins/repeatable-write';
 import { RequestLogController } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
@@ -123,7 +123,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
     existsSync(fileURLToPath(mailThread)) ? new ThreadedMailSender(mailThread, mailer) : undefined,
     // The app's clock, read at each run: tests that pin it decide when reminders are due.
-    { ...options.emailWorker, clock: () => app.clock() },
+    // It yields to a rush of bookings (their confirmations wait in the outbox until it eases, a few seconds at most).
+    { ...options.emailWorker, clock: () => app.clock(), rushOn: () => bookingRushOn(app) },
   );
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', emailContext);
