@@ -69,6 +69,8 @@ export interface EmailWorkerSettings {
    * the rush eases, and a batch at least every few seconds while it does not.
    */
   rushOn?: () => boolean;
+  /** The longest a run waits for a rush to ease (RUSH_MAX_WAIT_MS). */
+  rushMaxWaitMs?: number;
 }
 
 /** While a rush is on, how often the worker looks again whether it has eased. */
@@ -325,6 +327,7 @@ export class EmailWorker {
   /** When (by the clock) this worker last made the reminders coming due. */
   private remindersMadeAt: number | undefined;
   private readonly rushOn: () => boolean;
+  private readonly rushMaxWaitMs: number;
   /** Since when (performance.now()) runs have waited for a rush to ease; undefined when none is waiting. */
   private waitingSince: number | undefined;
   private rushTimer: NodeJS.Timeout | undefined;
@@ -342,6 +345,7 @@ export class EmailWorker {
     this.claim = { by: `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`, leaseMs: settings.claimLeaseMs ?? CLAIM_LEASE_MS };
     this.stopGraceMs = settings.stopGraceMs ?? STOP_GRACE_MS;
     this.rushOn = settings.rushOn ?? (() => false);
+    this.rushMaxWaitMs = settings.rushMaxWaitMs ?? RUSH_MAX_WAIT_MS;
   }
 
   start(intervalMs = 15_000): void {
@@ -387,7 +391,7 @@ export class EmailWorker {
     if (this.rushOn()) {
       const now = performance.now();
       this.waitingSince ??= now;
-      if (now - this.waitingSince < RUSH_MAX_WAIT_MS) {
+      if (now - this.waitingSince < this.rushMaxWaitMs) {
         if (!this.rushTimer) {
           this.rushTimer = setTimeout(() => {
             this.rushTimer = undefined;
