@@ -10,6 +10,7 @@ import {
   BOOKING_HISTORY,
   checkBookings,
   confirmationMail,
+  COOKIE_NAME,
   createBenchDatabase,
   dropAllBenchDatabases,
   mailDrained,
@@ -29,6 +30,8 @@ import { bookingLoad, cannon, rush, sequentialLatency, type BookingRun, type Lat
 import { explainRoutes, type ExplainedQuery, type PlanReport, type RoutePlan } from './lib/plans';
 import { ensureBuild, gitCommit, projectRoot, startBare, startPortal, type Child } from './lib/processes';
 import { printReport } from './lib/report';
+import { CpuProbe, functionTimes, sampleWaits, trackFunctions } from './lib/probes';
+import { checkWeekRush, combineRuns, seedWeekRush, signInFamilies, weekRush, WEEK_RUSH, type WeekRushCheck, type WeekRushRun } from './lib/week-rush';
 import { routeQueries, type RouteQueries } from './lib/routes';
 import { READ_ROUTES, ROUTE_LABELS, SCALE_ROUTES, TARGETS, type ReadRoute, type ScaleRoute } from './lib/targets';
 import { round, send, type BenchOptions } from './lib/util';
@@ -48,6 +51,16 @@ export interface DbResult {
     mail?: MailDrain;
   };
   rush?: RushRun;
+  weekRush?: {
+    warmUp: WeekRushRun;
+    rounds: WeekRushRun[];
+    run: WeekRushRun;
+    check: WeekRushCheck;
+    bare: BareInsertRun;
+    shape: { families: number; bookingsPerFamily: number; sessions: number; capacities: string; weekStart: string };
+    signInSeconds: number;
+    mail?: MailDrain;
+  };
   scale?:
     | {
         counts: LargeCounts;
@@ -168,10 +181,18 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
       log(`  bare insert transaction: ${bare.transactions} in ${bare.seconds} s = ${bare.perSec}/s`);
       const profileDir = path.join(folder, `profile-${kind}`);
       const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+      if (options.probe && db.url) await trackFunctions(db.url);
       const { warm, run, rushRun, mail } = await withServer(db, 'server-bookings.log', async (server) => {
         const warm = await bookingLoad(server.baseUrl, fixture.parents.slice(0, warmUpParents), { inFlight: options.connections });
+        const cpu = new CpuProbe(server.pid, db.url);
+        const waits = options.probe && db.url ? sampleWaits(db.url) : null;
+        const before = await cpu.snapshot();
         const run = await bookingLoad(server.baseUrl, fixture.parents.slice(warmUpParents), { inFlight: options.connections });
-        log(`  bookings: ${run.succeeded} in ${run.seconds} s = ${run.bookingsPerSec}/s, failed ${run.failed}`);
+        run.cpuPerBooking = CpuProbe.split(before, await cpu.snapshot(), run.succeeded);
+        await cpu.close();
+        if (waits) run.waits = await waits.stop();
+        log(`  bookings: ${run.succeeded} in ${run.seconds} s = ${run.bookingsPerSec}/s, failed ${run.failed}; CPU per booking ${JSON.stringify(run.cpuPerBooking)}`);
+        if (run.waits) log(`    backends (${run.waits.busyBackends} busy on average): ${JSON.stringify(run.waits.shares)}`);
         const mailAtEnd = db.url ? await confirmationMail(db.url) : null;
         const rushRun = await rush(server.baseUrl, fixture.rushParents, fixture.rushSessionId, fixture.rushCapacity);
         log(`  rush: ${rushRun.created} × 201, ${rushRun.conflicts} × 409 in ${rushRun.ms} ms ${JSON.stringify(rushRun.messages)}`);
@@ -180,11 +201,88 @@ async function measureDatabase(kind: DbKind, options: BenchOptions, folder: stri
         return { warm, run, rushRun, mail };
       }, nodeArgs);
       if (options.cpuProf) log(`  CPU profile of the booking server (warm-up, run and rush):\n${summariseProfile(profileDir)}`);
+      if (options.probe && db.url) run.functions = await functionTimes(db.url, warm.succeeded + run.succeeded + rushRun.created);
+      if (run.functions) log(`  PL/pgSQL and tables per booking (warm-up, run and rush): ${JSON.stringify(run.functions)}`);
       const check = await prepare(db, (open) => checkBookings(open, fixture));
       result.bookings = { warmUp: warm, run, check, bare, parentsPrepared: parentCount, sessions: fixture.sessionIds.length, history: BOOKING_HISTORY, ...(mail && { mail }) };
       result.rush = rushRun;
     } catch (err) {
       result.errors.push(`bookings: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await db.drop();
+    }
+  }
+
+  // 2b. The week rush: families signed in through the API book seven sessions each of one week among 40 sessions;
+  // the bare insert reference on the same database first; checked in the database.
+  if (options.scenarios.includes('week-rush')) {
+    log(`${kind}: week rush`);
+    const db = await createBenchDatabase(kind, folder, `${stamp}_${kind}_week`, options.pgUrl);
+    try {
+      const fixture = await prepare(db, async (open) => {
+        await seedDemo(open, now);
+        await seedLarge(open, now, BOOKING_HISTORY);
+        return seedWeekRush(open, now, options.rounds);
+      });
+      const bare =
+        kind === 'postgres'
+          ? await bareInsertPostgres(db.url!, { seconds, inFlight: options.connections })
+          : await prepare(db, (open) => bareInsertPglite(open, { seconds, inFlight: options.connections }));
+      log(`  bare insert transaction: ${bare.transactions} in ${bare.seconds} s = ${bare.perSec}/s`);
+      const profileDir = path.join(folder, `profile-${kind}-week`);
+      const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+      if (options.probe && db.url) await trackFunctions(db.url);
+      const { warm, rounds, signInSeconds, mail } = await withServer(db, 'server-week-rush.log', async (server) => {
+        const signInStarted = performance.now();
+        const warmFamilies = await signInFamilies(server.baseUrl, fixture.warmUp.families, COOKIE_NAME);
+        const roundFamilies = [];
+        for (const timed of fixture.rounds) roundFamilies.push(await signInFamilies(server.baseUrl, timed.families, COOKIE_NAME));
+        const signInSeconds = round((performance.now() - signInStarted) / 1000, 1);
+        log(`  ${warmFamilies.length + roundFamilies.reduce((n, f) => n + f.length, 0)} families signed in through the API in ${signInSeconds} s`);
+        const warm = await weekRush(server.baseUrl, warmFamilies, { inFlight: options.connections });
+        log(`  warm-up: ${warm.booked} booked, ${warm.refused} refused, ${warm.other} other in ${warm.seconds} s`);
+        const mailAtStart = db.url ? await confirmationMail(db.url) : null;
+        const rounds: WeekRushRun[] = [];
+        const cpu = new CpuProbe(server.pid, db.url);
+        for (const families of roundFamilies) {
+          const waits = options.probe && db.url ? sampleWaits(db.url) : null;
+          const before = await cpu.snapshot();
+          const run = await weekRush(server.baseUrl, families, { inFlight: options.connections });
+          run.cpuPerBooking = CpuProbe.split(before, await cpu.snapshot(), run.booked);
+          if (waits) run.waits = await waits.stop();
+          rounds.push(run);
+          log(`  round ${rounds.length}: ${run.booked} booked + ${run.refused} refused in ${run.seconds} s = ${run.bookingsPerSec} bookings/s (${run.requestsPerSec} requests/s), p50 ${run.p50} ms, p99 ${run.p99} ms, other ${run.other}; CPU per booking ${JSON.stringify(run.cpuPerBooking)}`);
+          if (run.waits) log(`    backends (${run.waits.busyBackends} busy on average): ${JSON.stringify(run.waits.shares)}`);
+        }
+        await cpu.close();
+        const mailAtEnd = db.url && mailAtStart ? await confirmationMail(db.url) : null;
+        const mail = db.url && mailAtEnd && mailAtStart ? { sentDuringRun: mailAtEnd.sent - mailAtStart.sent, ...(await mailDrained(db.url)) } : undefined;
+        return { warm, rounds, signInSeconds, mail };
+      }, nodeArgs);
+      if (options.cpuProf) log(`  CPU profile of the week-rush server (sign-ins, warm-up and rounds):\n${summariseProfile(profileDir)}`);
+      const run = combineRuns(rounds);
+      if (options.probe && db.url) run.functions = await functionTimes(db.url, warm.booked + run.booked);
+      if (run.functions) log(`  PL/pgSQL and tables per booking (warm-up and rounds): ${JSON.stringify(run.functions)}`);
+      log(`  week rush: ${run.booked} bookings in ${run.seconds} s = ${run.bookingsPerSec}/s = ${round(run.bookingsPerSec / bare.perSec)}× the bare insert; refusals ${JSON.stringify(run.refusals)}`);
+      const check = await prepare(db, (open) => checkWeekRush(open, fixture));
+      result.weekRush = {
+        warmUp: warm,
+        rounds,
+        run,
+        check,
+        bare,
+        signInSeconds,
+        shape: {
+          families: WEEK_RUSH.families,
+          bookingsPerFamily: WEEK_RUSH.bookingsPerFamily,
+          sessions: WEEK_RUSH.sessions,
+          capacities: `every 4th ${WEEK_RUSH.smallCapacity}, others ${WEEK_RUSH.capacity}`,
+          weekStart: fixture.weekStart,
+        },
+        ...(mail && { mail }),
+      };
+    } catch (err) {
+      result.errors.push(`week-rush: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
       await db.drop();
     }

@@ -4,6 +4,7 @@ import http from 'node:http';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import type { SignIn } from './databases';
 import { messageOf, percentile, round, send } from './util';
+import type { CpuSplit, FunctionTimes, WaitSample } from './probes';
 
 export interface ReadRun {
   route: string;
@@ -81,6 +82,12 @@ export interface BookingRun {
   p50: number;
   p99: number;
   inFlight: number;
+  /** CPU per booking (ms): the portal's process, our database's backends, the load generator (lib/probes.ts). */
+  cpuPerBooking?: CpuSplit;
+  /** With --probe: what the backends were doing (pg_stat_activity samples). */
+  waits?: WaitSample;
+  /** With --probe: PL/pgSQL functions' time and the tables' scans per booking (track_functions). */
+  functions?: FunctionTimes;
 }
 
 /**

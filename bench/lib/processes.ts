@@ -52,6 +52,8 @@ export function ensureBuild(build: boolean): { rebuilt: string | null; bundleTim
 
 export interface Child {
   baseUrl: string;
+  /** The process id (its CPU time is read from /proc by lib/probes.ts). */
+  pid: number;
   logFile: string;
   stop(): Promise<void>;
 }
@@ -98,7 +100,7 @@ async function startChild(args: string[], env: Record<string, string>, logFile: 
       (res) => res.ok,
       () => false,
     );
-    if (ok) return { baseUrl, logFile, stop };
+    if (ok) return { baseUrl, pid: child.pid!, logFile, stop };
     if (hasExited()) throw new Error(`${args.join(' ')} exited before it was ready (exit ${child.exitCode}); log ${logFile}:\n${tail(logFile)}`);
     if (Date.now() > deadline) {
       await stop();

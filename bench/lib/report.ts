@@ -52,6 +52,21 @@ export function evaluate(results: BenchResults): void {
       check('behaviour', `${name} booked_count = confirmed children`, c.countMismatches === 0, `${c.countMismatches} sessions differ`, '0');
       check('behaviour', `${name} bookings in the database = 201 answers`, c.benchBookings === run.succeeded + warmUp.succeeded, `${c.benchBookings} vs ${run.succeeded + warmUp.succeeded}`, 'equal');
     }
+    if (db.weekRush) {
+      const w = db.weekRush;
+      const ratio = w.run.bookingsPerSec / w.bare.perSec;
+      if (db.kind === 'postgres') {
+        check('target', `${name} week rush ≥ ${TARGETS.postgres.weekRushOfBareInsert}× a bare insert transaction`, ratio >= TARGETS.postgres.weekRushOfBareInsert, `${fmt(ratio, 2)}×`, `≥ ${TARGETS.postgres.weekRushOfBareInsert}×`);
+      }
+      const all = [w.warmUp, ...w.rounds];
+      const others = Object.assign({}, ...all.map((run) => run.others)) as Record<string, number>;
+      check('behaviour', `${name} week rush: every answer 201 or a 409 refusal`, all.every((run) => run.other === 0), `${all.reduce((n, run) => n + run.other, 0)} other ${JSON.stringify(others)}`, '0 other');
+      check('behaviour', `${name} week rush: no overbooking`, w.check.overbooked === 0, `${w.check.overbooked} sessions over capacity`, '0');
+      check('behaviour', `${name} week rush: booked_count = confirmed children`, w.check.countMismatches === 0, `${w.check.countMismatches} sessions differ`, '0');
+      check('behaviour', `${name} week rush: no child over the weekly limit`, w.check.overWeeklyLimit === 0, `${w.check.overWeeklyLimit} child-weeks over`, '0');
+      check('behaviour', `${name} week rush: bookings in the database = 201 answers`, w.check.rushBookings === w.run.booked, `${w.check.rushBookings} vs ${w.run.booked}`, 'equal');
+      check('behaviour', `${name} week rush: the rules refused some (full sessions, weekly limits)`, w.run.refused > 0 && w.check.fullSessions > 0, `${w.run.refused} refused, ${w.check.fullSessions} sessions full`, 'some of each');
+    }
     if (db.rush) {
       const r = db.rush;
       const want = `${r.capacity} × 201, ${r.parents - r.capacity} × 409`;
@@ -119,6 +134,21 @@ function bookingLines(db: DbResult): string[] {
       lines.push(
         `${' '.repeat(12)}confirmation e-mails: ${mail.sentDuringRun} sent during the run (the e-mail thread yields to requests), all ${mail.queued} sent ${mail.drainedAfterSeconds === null ? 'NOT within 120 s' : `${fmt(mail.drainedAfterSeconds, 1)} s`} after the rush`,
       );
+    }
+  }
+  if (db.weekRush) {
+    const w = db.weekRush;
+    const ratio = w.run.bookingsPerSec / w.bare.perSec;
+    const pad12 = ' '.repeat(12);
+    lines.push(
+      `${pad(name, 11)} week rush: ${fmt(w.run.bookingsPerSec)} bookings/s = ${fmt(ratio, 2)}× the bare insert (${fmt(w.bare.perSec)}/s, same database)${db.kind === 'postgres' ? ` ${mark(ratio >= TARGETS.postgres.weekRushOfBareInsert)} target ≥ ${TARGETS.postgres.weekRushOfBareInsert}×` : ' (no target)'}`,
+      `${pad12}${w.rounds.length} round(s) of ${w.shape.families} families × ${w.shape.bookingsPerFamily} bookings of one week among ${w.shape.sessions} sessions (${w.shape.capacities}), signed in through the API, ${w.run.inFlight} in flight:`,
+      ...w.rounds.map((run, i) => `${pad12}  round ${i + 1}: ${run.booked} booked, ${run.refused} refused in ${run.seconds} s = ${fmt(run.bookingsPerSec)} bookings/s (${fmt(run.requestsPerSec)} requests/s), p50 ${fmt(run.p50, 1)} ms, p99 ${fmt(run.p99, 1)} ms`),
+      `${pad12}refusals: ${Object.entries(w.run.refusals).map(([message, count]) => `${count} × ${message}`).join('; ') || 'none'}`,
+      `${pad12}database after the rush: ${w.check.overbooked} sessions over capacity ${mark(w.check.overbooked === 0)}, ${w.check.countMismatches} booked_count mismatches ${mark(w.check.countMismatches === 0)}, ${w.check.overWeeklyLimit} children over a weekly limit ${mark(w.check.overWeeklyLimit === 0)}, ${w.check.rushBookings} confirmed = ${w.run.booked} × 201 ${mark(w.check.rushBookings === w.run.booked)}, ${w.check.fullSessions} sessions full`,
+    );
+    if (w.mail) {
+      lines.push(`${pad12}confirmation e-mails: ${w.mail.sentDuringRun} sent during the rounds, all ${w.mail.queued} sent ${w.mail.drainedAfterSeconds === null ? 'NOT within 120 s' : `${fmt(w.mail.drainedAfterSeconds, 1)} s`} after them`);
     }
   }
   if (db.rush) {

@@ -21,9 +21,13 @@ export interface BenchOptions {
   /** Keep the temp folder (server logs, e-mail outbox) after a successful run too. */
   keep: boolean;
   /** Which scenarios of the speed-and-scale run (default: all). */
-  scenarios: Array<'reads' | 'bookings' | 'scale'>;
+  scenarios: Array<'reads' | 'bookings' | 'week-rush' | 'scale'>;
   /** Run the booking server under node --cpu-prof and print where its CPU went (keeps the temp folder). */
   cpuProf: boolean;
+  /** Timed rounds of the week rush (each: its own 300 families and 40 sessions, the same shape). */
+  rounds: number;
+  /** Sample what PostgreSQL's backends wait on during the timed booking runs (pg_stat_activity, lib/probes.ts). */
+  probe: boolean;
 }
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -34,13 +38,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (match) flags.set(match[1]!, match[2] ?? 'true');
     else positional.push(arg);
   }
-  const known = ['duration', 'connections', 'quick', 'only', 'pg-url', 'no-build', 'scale', 'no-pglite-scale', 'samples', 'keep', 'scenario', 'cpu-prof', 'help'];
+  const known = ['duration', 'connections', 'quick', 'only', 'pg-url', 'no-build', 'scale', 'no-pglite-scale', 'samples', 'keep', 'scenario', 'rounds', 'probe', 'cpu-prof', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown flag --${name} (known: ${known.map((k) => `--${k}`).join(', ')})`);
   if (flags.has('help')) {
     console.log(
       'npm run bench -- [--quick] [--duration=8] [--connections=50] [--only=pglite|postgres|import] [--pg-url=postgres://…]\n' +
         '                 [--scale=1] [--samples=200] [--no-pglite-scale] [--no-build] [--keep]\n' +
-        '                 [--scenario=reads,bookings,scale] [--cpu-prof]\n' +
+        '                 [--scenario=reads,bookings,week-rush,scale] [--rounds=3] [--probe] [--cpu-prof]\n' +
         'npm run bench -- import   (the CSV import scenario)',
     );
     process.exit(0);
@@ -59,12 +63,14 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (only === 'postgres') throw new Error('--only=postgres needs DATABASE_URL or --pg-url=postgres://… (a server where a throwaway database can be created)');
     databases = databases.filter((kind) => kind !== 'postgres');
   }
-  const allScenarios = ['reads', 'bookings', 'scale'] as const;
+  const allScenarios = ['reads', 'bookings', 'week-rush', 'scale'] as const;
   const scenarios = (flags.get('scenario') ?? allScenarios.join(',')).split(',').map((name) => name.trim());
   for (const name of scenarios) if (!(allScenarios as readonly string[]).includes(name)) throw new Error(`--scenario takes ${allScenarios.join(', ')} (got ${name})`);
   return {
     scenarios: scenarios as BenchOptions['scenarios'],
     cpuProf: flags.has('cpu-prof'),
+    rounds: Math.round(number('rounds', quick ? 1 : 3)),
+    probe: flags.has('probe'),
     duration: number('duration', quick ? 2 : 8),
     connections: Math.round(number('connections', 50)),
     quick,

@@ -124,7 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log,
     existsSync(fileURLToPath(mailThread)) ? new ThreadedMailSender(mailThread, mailer) : undefined,
     // The app's clock, read at each run: tests that pin it decide when reminders are due.
-    { ...options.emailWorker, clock: () => app.clock() },
+    // It yields to a rush of bookings (their confirmations wait in the outbox until it eases, a few seconds at most).
+    { ...options.emailWorker, clock: () => app.clock(), rushOn: () => app.hasDecorator('bookingWrites') && app.bookingWrites.rushOn() },
   );
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', emailContext);

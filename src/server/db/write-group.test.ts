@@ -67,4 +67,14 @@ describe('WriteGroup (group commit, docs/decisions/016-grouped-repeatable-writes
     // Odd and even items never share a group.
     for (const group of groups) expect(new Set(group.map((item) => item % 2)).size).toBe(1);
   });
+
+  it('counts the items in flight, waiting or running, until each is answered (the e-mail worker yields to a rush)', async () => {
+    const { run } = recordingRun((items) => items.includes(13));
+    const writes = new WriteGroup(run);
+    expect(writes.inFlight).toBe(0);
+    const pending = [1, 2, 13].map((item) => writes.submit(item).catch(() => 'failed'));
+    expect(writes.inFlight).toBe(3);
+    expect(await Promise.all(pending)).toEqual([2, 4, 'failed']);
+    expect(writes.inFlight).toBe(0);
+  });
 });

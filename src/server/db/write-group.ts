@@ -29,6 +29,7 @@ export class WriteGroup<Item, Outcome> {
   private readonly laneOf: (item: Item) => number;
   private readonly maxItems: number;
   private readonly failsEveryItem: (error: unknown) => boolean;
+  private submitted = 0;
 
   constructor(
     private readonly run: (items: Item[]) => Promise<Outcome[]>,
@@ -40,10 +41,27 @@ export class WriteGroup<Item, Outcome> {
     this.failsEveryItem = options.failsEveryItem ?? (() => false);
   }
 
+  /** Items submitted and not answered yet (waiting or in a running group): how busy the writes are right now. */
+  get inFlight(): number {
+    return this.submitted;
+  }
+
   submit(item: Item): Promise<Outcome> {
     const lane = this.lanes[Math.abs(this.laneOf(item)) % this.lanes.length]!;
+    this.submitted++;
     return new Promise<Outcome>((resolve, reject) => {
-      lane.waiting.push({ item, resolve, reject });
+      const done = () => this.submitted--;
+      lane.waiting.push({
+        item,
+        resolve: (outcome) => {
+          done();
+          resolve(outcome);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
       lane.running ??= this.drain(lane);
     });
   }

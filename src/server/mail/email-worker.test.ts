@@ -177,3 +177,37 @@ describe('draining a large outbox', () => {
     expect(pending?.n).toBe(0);
   });
 });
+
+describe('a rush of bookings', () => {
+  const mailer = (url: string) => ({ smtpUrl: url, from: 'portal@example.com', outboxDir: '/nonexistent', context: { businessName: 'Northbound Athletics', publicUrl: 'http://localhost' } });
+  const quiet = { info: () => undefined, warn: () => undefined };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('holds the queued e-mail while the rush is on and sends it once it eases', async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer({ seed: false, clock: () => NOW });
+    await enqueueEmail(server.database.db, { to: 'rush@example.com', subject: 'Booked', text: 'Hello' });
+    let rush = true;
+    const worker = new EmailWorker(server.database.db, mailer(smtp.url), quiet, undefined, { clock: () => NOW, rushOn: () => rush });
+    worker.kick();
+    await sleep(400);
+    expect(smtp.messages).toHaveLength(0);
+    rush = false;
+    await smtp.waitForMail('rush@example.com', 'Booked');
+    await worker.stop();
+  });
+
+  it('does not hold it longer than its limit while the rush goes on', async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer({ seed: false, clock: () => NOW });
+    await enqueueEmail(server.database.db, { to: 'long-rush@example.com', subject: 'Booked', text: 'Hello' });
+    const worker = new EmailWorker(server.database.db, mailer(smtp.url), quiet, undefined, { clock: () => NOW, rushOn: () => true, rushMaxWaitMs: 600 });
+    const started = performance.now();
+    worker.kick();
+    await sleep(300);
+    expect(smtp.messages).toHaveLength(0);
+    await smtp.waitForMail('long-rush@example.com', 'Booked');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(550);
+    await worker.stop();
+  });
+});

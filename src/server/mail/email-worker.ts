@@ -63,7 +63,20 @@ export interface EmailWorkerSettings {
   claimLeaseMs?: number;
   /** How long stop() waits for the send under way (STOP_GRACE_MS). */
   stopGraceMs?: number;
+  /**
+   * Whether a rush of requests is on (app.ts: the booking writes in flight). While it is, a run waits (rechecked
+   * every RUSH_RECHECK_MS), but never longer than RUSH_MAX_WAIT_MS at a stretch: the queued e-mail goes out when
+   * the rush eases, and a batch at least every few seconds while it does not.
+   */
+  rushOn?: () => boolean;
+  /** The longest a run waits for a rush to ease (RUSH_MAX_WAIT_MS). */
+  rushMaxWaitMs?: number;
 }
+
+/** While a rush is on, how often the worker looks again whether it has eased. */
+export const RUSH_RECHECK_MS = 100;
+/** The longest a run waits for a rush to ease: then one batch goes, and the worker waits again. */
+export const RUSH_MAX_WAIT_MS = 5_000;
 
 /** Who claims (one id per worker, so per instance) and for how long. */
 export interface Claim {
@@ -313,6 +326,11 @@ export class EmailWorker {
   private renewal: NodeJS.Timeout | undefined;
   /** When (by the clock) this worker last made the reminders coming due. */
   private remindersMadeAt: number | undefined;
+  private readonly rushOn: () => boolean;
+  private readonly rushMaxWaitMs: number;
+  /** Since when (performance.now()) runs have waited for a rush to ease; undefined when none is waiting. */
+  private waitingSince: number | undefined;
+  private rushTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Database,
@@ -326,6 +344,8 @@ export class EmailWorker {
     this.clock = settings.clock ?? (() => new Date());
     this.claim = { by: `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`, leaseMs: settings.claimLeaseMs ?? CLAIM_LEASE_MS };
     this.stopGraceMs = settings.stopGraceMs ?? STOP_GRACE_MS;
+    this.rushOn = settings.rushOn ?? (() => false);
+    this.rushMaxWaitMs = settings.rushMaxWaitMs ?? RUSH_MAX_WAIT_MS;
   }
 
   start(intervalMs = 15_000): void {
@@ -343,6 +363,7 @@ export class EmailWorker {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.rushTimer);
     if (this.running) {
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([this.running, new Promise((resolve) => (grace = setTimeout(resolve, this.stopGraceMs)))]);
@@ -365,6 +386,23 @@ export class EmailWorker {
       this.again = true;
       return;
     }
+    // A rush of bookings: rendering, writing and marking e-mail would take the CPU and the database from the
+    // requests (each confirmation is safe in the outbox). Wait for the rush to ease, a few seconds at most.
+    if (this.rushOn()) {
+      const now = performance.now();
+      this.waitingSince ??= now;
+      if (now - this.waitingSince < this.rushMaxWaitMs) {
+        if (!this.rushTimer) {
+          this.rushTimer = setTimeout(() => {
+            this.rushTimer = undefined;
+            this.kick();
+          }, RUSH_RECHECK_MS);
+          this.rushTimer.unref();
+        }
+        return;
+      }
+    }
+    this.waitingSince = undefined;
     this.running = this.processDue()
       .then((sent) => {
         // Something went out: more may be waiting (a bulk import's welcome e-mails beyond a batch, or a family's

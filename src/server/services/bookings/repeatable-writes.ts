@@ -54,10 +54,22 @@ export interface BookingWrites {
   submit(call: RepeatableBookingCall): Promise<BookingOutcome>;
   /** Resolves when no group runs or waits (the app's close). */
   idle(): Promise<void>;
+  /** Whether this instance's booking writes are in a rush right now (BOOKING_RUSH_IN_FLIGHT or more in flight). */
+  rushOn(): boolean;
 }
 
-/** A hexadecimal key that keeps a family's calls in one lane (the office's cancellations: the administrator's). */
-function laneKeyOf(actor: BookingActor): string {
+/**
+ * Booking writes in flight (waiting or in a running group) from which this instance is in a rush: more than a
+ * family or two at once. The e-mail worker then waits for it to ease (mail/email-worker.ts, `rushOn`).
+ */
+export const BOOKING_RUSH_IN_FLIGHT = 5;
+
+/**
+ * A hexadecimal key for the lane of a call: a booking's or a waitlist joining's session, else the family's (the
+ * office's cancellations: the administrator's).
+ */
+function laneKeyOf(call: BookingCall, actor: BookingActor): string {
+  if (call.op === 'book' || call.op === 'join-waitlist') return call.sessionId.replace(/[^0-9a-f]/gi, '').padEnd(8, '0');
   if ('parentId' in actor) return actor.parentId;
   if ('signIn' in actor) return actor.signIn.tokenHash;
   return actor.office.familyId ?? actor.office.adminId;
@@ -95,12 +107,16 @@ export function repeatableCallOf(request: RepeatableWriteRequest): RepeatableBoo
 export function createBookingWrites(unitOfWork: UnitOfWork): BookingWrites {
   const group = new WriteGroup((calls: RepeatableBookingCall[]) => unitOfWork((tx) => runBookingCalls(tx, calls)), {
     lanes: BOOKING_LANES,
-    // A family (a browser, when the statement checks the sign-in) always in the same lane: its children's and
-    // bookings' row locks are mostly wanted by one lane only. Another lane or instance may want them too (a family
-    // booking from two browsers at once): each group's statement locks all its rows up front, in the one lock order
-    // (migration 0018, decision 022), so groups wait for each other instead of deadlocking; should PostgreSQL
-    // still fail one, the unit of work runs the whole group again (db/conflict-retry.ts).
-    laneOf: ({ actor }) => Number.parseInt(laneKeyOf(actor).slice(0, 8), 16),
+    // A booking (or joining a waitlist) goes to the lane of its session, the row a rush shares most: on a busy
+    // Monday hundreds of families book the same forty sessions of a week, and two lanes whose groups both held some
+    // of them ran one after the other, each waiting for the other's commit (the week rush: bench/README.md). Other
+    // writes go to the lane of their family (a browser, when the statement checks the sign-in). A row may still be
+    // wanted by both lanes (a family booking two sessions from two browsers, a cancellation freeing a session
+    // another lane books) or by another instance: each group's statement locks all its rows up front, in the one
+    // lock order (src/server/db/functions/portal_lock_repeatable_writes.sql, decision 022), so groups wait for each
+    // other instead of deadlocking; should PostgreSQL still fail one, the unit of work runs the whole group again
+    // (db/conflict-retry.ts).
+    laneOf: ({ call, actor }) => Number.parseInt(laneKeyOf(call, actor).slice(0, 8), 16),
     // The database unreachable or out of disk space: every call of the group answers 503 at once.
     failsEveryItem: (error) => databaseTrouble(error) !== null,
   });
@@ -108,5 +124,6 @@ export function createBookingWrites(unitOfWork: UnitOfWork): BookingWrites {
     prepare: repeatableCallOf,
     submit: (call) => group.submit(call),
     idle: () => group.idle(),
+    rushOn: () => group.inFlight >= BOOKING_RUSH_IN_FLIGHT,
   };
 }
