@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isErrorCode } from '../../shared/error-codes';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { SESSION_COOKIE } from '../services/auth/session-token';
@@ -44,6 +45,8 @@ function expectClientError(res: { status: number; body: any }, what: string) {
   expect(res.status, what).toBeGreaterThanOrEqual(400);
   expect(res.status, what).toBeLessThan(500);
   expect(typeof res.body?.message, what).toBe('string');
+  // Issue 30: no error answer lacks its code.
+  expect(isErrorCode(res.body?.code), `${what}: code ${String(res.body?.code)}`).toBe(true);
   expect(JSON.stringify(res.body), what).not.toMatch(/ at .*\.(ts|js):\d+|stack/i);
 }
 
