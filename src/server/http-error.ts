@@ -20,9 +20,9 @@ export class HttpError extends Error {
     this.details = options.details;
   }
 
-  /** The JSON body of the answer: details first, so they can never replace the message or the code. */
+  /** The JSON body of the answer: details first, so they can never replace the code or the message (the keys in the order a stored jsonb answer replays them). */
   body(): Record<string, unknown> {
-    return { ...this.details, message: this.message, code: this.code };
+    return { ...this.details, code: this.code, message: this.message };
   }
 }
 
