@@ -187,7 +187,7 @@ describe('a booking checks the sign-in in its own statement (decision 017)', () 
     });
     return { parent, api, book, written };
   }
-  const signedOut = { message: 'Please sign in to continue' };
+  const signedOut = { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' };
 
   it('books for the signed-in parent, and moves last_seen_at as any request would', async () => {
     const { api, book, written } = await bookingSetUp();
