@@ -113,6 +113,7 @@ describe('bad input', () => {
     });
     expectClientError(res, 'huge body');
     expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('a NUL or another control character in a child name', async () => {
