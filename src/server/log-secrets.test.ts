@@ -84,7 +84,7 @@ describe('error logs', () => {
 
     const res = await fetch(`${base}/test-only/duplicate-user`, { method: 'POST' });
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(await res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
 
     const failure = logs.entries().find((entry) => entry.msg === 'unhandled error');
     expect(failure, logs.text).toBeDefined();

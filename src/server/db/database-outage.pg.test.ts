@@ -216,7 +216,7 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
       const signedIn = await sendWithToken(instance.baseUrl, parents[0]!.token, { method: 'GET', path: '/api/health/ready' });
       expect(signedIn.status).toBe(503);
       const me = await sendWithToken(instance.baseUrl, parents[0]!.token, { method: 'GET', path: '/api/me' });
-      expect(me).toEqual({ status: 503, body: { message: DATABASE_UNAVAILABLE } });
+      expect(me).toEqual({ status: 503, body: { message: DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' } });
     }
     await sleep(2_000);
     bothAlive();
@@ -246,7 +246,7 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
       }
       const started = Date.now();
       const booking = await sendWithToken(a.baseUrl, parents[0]!.token, { method: 'POST', path: '/api/bookings', body: { sessionId, childNames: [parents[0]!.child] } });
-      expect(booking).toEqual({ status: 503, body: { message: DATABASE_UNAVAILABLE } });
+      expect(booking).toEqual({ status: 503, body: { message: DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' } });
       // DB_CONNECT_TIMEOUT_MS or DB_STATEMENT_TIMEOUT_MS (plus the client's grace), not for as long as it is frozen.
       expect(Date.now() - started).toBeLessThan(8_000);
       await until('the load to meet the freeze', () => load.answers.some((answer) => answer.at > frozen && answer.status === 503), 15_000, load.report);

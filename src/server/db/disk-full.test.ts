@@ -88,7 +88,7 @@ describe.skipIf(!isRoot)('the embedded database on a full disk', () => {
 
     fillTheDisk();
     try {
-      expect(await ready(server)).toEqual({ status: 503, body: { message: 'Database cannot store changes (write check failed)' } });
+      expect(await ready(server)).toEqual({ status: 503, body: { message: 'Database cannot store changes (write check failed)', code: 'STORAGE_FULL' } });
       // Bookings until one needs space the database no longer has (a small write may still fit in a page it
       // has): that one answers 503 with the portal's message, never a 500.
       const answers: Array<{ status: number; body: unknown }> = [];
@@ -96,7 +96,7 @@ describe.skipIf(!isRoot)('the embedded database on a full disk', () => {
         answers.push(await book(server, sessionIds[i % sessionIds.length]!, ['Ada', 'Ben', 'Cy'][Math.floor(i / sessionIds.length)]!));
       }
       const failed = answers.filter((answer) => answer.status >= 500);
-      expect(failed).toEqual([{ status: 503, body: { message: CANNOT_SAVE_NOW } }]);
+      expect(failed).toEqual([{ status: 503, body: { message: CANNOT_SAVE_NOW, code: 'STORAGE_FULL' } }]);
       await server.waitForOutput('the database has no disk space left: a change could not be stored', 10_000);
       // Reading still works.
       expect((await sendWithToken(server.baseUrl, parent.token, { method: 'GET', path: '/api/me/bookings' })).status).toBe(200);

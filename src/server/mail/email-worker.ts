@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows-of';
 import { emailOutbox } from '../db/schema';
 import type { EmailAttachment } from './outbox';
 import { createMailSender, type MailerOptions, type MailSender } from './mail-sender';
@@ -90,12 +92,21 @@ interface Logger {
 }
 
 /** A claimed message, as the claiming statement returns it. */
-type OutboxRow = Pick<
-  typeof emailOutbox.$inferSelect,
-  'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments' | 'attempts' | 'secrets' | 'template' | 'templateData'
-> & {
-  createdAt: Date | string;
-};
+type OutboxColumns = typeof emailOutbox.$inferSelect;
+/** A claimed message as the claim statement returns it (its JSON columns are the worker's own writes, kept as stored). */
+const outboxRow = z.object({
+  id: z.string(),
+  toAddress: z.string(),
+  subject: z.string().nullable(),
+  textBody: z.string().nullable(),
+  htmlBody: z.string().nullable(),
+  attachments: z.custom<OutboxColumns['attachments']>(),
+  attempts: z.number().int(),
+  secrets: z.custom<OutboxColumns['secrets']>(),
+  template: z.string().nullable(),
+  templateData: z.custom<OutboxColumns['templateData']>(),
+  createdAt: z.union([z.date(), z.string()]),
+});
 
 /** An instant of the worker's clock as an SQL value. */
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
@@ -156,10 +167,7 @@ export function releaseClaimsStatement(claimedBy: string) {
 }
 
 /** What readying did with a due reminder: send it now, moved it later, or dropped it. */
-type ReminderOutcome = {
-  id: string;
-  outcome: 'send' | 'later' | 'dropped';
-};
+const reminderOutcome = z.object({ id: z.string(), outcome: z.enum(['send', 'later', 'dropped']) });
 
 /** How far ahead of its instant a reminder is made (the worker makes them once a minute, and runs every 15 s). */
 export const REMINDER_MAKE_AHEAD_MINUTES = 5;
@@ -441,8 +449,8 @@ export class EmailWorker {
     // only those found still wanted may be claimed below, so a reminder is never sent unchecked.
     const reminders = await this.prepareDueReminders(now, batchSize);
     // Claims due messages and reads them in one statement (the claimed rows come back with the update).
-    const claimed = await this.db.execute<OutboxRow>(claimDueStatement(now, batchSize, reminders, this.claim));
-    const messages = (claimed as unknown as { rows: OutboxRow[] }).rows.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+    const claimed = await this.db.execute(claimDueStatement(now, batchSize, reminders, this.claim));
+    const messages = rowsOf(outboxRow, claimed, 'the e-mail claim').sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
     if (messages.length === 0) return 0;
     // The claims are renewed while this run sends, however long a send takes (a slow mail server).
     const renewal = setInterval(() => {
@@ -516,8 +524,8 @@ export class EmailWorker {
 
   /** Readies the due reminders (readyDueRemindersStatement) and returns the ids of those to send now. */
   private async prepareDueReminders(now: Date, limit: number): Promise<string[]> {
-    const result = await this.db.execute<ReminderOutcome>(readyDueRemindersStatement(now, limit));
-    const rows = (result as unknown as { rows: ReminderOutcome[] }).rows;
+    const result = await this.db.execute(readyDueRemindersStatement(now, limit));
+    const rows = rowsOf(reminderOutcome, result, 'the due reminders');
     const send = rows.filter((row) => row.outcome === 'send').map((row) => row.id);
     if (rows.length > send.length) {
       const count = (outcome: string) => rows.filter((row) => row.outcome === outcome).length;

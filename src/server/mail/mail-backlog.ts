@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { MailBacklog } from '../../shared/schemas/stats';
 import type { Database } from '../db/client';
+import { oneRowOf } from '../db/rows-of';
 import { emailOutbox } from '../db/schema';
 import { REMINDER_TEMPLATE } from './email-worker';
 
@@ -15,16 +17,16 @@ export const MAIL_DELAYED_AFTER_MINUTES = 15;
  * It reads the outbox by email_outbox_pending_idx (the unsent rows only).
  */
 export async function mailBacklog(db: Database): Promise<MailBacklog> {
-  const result = await db.execute<{ backlog: number; oldest: number | null }>(sql`
+  const result = await db.execute(sql`
     select count(*)::int as backlog,
       floor(extract(epoch from now() - min(
         case when template = ${REMINDER_TEMPLATE} and attempts = 0 then next_attempt_at else created_at end)))::int as oldest
     from ${emailOutbox}
     where status in ('PENDING', 'SENDING') and (attempts > 0 or next_attempt_at <= now())`);
-  const [row] = (result as unknown as { rows: Array<{ backlog: number; oldest: number | null }> }).rows;
-  const oldest = row?.oldest == null ? null : Math.max(0, row.oldest);
+  const row = oneRowOf(z.object({ backlog: z.number().int(), oldest: z.number().int().nullable() }), result, 'the e-mail backlog');
+  const oldest = row.oldest === null ? null : Math.max(0, row.oldest);
   return {
-    backlog: row?.backlog ?? 0,
+    backlog: row.backlog,
     oldestUnsentAgeSeconds: oldest,
     delayed: oldest !== null && oldest >= MAIL_DELAYED_AFTER_MINUTES * 60,
   };

@@ -36,7 +36,7 @@ describe('role guards', () => {
   it('a guarded route is 401 without a session', async () => {
     const api = new ApiClient(server.baseUrl);
     expect((await api.get('/api/probe/user')).status).toBe(401);
-    expect((await api.get('/api/probe/admin')).body).toEqual({ message: 'Please sign in to continue' });
+    expect((await api.get('/api/probe/admin')).body).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
   });
 
   it('an admin route is 403 for a parent and 200 for ADMIN and SUPER_ADMIN', async () => {
@@ -45,7 +45,7 @@ describe('role guards', () => {
     expect((await parent.get('/api/probe/user')).status).toBe(200);
     const refused = await parent.get('/api/probe/admin');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'Administrator access required' });
+    expect(refused.body).toEqual({ message: 'Administrator access required', code: 'FORBIDDEN' });
 
     for (const [email, password] of [
       ['admin@example.com', 'admin-demo-1'],
@@ -102,7 +102,7 @@ describe('transport and failures', () => {
   it('answers an unexpected failure with a generic 500 that leaks no detail or stack', async () => {
     const res = await new ApiClient(server.baseUrl).get('/api/probe/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+    expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
     expect(JSON.stringify(res.body)).not.toMatch(/secret_table|db\.ts|at /);
   });
 });

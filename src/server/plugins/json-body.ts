@@ -58,7 +58,7 @@ export function registerJsonBody(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body: string, done) => {
-    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return done(new HttpError(400, TOO_DEEP), undefined);
+    if (jsonNestsDeeperThan(body, MAX_JSON_DEPTH)) return done(new HttpError(400, TOO_DEEP, { code: 'JSON_TOO_DEEP' }), undefined);
     return parseJson(request, body, done);
   });
   app.addHook('onRoute', (route) => {

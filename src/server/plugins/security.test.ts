@@ -119,7 +119,7 @@ describe('CSRF guard whatever the spelling of the address', () => {
     await api.login('parent@example.com', 'parent-demo-1');
     const res = await api.post('/%61pi/auth/logout', undefined, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: 'Cross-site request refused' });
+    expect(res.body).toEqual({ message: 'Cross-site request refused', code: 'CSRF_REFUSED' });
     expect((await api.get('/api/me')).status).toBe(200);
   });
 

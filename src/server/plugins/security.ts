@@ -5,6 +5,9 @@ import { WEBHOOK_RECEIVER_PREFIX } from '../../shared/schemas/webhooks';
 import type { Env } from '../env';
 import { HttpError } from '../http-error';
 
+/** The 403 of a cross-site write (code CSRF_REFUSED). */
+export const CROSS_SITE_REFUSED = 'Cross-site request refused';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -43,12 +46,12 @@ export function assertSameSite(request: FastifyRequest, allowedOrigins: readonly
   if (SAFE_METHODS.has(request.method)) return;
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') {
-    throw new HttpError(403, 'Cross-site request refused');
+    throw new HttpError(403, CROSS_SITE_REFUSED, { code: 'CSRF_REFUSED' });
   }
   const origin = request.headers.origin;
   if (!origin) return;
   if (origin === requestOrigin(request) || allowedOrigins.includes(origin)) return;
-  throw new HttpError(403, 'Cross-site request refused');
+  throw new HttpError(403, CROSS_SITE_REFUSED, { code: 'CSRF_REFUSED' });
 }
 
 /** Whether the request is for the API: by its matched route (`/%61pi/…` too) or its path (an unknown /api path). */

@@ -112,7 +112,7 @@ describe('serving the web app', () => {
     const res = await fetch(`${base}/api/nothing/here`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toEqual({ message: 'No such endpoint' });
+    expect(await res.json()).toEqual({ message: 'No such endpoint', code: 'NO_SUCH_ENDPOINT' });
   });
 
   it('does not escape the web root, however the path is encoded', async () => {

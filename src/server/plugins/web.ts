@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasNoControlCharacters } from '../../shared/schemas/text';
 import type { Env } from '../env';
 import { escapeHtml } from '../escape-html';
+import { errorBody } from '../http-error';
 import { NO_SUCH_ENDPOINT } from './errors';
 import { shortNameOf, webAppManifest } from './web-manifest';
 
@@ -104,7 +105,7 @@ export async function registerWebApp(
   app.get('/*', (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.status(404).send({ message: NO_SUCH_ENDPOINT });
+      return reply.status(404).send(errorBody(404, NO_SUCH_ENDPOINT, 'NO_SUCH_ENDPOINT'));
     }
     let relative: string;
     try {

@@ -94,7 +94,7 @@ describe('signing out other devices', () => {
     for (const id of [strangerRow.id, crypto.randomUUID(), 'not-a-uuid']) {
       const res = await laptop.request('DELETE', `/api/me/sessions/${id}`);
       expect(res.status, id).toBe(404);
-      expect(res.body).toEqual({ message: 'Session not found' });
+      expect(res.body).toEqual({ message: 'Session not found', code: 'NOT_FOUND' });
     }
     expect((await strangerApi.get('/api/me')).status).toBe(200);
 
@@ -136,7 +136,7 @@ describe('idle timeout', () => {
     now = new Date(now.getTime() + 7 * 24 * 60 * MINUTE + MINUTE);
     const res = await api.get('/api/me');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Please sign in to continue' });
+    expect(res.body).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
     // The sign-in is over for good: the row is gone, and moving the clock back does not revive it.
     expect(await sessionRow(api)).toBeUndefined();
     now = NOW;
@@ -187,7 +187,7 @@ describe('a booking checks the sign-in in its own statement (decision 017)', () 
     });
     return { parent, api, book, written };
   }
-  const signedOut = { message: 'Please sign in to continue' };
+  const signedOut = { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' };
 
   it('books for the signed-in parent, and moves last_seen_at as any request would', async () => {
     const { api, book, written } = await bookingSetUp();

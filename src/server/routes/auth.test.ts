@@ -39,7 +39,7 @@ describe('health and errors', () => {
   it('answers malformed JSON with a 400 and a clear message', async () => {
     const res = await client().request('POST', '/api/auth/login', '{"email": ', { 'content-type': 'application/json' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON', code: 'INVALID_JSON' });
   });
 });
 
@@ -94,8 +94,8 @@ describe('POST /api/auth/login', () => {
     const unknown = await client().post('/api/auth/login', { email: 'nobody@example.com', password: 'nope-nope' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
-    expect(unknown.body).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.body).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    expect(unknown.body).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     expect(wrong.setCookies).toEqual([]);
   });
 
@@ -125,7 +125,7 @@ describe('sessions', () => {
   it('GET /api/me is 401 without a session, with a JSON message', async () => {
     const res = await client().get('/api/me');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ message: 'Please sign in to continue' });
+    expect(res.body).toEqual({ message: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
   });
 
   it('GET /api/me ignores a forged token', async () => {
@@ -208,7 +208,7 @@ describe('POST /api/me/change-password attempt limit', () => {
     expect(guesses.filter((r) => r.status === 400)).toHaveLength(5);
     const refused = guesses.filter((r) => r.status === 429);
     expect(refused).toHaveLength(7);
-    expect(refused[0]!.body).toEqual({ message: 'Too many incorrect passwords. Please wait 15 minutes and try again.' });
+    expect(refused[0]!.body).toEqual({ message: 'Too many incorrect passwords. Please wait 15 minutes and try again.', code: 'RATE_LIMITED' });
 
     const right = await api.post('/api/me/change-password', { currentPassword: 'family-demo-1', newPassword: 'taken-over-1' });
     expect(right.status).toBe(429);
@@ -239,7 +239,7 @@ describe('cross-site request forgery guard', () => {
       { origin: 'https://evil.example' },
     );
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ message: 'Cross-site request refused' });
+    expect(res.body).toEqual({ message: 'Cross-site request refused', code: 'CSRF_REFUSED' });
     expect(res.setCookies).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingChildren, bookings, children, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
+import { isErrorCode } from '../../shared/error-codes';
 import { startOfTorontoDay } from '../../shared/rules/week';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
@@ -482,9 +483,13 @@ describe('who may call each route', () => {
       bodies[caller] = res.body;
     }
     expect(actual, `statuses of ${key}; bodies: ${JSON.stringify(bodies).slice(0, 1500)}`).toEqual(MATRIX[key]);
-    // Every refusal is the API's `{ message }`, never a stack or an HTML page.
+    // Every refusal is the API's `{ message, code }` (a code of src/shared/error-codes.ts), never a stack or an HTML page.
     for (const caller of CALLERS) {
-      if (actual[caller] >= 400) expect(typeof (bodies[caller] as { message?: unknown } | null)?.message, `${key} as ${caller}`).toBe('string');
+      if (actual[caller] >= 400) {
+        const body = bodies[caller] as { message?: unknown; code?: unknown } | null;
+        expect(typeof body?.message, `${key} as ${caller}`).toBe('string');
+        expect(isErrorCode(body?.code), `${key} as ${caller}: code ${String(body?.code)}`).toBe(true);
+      }
     }
   });
 });
@@ -494,19 +499,20 @@ describe('a refusal does not depend on the input', () => {
   // before the input is read, so the answer tells nothing about what the route expects.
   // The refusals are the guards' own words: 401 'Please sign in to continue', 403 'Administrator access required'.
   const GUARD_MESSAGES: Record<number, string> = { 401: 'Please sign in to continue', 403: 'Administrator access required' };
+  const GUARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
   it.each(Object.keys(MATRIX).filter((key) => !PENDING_ROUTES.has(key)))('%s', async (key) => {
-    const refused: Partial<Record<Caller, { status: number; message: unknown }>> = {};
-    const actual: Partial<Record<Caller, { status: number; message: unknown }>> = {};
+    const refused: Partial<Record<Caller, { status: number; message: unknown; code: unknown }>> = {};
+    const actual: Partial<Record<Caller, { status: number; message: unknown; code: unknown }>> = {};
     for (const caller of CALLERS) {
       const expected = MATRIX[key]![caller];
       if (expected !== 401 && expected !== 403) continue;
       if (key === 'POST /api/webhooks/:endpoint') continue; // signature, not session: see its row
       // Every guard runs at onRequest, before the body, query or params are read: the refusal never depends on them.
-      refused[caller] = { status: expected, message: GUARD_MESSAGES[expected] };
+      refused[caller] = { status: expected, message: GUARD_MESSAGES[expected], code: GUARD_CODES[expected] };
       const actor = ctx.actors[caller];
       const token = actor.userId ? (await openSignIn(db(), actor.userId)).token : null;
       const res = await sendWithToken(ctx.server.baseUrl, token, defaultRequest(key));
-      actual[caller] = { status: res.status, message: res.body?.message };
+      actual[caller] = { status: res.status, message: res.body?.message, code: res.body?.code };
     }
     expect(actual, `${key} with random ids and an empty body`).toEqual(refused);
   });

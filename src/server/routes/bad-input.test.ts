@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isErrorCode } from '../../shared/error-codes';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { SESSION_COOKIE } from '../services/auth/session-token';
@@ -44,6 +45,8 @@ function expectClientError(res: { status: number; body: any }, what: string) {
   expect(res.status, what).toBeGreaterThanOrEqual(400);
   expect(res.status, what).toBeLessThan(500);
   expect(typeof res.body?.message, what).toBe('string');
+  // Issue 30: no error answer lacks its code.
+  expect(isErrorCode(res.body?.code), `${what}: code ${String(res.body?.code)}`).toBe(true);
   expect(JSON.stringify(res.body), what).not.toMatch(/ at .*\.(ts|js):\d+|stack/i);
 }
 
@@ -110,6 +113,7 @@ describe('bad input', () => {
     });
     expectClientError(res, 'huge body');
     expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('a NUL or another control character in a child name', async () => {

@@ -62,7 +62,7 @@ describe('a booking write that loses a deadlock', () => {
     try {
       const res = await parent.api.post('/api/bookings', { sessionId: session.id, childNames: ['Tove'] });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
       expect(await injected.raised()).toBe(3);
       expect(await db().select().from(bookings).where(eq(bookings.userId, parent.id))).toHaveLength(0);
       expect(await mailsTo(parent.email, 'booking-confirmed')).toHaveLength(0);

@@ -115,7 +115,7 @@ describe('POST /api/bookings with an Idempotency-Key', () => {
     const key = randomUUID();
     const refused = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] }, withKey(key));
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'This session is full' });
+    expect(refused.body).toEqual({ message: 'This session is full', code: 'SESSION_FULL' });
 
     await holder.api.post(`/api/bookings/${held.body.id}/cancel`);
     const repeat = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] }, withKey(key));

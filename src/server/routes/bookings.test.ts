@@ -142,6 +142,7 @@ describe('POST /api/bookings', () => {
     const none = await api.post('/api/bookings', { sessionId: session.id, childNames: [] });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('childNames: Please select at least one child for this session.');
+    expect(none.body.code).toBe('VALIDATION_FAILED');
     const missing = await api.post('/api/bookings', { sessionId: session.id });
     expect(missing.body.message).toBe('childNames: Please select at least one child for this session.');
     const twice = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava', 'ava'] });
@@ -193,7 +194,7 @@ describe('POST /api/bookings', () => {
     expect((await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] })).status).toBe(201);
     const full = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Leo'] });
     expect(full.status).toBe(409);
-    expect(full.body.message).toBe('This session is full');
+    expect(full.body).toEqual({ message: 'This session is full', code: 'SESSION_FULL' });
   });
 
   it('refuses a session that has started or already ended', async () => {
@@ -213,7 +214,7 @@ describe('POST /api/bookings', () => {
     const tooFar = await newSession(at(14, 9)); // the Monday after next
     const res = await api.post('/api/bookings', { sessionId: tooFar.id, childNames: ['Ava'] });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Bookings are open for the current week and next week only');
+    expect(res.body).toEqual({ message: 'Bookings are open for the current week and next week only', code: 'OUTSIDE_WINDOW' });
   });
 
   it('names every child it refuses, each with the reason, and books none of them (issue 20)', async () => {
@@ -250,7 +251,7 @@ describe('POST /api/bookings', () => {
     expect((await api.post('/api/bookings', { sessionId: mon.id, childNames: ['Ava', 'Leo'] })).status).toBe(201);
     const leoAgain = await api.post('/api/bookings', { sessionId: tue.id, childNames: ['Ava', 'Leo'] });
     expect(leoAgain.status).toBe(409);
-    expect(leoAgain.body.message).toBe('Leo has reached the weekly limit of 1 session for that week');
+    expect(leoAgain.body).toEqual({ message: 'Leo has reached the weekly limit of 1 session for that week', code: 'WEEKLY_LIMIT_REACHED' });
     expect(await bookedCount(tue.id)).toBe(0);
 
     expect((await api.post('/api/bookings', { sessionId: thisWeek.id, childNames: ['Leo'] })).status).toBe(201);

@@ -127,7 +127,7 @@ describe('the calendar feed link (GET, POST, DELETE /api/me/calendar-feed)', () 
     expect(second.path).not.toBe(first.path);
     const old = await readFeed(first.path);
     expect(old.status).toBe(404);
-    expect(old.body).toEqual({ message: NO_SUCH_CALENDAR });
+    expect(old.body).toEqual({ message: NO_SUCH_CALENDAR, code: 'NOT_FOUND' });
     expect(await feedEvents(second.path)).toHaveLength(1);
     expect((await parent.api.get('/api/me/calendar-feed')).body).toEqual({ active: true, createdAt: now.toISOString() });
     now = NOW;
@@ -143,7 +143,7 @@ describe('the calendar feed link (GET, POST, DELETE /api/me/calendar-feed)', () 
     expect(off.body).toBeNull();
     const gone = await readFeed(link.path);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ message: NO_SUCH_CALENDAR });
+    expect(gone.body).toEqual({ message: NO_SUCH_CALENDAR, code: 'NOT_FOUND' });
     expect((await parent.api.get('/api/me/calendar-feed')).body).toEqual({ active: false, createdAt: null });
     expect((await userRow(parent.id)).calendarFeedHash).toBeNull();
     expect((await parent.api.request('DELETE', '/api/me/calendar-feed')).status).toBe(204);
@@ -283,7 +283,7 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
     const expect404 = async (path: string) => {
       const res = await readFeed(path);
       expect(res.status, path).toBe(404);
-      expect(res.body, path).toEqual({ message: NO_SUCH_CALENDAR });
+      expect(res.body, path).toEqual({ message: NO_SUCH_CALENDAR, code: 'NOT_FOUND' });
       expect(res.headers.get('content-type'), path).toContain('application/json');
     };
     await expect404(`/api/calendar/${'A'.repeat(43)}.ics`);

@@ -284,7 +284,7 @@ describe('the office’s forms, the CSV import and the CRM compare names the sam
     });
     expect({ status: response.status, body: await readBody(response) }).toEqual({
       status: 400,
-      body: { message: 'Each child needs a different name: "Mia" and "MİA" name the same child' },
+      body: { message: 'Each child needs a different name: "Mia" and "MİA" name the same child', code: 'BAD_REQUEST' },
     });
   });
 });

@@ -49,7 +49,7 @@ describe('a girls-only class', () => {
 
     const refused = await book(fam, s.id, ['Ava', 'Leo']);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: "Leo can't book Girls Power: it is for girls only" });
+    expect(refused.body).toEqual({ message: "Leo can't book Girls Power: it is for girls only", code: 'NOT_ELIGIBLE' });
     expect(await confirmedIn(s.id)).toBe(0);
 
     expect((await book(fam, s.id, ['Ava', 'Sam'])).status).toBe(201);

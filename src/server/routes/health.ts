@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponse } from '../../shared/schemas/common';
+import { errorResponse } from '../../shared/schemas/common';
+import { errorBody } from '../http-error';
 import { serializeError } from '../logging';
 import { checkDatabaseAnswers } from '../services/health/check-database-answers';
 
@@ -32,20 +33,20 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.get(
     '/api/health/ready',
-    { config: { withoutSession: true }, schema: { response: { 200: readyResponse, 503: messageResponse } } },
+    { config: { withoutSession: true }, schema: { response: { 200: readyResponse, 503: errorResponse } } },
     async (_request, reply) => {
       const deadline = Date.now() + READY_CHECK_TIMEOUT_MS;
       try {
         await checkDatabaseAnswers(app.db, READY_CHECK_TIMEOUT_MS);
       } catch (error) {
         failed('the database does not answer', error);
-        return reply.status(503).send({ message: 'Database unavailable' });
+        return reply.status(503).send(errorBody(503, 'Database unavailable', 'DATABASE_UNAVAILABLE'));
       }
       try {
         await app.checkDatabaseWrite(Math.max(1, deadline - Date.now()));
       } catch (error) {
         failed('the database cannot store changes (write check failed)', error);
-        return reply.status(503).send({ message: 'Database cannot store changes (write check failed)' });
+        return reply.status(503).send(errorBody(503, 'Database cannot store changes (write check failed)', 'STORAGE_FULL'));
       }
       if (lastFailure) app.log.info('readiness: the database answers and stores changes again');
       lastFailure = null;

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setPasswordBody, setPasswordLinkResponse } from '../../shared/schemas/admin-users';
 import { loginResponse } from '../../shared/schemas/users';
+import { errorResponse } from '../../shared/schemas/common';
 import { setSessionCookie } from '../plugins/auth';
 import { deleteSession } from '../services/auth/session-user';
-import { checkSetPasswordLink, LINK_GONE } from '../services/users/check-set-password-link';
+import { checkSetPasswordLink, linkGone } from '../services/users/check-set-password-link';
 import { setPasswordWithLink } from '../services/users/set-password-with-link';
 
 /** Any token that is missing or malformed is answered like an unknown one: 410, never a 400 about its shape. */
@@ -17,10 +18,10 @@ const linkQuery = z.object({ token: z.string().max(500).optional() });
 export const setPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/set-password',
-    { schema: { querystring: linkQuery, response: { 200: setPasswordLinkResponse, 410: z.object({ message: z.string() }) } } },
-    async (request, reply) => {
+    { schema: { querystring: linkQuery, response: { 200: setPasswordLinkResponse, 410: errorResponse } } },
+    async (request) => {
       const token = request.query.token?.trim();
-      if (!token) return reply.status(410).send({ message: LINK_GONE });
+      if (!token) throw linkGone();
       return checkSetPasswordLink(app.db, { token, now: app.clock() });
     },
   );

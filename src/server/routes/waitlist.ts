@@ -5,7 +5,7 @@ import { idOr404 } from '../http-error';
 import { actor, requireUser, signInCheckedByTheWrite } from '../plugins/auth';
 import { repeatableBookingWrite } from '../plugins/repeatable-write';
 import { WAITLIST_ENTRY_NOT_FOUND } from '../services/bookings/booking-refusals';
-import { SESSION_NOT_FOUND } from '../services/sessions/session-roster';
+import { SESSION_NOT_FOUND } from '../services/sessions/session-rules';
 import { listFamilyWaitlist, waitlistClosesBefore } from '../services/waitlist/list-waitlist';
 import { toFamilyEntry } from '../services/waitlist/waitlist-dto';
 

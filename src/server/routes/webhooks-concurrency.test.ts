@@ -87,7 +87,7 @@ describe(`CRM deliveries under concurrency (${database})`, () => {
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) {
-      expect(r).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact' } });
+      expect(r).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact', code: 'CONFLICT' } });
     }
     expect(await countWhere(users, eq(users.email, 'shared@example.com'))).toBe(1);
   });

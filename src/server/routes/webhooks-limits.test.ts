@@ -48,7 +48,7 @@ describe('POST /api/webhooks/*: per-address rate limit', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(limited.retryAfter)).toBeLessThanOrEqual(60);
-    expect(limited.body).toEqual({ message: `Too many webhook deliveries from this address. Try again in ${limited.retryAfter} second${limited.retryAfter === '1' ? '' : 's'}.` });
+    expect(limited.body).toEqual({ message: `Too many webhook deliveries from this address. Try again in ${limited.retryAfter} second${limited.retryAfter === '1' ? '' : 's'}.`, code: 'RATE_LIMITED' });
     // Unknown endpoints and 1 MB bodies are cut off the same way, before the body is read; nothing is logged.
     expect((await deliver(flood, 'no-such-endpoint')).status).toBe(429);
     expect((await deliver(flood, config.endpoint, JSON.stringify({ filler: 'x'.repeat(1_000_000) }))).status).toBe(429);

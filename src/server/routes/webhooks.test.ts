@@ -318,7 +318,7 @@ describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
 
     const incomplete = await deliver(config.endpoint, { person: { mail: 'x@example.com', first: 'Ana', last: '   ', ref: unique('shouty') } });
     expect(incomplete.status).toBe(422);
-    expect(incomplete.body).toEqual({ message: 'Missing required fields: lastName', errors: ['Missing required fields: lastName'] });
+    expect(incomplete.body).toEqual({ message: 'Missing required fields: lastName', code: 'VALIDATION_FAILED', errors: ['Missing required fields: lastName'] });
     expect((await lastLog(config.id)).row).toMatchObject({
       responseStatus: 422,
       responseMessage: 'Missing required fields: lastName',
@@ -416,7 +416,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     ];
     for (const [options, message] of cases) {
       const res = await deliver(signed.endpoint, raw, options);
-      expect({ status: res.status, body: res.body }, message).toEqual({ status: 401, body: { message } });
+      expect({ status: res.status, body: res.body }, message).toEqual({ status: 401, body: { message, code: 'UNAUTHENTICATED' } });
       const { row } = await lastLog(signed.id);
       expect(row).toMatchObject({ responseStatus: 401, responseMessage: message, errorDetails: message });
     }
@@ -432,7 +432,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
 
   it('refuses a body that is not JSON (400, raw text logged) or not an object', async () => {
     const res = await deliver(signed.endpoint, '{"contact": {"email": ');
-    expect(res).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
+    expect(res).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON', code: 'INVALID_JSON' } });
     expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 400, body: '{"contact": {"email": ', mappedData: null });
 
     const long = `not json ${'x'.repeat(20_000)}`;
@@ -450,12 +450,12 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     });
     expect(bare.status).toBe(201);
     const form = await deliver(signed.endpoint, 'a=1&b=2', { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(form).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
+    expect(form).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON', code: 'INVALID_JSON' } });
 
     const list = await deliver(signed.endpoint, [purchase()]);
-    expect(list).toEqual({ status: 400, body: { message: 'The webhook body must be a JSON object' } });
+    expect(list).toEqual({ status: 400, body: { message: 'The webhook body must be a JSON object', code: 'VALIDATION_FAILED' } });
     const empty = await deliver(signed.endpoint, '');
-    expect(empty).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON' } });
+    expect(empty).toEqual({ status: 400, body: { message: 'The webhook body is not valid JSON', code: 'INVALID_JSON' } });
     expect((await lastLog(signed.id)).row.body).toBeNull();
   });
 
@@ -463,7 +463,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     const before = (await configRow(signed.id)).triggerCount;
     const huge = JSON.stringify({ ...purchase(), filler: 'x'.repeat(1_048_576) });
     const res = await deliver(signed.endpoint, huge);
-    expect(res).toEqual({ status: 413, body: { message: 'Webhook body exceeds the 1 MB limit' } });
+    expect(res).toEqual({ status: 413, body: { message: 'Webhook body exceeds the 1 MB limit', code: 'PAYLOAD_TOO_LARGE' } });
     const { row } = await lastLog(signed.id);
     expect(row).toMatchObject({ responseStatus: 413, responseMessage: 'Webhook body exceeds the 1 MB limit', body: null });
     expect((row.headers as Record<string, string>)['x-webhook-signature']).toBe('[redacted]');
@@ -474,13 +474,13 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     const logCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(webhookLogs))[0]!.n;
     const total = await logCount();
     const unknown = await deliver('no-such-endpoint', purchase());
-    expect(unknown).toEqual({ status: 404, body: { message: 'Webhook endpoint not found' } });
+    expect(unknown).toEqual({ status: 404, body: { message: 'Webhook endpoint not found', code: 'NOT_FOUND' } });
     expect(await logCount()).toBe(total);
 
     const inactive = await createConfig({ isActive: false });
     const payload = purchase();
     const res = await deliver(inactive.endpoint, payload);
-    expect(res).toEqual({ status: 404, body: { message: 'Webhook endpoint not found' } });
+    expect(res).toEqual({ status: 404, body: { message: 'Webhook endpoint not found', code: 'NOT_FOUND' } });
     expect(await userByEmail(payload.contact.email)).toBeUndefined();
     const logs = await logsOf(inactive.id);
     expect(logs).toHaveLength(1);
@@ -492,13 +492,13 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     const email = `${unique('coach')}@example.com`;
     await db().insert(users).values({ email, firstName: 'Coach', lastName: 'Kay', role: 'ADMIN' });
     const staff = await deliver(signed.endpoint, purchase({ contact: { email } }));
-    expect(staff).toEqual({ status: 409, body: { message: 'This e-mail belongs to a staff account; webhooks only change parent accounts' } });
+    expect(staff).toEqual({ status: 409, body: { message: 'This e-mail belongs to a staff account; webhooks only change parent accounts', code: 'CONFLICT' } });
     expect((await userByEmail(email))!.firstName).toBe('Coach');
 
     const payload = purchase();
     await deliver(signed.endpoint, payload);
     const other = await deliver(signed.endpoint, purchase({ contact: { email: payload.contact.email } }));
-    expect(other).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact' } });
+    expect(other).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact', code: 'CONFLICT' } });
     expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 409, errorDetails: 'This e-mail belongs to another CRM contact' });
   });
 
@@ -506,7 +506,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     const noName = await deliver(signed.endpoint, purchase({ contact: { firstName: '', lastName: null } }));
     expect(noName).toEqual({
       status: 422,
-      body: { message: 'Missing required fields: firstName, lastName', errors: ['Missing required fields: firstName, lastName'] },
+      body: { message: 'Missing required fields: firstName, lastName', code: 'VALIDATION_FAILED', errors: ['Missing required fields: firstName, lastName'] },
     });
     const noIdentity = await deliver(signed.endpoint, { contact: { firstName: 'A', lastName: 'B' } });
     expect(noIdentity.status).toBe(422);
@@ -515,7 +515,7 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     expect(badTier.status).toBe(422);
     expect(badTier.body.message).toBe('planTier must be ONE, TWO or THREE');
     const twins = await deliver(signed.endpoint, purchase({ children: [{ name: 'Sam' }, { name: 'sam' }] }));
-    expect(twins).toEqual({ status: 400, body: { message: 'Each child needs a different name: "Sam" and "sam" name the same child' } });
+    expect(twins).toEqual({ status: 400, body: { message: 'Each child needs a different name: "Sam" and "sam" name the same child', code: 'BAD_REQUEST' } });
     // Characters PostgreSQL cannot store are replaced, not a 500.
     const nul = await deliver(signed.endpoint, purchase({ contact: { firstName: 'Jo\u0000an', lastName: 'R\ud800' } }));
     expect(nul.status, JSON.stringify(nul.body)).toBe(201);
@@ -541,8 +541,8 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
     const before = await configRow(noSecret.id);
     const payload = purchase();
     const message = 'This webhook has no signing secret: the office must set a signing secret before it receives deliveries';
-    expect(await deliver(noSecret.endpoint, payload, { secret: null })).toEqual({ status: 401, body: { message } });
-    expect(await deliver(noSecret.endpoint, payload, { secret: 'any-secret-at-all-0123' })).toEqual({ status: 401, body: { message } });
+    expect(await deliver(noSecret.endpoint, payload, { secret: null })).toEqual({ status: 401, body: { message, code: 'UNAUTHENTICATED' } });
+    expect(await deliver(noSecret.endpoint, payload, { secret: 'any-secret-at-all-0123' })).toEqual({ status: 401, body: { message, code: 'UNAUTHENTICATED' } });
     expect(await userByEmail(payload.contact.email)).toBeUndefined();
     const { row, count } = await lastLog(noSecret.id);
     expect(count).toBe(2);
@@ -653,7 +653,7 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
   it('refuses a signature more than 60 s ahead; one signed ahead within that does not hold back the next current delivery (issue 29)', async () => {
     const { updatedAt: _ignored, ...first } = purchase({ plan: { tier: 'ONE', sessionsPerWeek: 1 } });
     const ahead = await deliver(signed.endpoint, first, { t: NOW_SECONDS + 61 });
-    expect(ahead).toEqual({ status: 401, body: { message: 'Signature timestamp is more than 60 seconds in the future' } });
+    expect(ahead).toEqual({ status: 401, body: { message: 'Signature timestamp is more than 60 seconds in the future', code: 'UNAUTHENTICATED' } });
     expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 401, responseMessage: 'Signature timestamp is more than 60 seconds in the future' });
     expect(await userByEmail(first.contact.email)).toBeUndefined();
 

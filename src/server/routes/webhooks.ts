@@ -3,6 +3,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normaliseEndpoint, WEBHOOK_MAX_BODY_BYTES, WEBHOOK_RECEIVER_PREFIX, webhookDeliveryResponse } from '../../shared/schemas/webhooks';
+import { SERVER_TROUBLE } from '../../shared/product';
+import { errorBody } from '../http-error';
 import { serializeError } from '../logging';
 import { findWebhookConfig } from '../services/webhook-delivery/find-webhook-config';
 import { applyDelivery, checkDelivery, deliveryApplied, deliveryRefused } from '../services/webhook-delivery/receive-delivery';
@@ -64,12 +66,14 @@ export const webhookReceiverRoutes: FastifyPluginAsyncZod = async (app) => {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: serializeError(error) }, 'unhandled error');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send(errorBody(500, SERVER_TROUBLE, 'INTERNAL_ERROR'));
     }
     // Over the rate limit: answered (Retry-After is already set) without a database write, so a flood costs nothing.
-    if (status === 429) return reply.status(429).send({ message: error.message });
-    const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? BODY_TOO_LARGE : error.message;
-    const outcome: DeliveryOutcome = { status, body: { message } };
+    if (status === 429) return reply.status(429).send(errorBody(429, error.message, 'RATE_LIMITED'));
+    const outcome: DeliveryOutcome = {
+      status,
+      body: error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? errorBody(status, BODY_TOO_LARGE, 'PAYLOAD_TOO_LARGE') : errorBody(status, error.message),
+    };
     const rawEndpoint = (request.params as { endpoint?: unknown } | undefined)?.endpoint;
     const endpoint = normaliseEndpoint(typeof rawEndpoint === 'string' ? rawEndpoint : '');
     const config = await findWebhookConfig(app.db, endpoint).catch(() => null);

@@ -1,12 +1,17 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../error-codes';
 import { torontoWallClockProblem, wallClockProblemMessage } from '../rules/wall-clock';
 import { torontoTime } from '../rules/week';
 
 export { isoInstant } from './dates';
 
-/** `{ message }`: the reply of an action that has nothing else to say, and of every error. */
+/** `{ message }`: the reply of an action that has nothing else to say. */
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** `{ message, code }`: every error answer (src/shared/error-codes.ts); a route declaring an error status uses it. */
+export const errorResponse = z.object({ message: z.string(), code: z.enum(ERROR_CODES) });
+export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** `{ ok: true }` */
 export const okResponse = z.object({ ok: z.literal(true) });

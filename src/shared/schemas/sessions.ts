@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOKED_BY } from './bookings';
 import { adminWaitlistEntryDto } from './waitlist';
 import { classTypeDto } from './classes';
-import { isoInstant, torontoDateTime } from './common';
+import { errorResponse, isoInstant, torontoDateTime } from './common';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant } from './dates';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
 
@@ -125,8 +125,7 @@ export type CreateSessionInput = z.input<typeof createSessionBody>;
 export type CreateSessionBody = z.output<typeof createSessionBody>;
 
 /** The 409 of a session create: the message, and the id of the identical session when that is the reason. */
-export const createSessionConflict = z.object({
-  message: z.string(),
+export const createSessionConflict = errorResponse.extend({
   duplicateOf: z.string().optional(),
 });
 export type CreateSessionConflict = z.infer<typeof createSessionConflict>;
@@ -151,8 +150,7 @@ export const weeklyLimitConflict = z.object({
 export type WeeklyLimitConflict = z.infer<typeof weeklyLimitConflict>;
 
 /** The 409 of a session edit: the message, and the children over their limit when that is the reason. */
-export const updateSessionConflict = z.object({
-  message: z.string(),
+export const updateSessionConflict = errorResponse.extend({
   weeklyLimitConflicts: z.array(weeklyLimitConflict).optional(),
 });
 export type UpdateSessionConflict = z.infer<typeof updateSessionConflict>;

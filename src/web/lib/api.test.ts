@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, apiErrorMessage, apiRequest, getQueryFn } from './api';
+import { ApiError, apiErrorMessage, apiRequest, errorCodeOf, errorStatusOf, getQueryFn } from './api';
 
 // The data layer against a real local HTTP server that answers as the spec's error catalogue describes.
 interface Seen {
@@ -26,7 +26,7 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     seen.push({ method: req.method!, url: req.url!, contentType: req.headers['content-type'], body: await readBody(req) });
     if (req.url === '/json-error') {
-      res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'This session is full' }));
+      res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ message: 'This session is full', code: 'SESSION_FULL' }));
     } else if (req.url === '/field-errors') {
       res
         .writeHead(400, { 'content-type': 'application/json' })
@@ -110,6 +110,18 @@ describe('apiErrorMessage', () => {
 });
 
 describe('ApiError', () => {
+  it("carries the server's code (issue 30): screens branch on it, and the text stays spec 8's", async () => {
+    const full = await apiRequest('POST', `${base}/json-error`, {}).catch((e: unknown) => e);
+    expect(full).toMatchObject({ status: 409, code: 'SESSION_FULL', message: '409: This session is full' });
+    expect(errorCodeOf(full)).toBe('SESSION_FULL');
+    expect(errorStatusOf(full)).toBe(409);
+    // An answer without a code of ours (a proxy's page, a field list without one): null, never a guess from the text.
+    expect(errorCodeOf(await apiRequest('GET', `${base}/html-error`).catch((e: unknown) => e))).toBeNull();
+    expect(errorCodeOf(await apiRequest('POST', `${base}/one-field`, {}).catch((e: unknown) => e))).toBeNull();
+    expect(errorCodeOf(new Error('409: This session is full'))).toBeNull();
+    expect(new ApiError('409: x', 409, [], { message: 'x', code: 'NOT_A_CODE' }).code).toBeNull();
+  });
+
   it("keeps the status and the server's per-field problems, with the spec's error text", async () => {
     const error = await apiRequest('POST', `${base}/field-errors`, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);

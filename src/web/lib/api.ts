@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { isErrorCode, type ErrorCode } from '../../shared/error-codes';
 import { SERVER_TROUBLE } from '../../shared/product';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -10,12 +11,15 @@ export interface ServerFieldError {
 }
 
 /**
- * The error of a non-OK response: its text is spec 8's `<status>: <message>`; it also keeps the status and
- * the server's per-field problems (a 400's `errors: [{ field, message }]`, or a refusal naming one `field`),
- * so a form can show each on its field, and the parsed JSON body (a refusal's details, e.g. a session move's
- * `weeklyLimitConflicts`).
+ * The error of a non-OK response: its text is spec 8's `<status>: <message>`; it also keeps the status, the
+ * server's code (src/shared/error-codes.ts; null when the answer had none, e.g. a proxy's page), the per-field
+ * problems (a 400's `errors: [{ field, message }]`, or a refusal naming one `field`), so a form can show each on its
+ * field, and the parsed JSON body (a refusal's details, e.g. a session move's `weeklyLimitConflicts`). Screens
+ * branch on `code` or `status`, never on the text (issue 30).
  */
 export class ApiError extends Error {
+  readonly code: ErrorCode | null;
+
   constructor(
     message: string,
     readonly status: number,
@@ -24,8 +28,16 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = body && typeof body === 'object' && 'code' in body ? body.code : undefined;
+    this.code = isErrorCode(code) ? code : null;
   }
 }
+
+/** The server's code of an API error, or null (not an API error, or an answer without one). */
+export const errorCodeOf = (error: unknown): ErrorCode | null => (error instanceof ApiError ? error.code : null);
+
+/** The status of an API error, or null (a network failure, an error of the app's own). */
+export const errorStatusOf = (error: unknown): number | null => (error instanceof ApiError ? error.status : null);
 
 /** The per-field problems of an error body. */
 export function fieldErrorsOf(body: unknown): ServerFieldError[] {

@@ -60,7 +60,7 @@ describe('PUT /api/admin/classes/:id', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const res = await put(admin, id, { name: 'Anything' });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'Class type not found' });
+      expect(res.body).toEqual({ message: 'Class type not found', code: 'NOT_FOUND' });
     }
   });
 

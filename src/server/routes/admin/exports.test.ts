@@ -201,7 +201,7 @@ describe('the exports', () => {
     for (const path of ['/api/admin/sessions/export.csv', '/api/admin/reservations/export.csv']) {
       const refused = await download(path, parent);
       expect(refused.status).toBe(403);
-      expect(JSON.parse(refused.raw)).toEqual({ message: 'Administrator access required' });
+      expect(JSON.parse(refused.raw)).toEqual({ message: 'Administrator access required', code: 'FORBIDDEN' });
       expect((await download(path, new ApiClient(server.baseUrl))).status).toBe(401);
     }
   });

@@ -123,6 +123,7 @@ describe('POST /api/admin/bookings: the office books for a family', () => {
     expect([strangers.status, strangers.body.message]).toEqual([400, '"Omar" is not a child of this family']);
     expect((await admin.post('/api/admin/bookings', { userId: randomUUID(), sessionId: friday.id, childNames: ['Nia'] })).body).toEqual({
       message: 'User not found',
+      code: 'NOT_FOUND',
     });
     await db().update(users).set({ deletedAt: NOW }).where(eq(users.id, other.id));
     expect((await admin.post('/api/admin/bookings', { userId: other.id, sessionId: friday.id, childNames: ['Omar'] })).status).toBe(404);
@@ -169,7 +170,7 @@ describe('POST /api/admin/bookings/:id/cancel and /reschedule', () => {
     const fam = await family([['Max', 3]]);
     const past = await session(new Date(NOW.getTime() - 3_600_000));
     const [row] = await db().insert(bookings).values({ userId: fam.id, sessionId: past.id }).returning();
-    expect((await admin.post(`/api/admin/bookings/${row!.id}/cancel`)).body).toEqual({ message: 'Only future bookings can be cancelled' });
+    expect((await admin.post(`/api/admin/bookings/${row!.id}/cancel`)).body).toEqual({ message: 'Only future bookings can be cancelled', code: 'CANCEL_TOO_LATE' });
     const friday = await session(inWeeks(1, 4, 17));
     expect((await admin.post(`/api/admin/bookings/${row!.id}/reschedule`, { newSessionId: friday.id })).status).toBe(409);
   });

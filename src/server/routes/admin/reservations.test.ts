@@ -210,6 +210,6 @@ describe('GET /api/admin/reservations', () => {
     await parent.login('parent@example.com', 'parent-demo-1');
     const refused = await parent.get('/api/admin/reservations');
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ message: 'Administrator access required' });
+    expect(refused.body).toEqual({ message: 'Administrator access required', code: 'FORBIDDEN' });
   });
 });

@@ -191,6 +191,7 @@ describe('POST /api/admin/sessions: a session identical to an existing one', () 
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
       message: 'A session of Duplicate Class at 6:00 PM on Thu, Dec 3 in Court 2 already exists',
+      code: 'DUPLICATE_SESSION',
       duplicateOf: first.body.id,
     });
     expect(await sessionsOf(classType.id)).toHaveLength(1);

@@ -146,7 +146,7 @@ describe('how large a CSV import may be', () => {
   it(`refuses a file of more than ${MAX_ROWS.toLocaleString('en-CA')} rows at once, before hashing a password, and imports nothing`, async () => {
     const res = await upload(familiesCsv('over', MAX_ROWS + 1, MAX_PASSWORD_ROWS));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'The CSV file has more than 5,000 rows. Please split it into smaller files.' });
+    expect(res.body).toEqual({ message: 'The CSV file has more than 5,000 rows. Please split it into smaller files.', code: 'BAD_REQUEST' });
     // Hashing 500 passwords takes several seconds at least; the refusal comes before any.
     expect(res.ms).toBeLessThan(3000);
     expect(await countImported('over')).toBe(0);
@@ -158,6 +158,7 @@ describe('how large a CSV import may be', () => {
     expect(res.body).toEqual({
       message:
         'The CSV file has more than 500 rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.',
+      code: 'BAD_REQUEST',
     });
     expect(res.ms).toBeLessThan(3000);
     expect(await countImported('pwover')).toBe(0);

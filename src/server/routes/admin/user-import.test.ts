@@ -137,7 +137,7 @@ describe('CSV format', () => {
 
   it('refuses a file that is not CSV', async () => {
     const res = await upload({ csv: `${HEADER}\n"unclosed,quote,here\n` });
-    expect(res).toEqual({ status: 400, body: { message: 'Unable to parse CSV file. Please check the format.' } });
+    expect(res).toEqual({ status: 400, body: { message: 'Unable to parse CSV file. Please check the format.', code: 'BAD_REQUEST' } });
   });
 });
 
@@ -383,21 +383,21 @@ describe('upload and mapping', () => {
 
   it('refuses a mapping without email, first and last name, or one that is not JSON', async () => {
     for (const rawMapping of [JSON.stringify({ email: 'Email', firstName: 'First Name' }), JSON.stringify({ ...MAPPING, lastName: '' }), '{not json', '']) {
-      expect(await upload({ csv: small, rawMapping })).toEqual({ status: 400, body: { message: MAPPING_REQUIRED } });
+      expect(await upload({ csv: small, rawMapping })).toEqual({ status: 400, body: { message: MAPPING_REQUIRED, code: 'BAD_REQUEST' } });
     }
   });
 
   it('refuses a mapping that names a column the file does not have', async () => {
     const res = await upload({ csv: small, mapping: { ...MAPPING, planTier: 'Membership' } });
-    expect(res).toEqual({ status: 400, body: { message: 'The column "Membership" (mapped to Plan Tier) is not in the CSV file' } });
+    expect(res).toEqual({ status: 400, body: { message: 'The column "Membership" (mapped to Plan Tier) is not in the CSV file', code: 'BAD_REQUEST' } });
   });
 
   it('refuses a file whose name does not end in .csv, a missing file and an empty file', async () => {
-    expect(await upload({ csv: small, filename: 'families.xlsx' })).toEqual({ status: 400, body: { message: 'Please select a CSV file' } });
-    expect(await upload({ csv: '', filename: 'empty.csv' })).toEqual({ status: 400, body: { message: 'The CSV file appears to be empty' } });
+    expect(await upload({ csv: small, filename: 'families.xlsx' })).toEqual({ status: 400, body: { message: 'Please select a CSV file', code: 'BAD_REQUEST' } });
+    expect(await upload({ csv: '', filename: 'empty.csv' })).toEqual({ status: 400, body: { message: 'The CSV file appears to be empty', code: 'BAD_REQUEST' } });
     expect(await upload({ csv: '\uFEFF\r\n  \r\n', filename: 'blank.CSV' })).toEqual({
       status: 400,
-      body: { message: 'The CSV file appears to be empty' },
+      body: { message: 'The CSV file appears to be empty', code: 'BAD_REQUEST' },
     });
 
     const form = new FormData();
@@ -407,7 +407,7 @@ describe('upload and mapping', () => {
       headers: { cookie: `${SESSION_COOKIE}=${admin.cookie(SESSION_COOKIE)}` },
       body: form,
     });
-    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { message: 'Please select a CSV file' } });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { message: 'Please select a CSV file', code: 'BAD_REQUEST' } });
   });
 
   it('takes the fields in either order, and refuses a second file', async () => {
@@ -429,7 +429,7 @@ describe('upload and mapping', () => {
     twoFiles.append('columnMapping', JSON.stringify(MAPPING));
     twoFiles.append('csvFile', new Blob([small]), 'one.csv');
     twoFiles.append('csvFile', new Blob([small]), 'two.csv');
-    expect(await post(twoFiles)).toEqual({ status: 400, body: { message: 'Please select one CSV file' } });
+    expect(await post(twoFiles)).toEqual({ status: 400, body: { message: 'Please select one CSV file', code: 'BAD_REQUEST' } });
   });
 
   it('refuses a body that is not a multipart form', async () => {
@@ -443,10 +443,10 @@ describe('upload and mapping', () => {
     const big = HEADER + '\n' + row.repeat(Math.ceil((CSV_MAX_BYTES + 512 * 1024) / row.length));
     expect(big.length).toBeGreaterThan(CSV_MAX_BYTES);
     const res = await upload({ csv: big, filename: 'big.csv' });
-    expect(res).toEqual({ status: 413, body: { message: 'The CSV file is larger than 10 MB' } });
+    expect(res).toEqual({ status: 413, body: { message: 'The CSV file is larger than 10 MB', code: 'PAYLOAD_TOO_LARGE' } });
     // A declared length that cannot fit is refused before any of it is read.
     const huge = await upload({ csv: new Blob([big, big.slice(0, 2_000_000)]), filename: 'huge.csv' });
-    expect(huge).toEqual({ status: 413, body: { message: 'The CSV file is larger than 10 MB' } });
+    expect(huge).toEqual({ status: 413, body: { message: 'The CSV file is larger than 10 MB', code: 'PAYLOAD_TOO_LARGE' } });
     // The server is still fine afterwards.
     expect((await upload({ csv: `${HEADER}\n${address('after-big')},A,B,,,,,,,\n` })).body.summary).toMatchObject({ created: 1 });
   });
@@ -457,9 +457,9 @@ describe('upload and mapping', () => {
     const a = address('by-parent');
     expect(await upload({ csv: `${HEADER}\n${a},A,B,,,,,,,\n`, as: parent })).toEqual({
       status: 403,
-      body: { message: 'Administrator access required' },
+      body: { message: 'Administrator access required', code: 'FORBIDDEN' },
     });
-    expect(await upload({ csv: small, as: new ApiClient(server.baseUrl) })).toEqual({ status: 401, body: { message: 'Please sign in to continue' } });
+    expect(await upload({ csv: small, as: new ApiClient(server.baseUrl) })).toEqual({ status: 401, body: { message: 'Please sign in to continue', code: 'UNAUTHENTICATED' } });
     expect(await userByEmail(a)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSV_MAX_BYTES, csvImportResponse } from '../../../shared/schemas/admin-users';
-import { messageResponse } from '../../../shared/schemas/common';
+import { errorResponse } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-error';
 import { importUsers, prepareUserImport } from '../../services/user-import/import-users-from-csv';
 import { importBatches } from '../../services/user-import/take-turns';
@@ -120,7 +120,7 @@ export const adminUserImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/import-csv',
     {
       bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: { response: { 200: csvImportResponse, '4xx': messageResponse } },
+      schema: { response: { 200: csvImportResponse, '4xx': errorResponse } },
     },
     async (request, reply) => {
       let upload: CsvUpload;

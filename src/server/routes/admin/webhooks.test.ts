@@ -173,7 +173,7 @@ describe('POST /api/admin/webhooks', () => {
       [1, 2, 3, 4].map((n) => admin.post('/api/admin/webhooks', { name: `Racer ${n}`, endpoint, fieldMappings: MAPPINGS, secretKey: SECRET })),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    for (const loser of results.filter((r) => r.status === 409)) expect(loser.body).toEqual({ message: 'A webhook with this endpoint already exists', field: 'endpoint' });
+    for (const loser of results.filter((r) => r.status === 409)) expect(loser.body).toEqual({ message: 'A webhook with this endpoint already exists', code: 'CONFLICT', field: 'endpoint' });
     expect(await db().select().from(webhookConfigs).where(eq(webhookConfigs.endpoint, endpoint))).toHaveLength(1);
   });
 });

@@ -30,7 +30,7 @@ describe(`login throttle under concurrency (${database})`, () => {
     const results = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(parent.email, `wrong-guess-${i}`, `10.1.${i}.1`)));
     expect(statuses(results)).toEqual({ 401: LOGIN_LIMITS.perAccount, 429: 50 - LOGIN_LIMITS.perAccount });
     for (const refused of results.filter((r) => r.status === 429)) {
-      expect(refused.body).toEqual({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.' });
+      expect(refused.body).toEqual({ message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', code: 'RATE_LIMITED' });
     }
     // Inside the window even the right password is refused, from a fresh address.
     const right = await attempt(parent.email, parent.password, '10.2.0.1');

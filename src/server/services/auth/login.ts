@@ -77,7 +77,7 @@ export async function checkCredentials(db: Database, input: LoginInput): Promise
   // Only a refused password is a failure (an inactive account's too, so the answer tells nothing apart).
   if (!user || !valid || !user.isActive) {
     await attempt.failed();
-    throw new HttpError(401, INVALID_CREDENTIALS);
+    throw new HttpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
   }
 
   await attempt.succeeded();

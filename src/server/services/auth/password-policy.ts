@@ -58,5 +58,5 @@ export function isCommonPassword(password: string, owner?: PasswordOwner): boole
  * message next to the password box (`errors: [{ field, message }]`, as validation errors do).
  */
 export function assertPasswordNotCommon(password: string, owner: PasswordOwner | undefined, field: string): void {
-  if (isCommonPassword(password, owner)) throw new HttpError(400, COMMON_PASSWORD, { errors: [{ field, message: COMMON_PASSWORD }] });
+  if (isCommonPassword(password, owner)) throw new HttpError(400, COMMON_PASSWORD, { code: 'VALIDATION_FAILED', details: { errors: [{ field, message: COMMON_PASSWORD }] } });
 }

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { AdminWaitlistEntryDto } from '../../../shared/schemas/waitlist';
 import type { Tx } from '../../db/client';
+import { oneRowOf } from '../../db/rows-of';
 import { HttpError } from '../../http-error';
 import { SIGNED_OUT_MESSAGE, type SignInCheck } from '../auth/session-user';
 import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED_MESSAGE } from '../idempotency/idempotency-key';
-import { bookingDtoFromFacts, type BookingFacts } from './booking-dto';
-import { waitlistEntryFromFacts, type WaitlistFacts } from '../waitlist/waitlist-dto';
-import { refusalError, type BookingRefusal } from './booking-refusals';
+import { bookingDtoFromFacts, bookingFacts } from './booking-dto';
+import { waitlistEntryFromFacts, waitlistFacts } from '../waitlist/waitlist-dto';
+import { bookingRefusal, refusalError } from './booking-refusals';
 
 /** The signed-in parent as a booking's answer and e-mails show them (the functions store it with the e-mail). */
 export interface BookingParent {
@@ -82,14 +84,18 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export type BookingOutcome = { status: number; body: unknown; replayed: boolean } | { error: HttpError };
 
 /** The statement's answer for one call; every answer but `signedOut` names the user it acted for. */
-type Answer =
-  | { signedOut: true }
-  | ({ userId: string } & (
-      | { booking: BookingFacts }
-      | { entry: WaitlistFacts }
-      | BookingRefusal
-      | { stored: { requestHash: string; status: number; body: unknown } }
-    ));
+const answer = z.union([
+  z.object({ signedOut: z.literal(true) }),
+  z.intersection(
+    z.object({ userId: z.string() }),
+    z.union([
+      z.object({ booking: bookingFacts }),
+      z.object({ entry: waitlistFacts }),
+      bookingRefusal,
+      z.object({ stored: z.object({ requestHash: z.string(), status: z.number().int(), body: z.unknown() }) }),
+    ]),
+  ),
+]);
 
 const actorPayload = (actor: BookingActor) =>
   'office' in actor
@@ -133,7 +139,7 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
     ...(claim && { key: claim.key, requestHash: claim.requestHash, keyCutoff: new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString() }),
   }));
   const result = await tx.execute(sql`select portal_repeatable_writes(${JSON.stringify(payload)}::jsonb) as answers`);
-  const answers = (result as unknown as { rows: Array<{ answers: Answer[] }> }).rows[0]!.answers;
+  const { answers } = oneRowOf(z.object({ answers: z.array(answer).length(calls.length) }), result, 'portal_repeatable_writes');
 
   const outcomes: BookingOutcome[] = new Array(calls.length);
   const toStore: Array<{ user_id: string; key: string; status: number; body: unknown }> = [];
@@ -152,7 +158,7 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
       const stored = first ? { requestHash: first.requestHash, ...(outcomes[first.index] as { status: number; body: unknown }) } : answer.stored;
       outcomes[index] =
         stored.requestHash !== item.claim?.requestHash
-          ? { error: new HttpError(422, KEY_REUSED_MESSAGE) }
+          ? { error: new HttpError(422, KEY_REUSED_MESSAGE, { code: 'IDEMPOTENCY_KEY_REUSED' }) }
           : { status: stored.status, body: stored.body, replayed: true };
       return;
     }
@@ -160,7 +166,7 @@ export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingC
     if ('refusal' in answer) {
       const error = refusalError(answer, 'office' in item.actor ? 'office' : 'family');
       // With a key a refusal is the key's answer, like a success (the body plugins/errors.ts sends for it).
-      outcome = item.claim ? { status: error.statusCode, body: { message: error.message, ...error.details }, replayed: false } : { error };
+      outcome = item.claim ? { status: error.statusCode, body: error.body(), replayed: false } : { error };
     } else {
       const dto = 'entry' in answer ? waitlistEntryFromFacts(answer.entry) : bookingDtoFromFacts(answer.booking);
       outcome = { status: item.successStatus, body: item.claim ? item.encode(dto) : dto, replayed: false };

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
-import type { AdminBookingDto, BookedBy, BookingStatus } from '../../../shared/schemas/bookings';
+import { z } from 'zod';
+import { BOOKED_BY, BOOKING_STATUSES, type AdminBookingDto, type BookedBy, type BookingStatus } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
 
@@ -109,22 +110,23 @@ export async function loadBooking(db: DbOrTx, bookingId: string): Promise<AdminB
  * A booking as the booking functions (src/server/db/functions/portal_booking_facts.sql) return it and store it with its e-mail
  * (portal_booking_facts): JSON, so instants are ISO texts.
  */
-export interface BookingFacts {
-  booking: {
-    id: string;
-    userId: string;
-    status: BookingStatus;
-    calendarSequence: number;
-    createdAt: string;
-    bookedBy: BookedBy;
-    bookedByName: string | null;
-    note: string | null;
-  };
-  session: { id: string; startsAt: string; endsAt: string; location: string };
-  classType: { id: string; code: string; name: string; description: string | null };
-  childNames: string[];
-  user: { firstName: string; lastName: string; email: string };
-}
+export const bookingFacts = z.object({
+  booking: z.object({
+    id: z.string(),
+    userId: z.string(),
+    status: z.enum(BOOKING_STATUSES),
+    calendarSequence: z.number().int(),
+    createdAt: z.string(),
+    bookedBy: z.enum(BOOKED_BY),
+    bookedByName: z.string().nullable(),
+    note: z.string().nullable(),
+  }),
+  session: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string(), location: z.string() }),
+  classType: z.object({ id: z.string(), code: z.string(), name: z.string(), description: z.string().nullable() }),
+  childNames: z.array(z.string()),
+  user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type BookingFacts = z.infer<typeof bookingFacts>;
 
 /** The answer (spec 3) from a booking's facts: the same shape toBookingDto makes from rows. */
 export function bookingDtoFromFacts(facts: BookingFacts): AdminBookingDto {

@@ -1,47 +1,63 @@
+import { z } from 'zod';
+import type { ErrorCode } from '../../../shared/error-codes';
 import { childListedTwiceMessage } from '../../../shared/rules/child-name';
-import { type EligibilityClass, type Ineligibility, ineligibleMessage } from '../../../shared/rules/eligibility';
+import { ineligibleMessage } from '../../../shared/rules/eligibility';
 import { HttpError } from '../../http-error';
+import { SESSION_NOT_FOUND } from '../sessions/session-rules';
 import { USER_NOT_FOUND } from '../users/user-rules';
 import { BOOKING_NOT_FOUND } from './lock-own-booking';
 
-/**
- * Why the database refused a booking, a cancellation or a reschedule (the functions in src/server/db/functions answer
- * `{ refusal, …details }` and write nothing). Each becomes its HTTP status and the message the parent reads
- * (docs/product-rules.md, Bookings); the texts live here, once.
- */
-export type BookingRefusal =
-  | { refusal: 'session-not-found' }
-  | { refusal: 'session-cancelled' }
-  | { refusal: 'session-started' }
-  | { refusal: 'outside-window' }
-  | { refusal: 'not-your-children'; names: string[] }
-  | { refusal: 'named-twice'; names: string[] }
-  | { refusal: 'checked-in'; names: string[] }
-  | { refusal: 'full' }
-  | { refusal: 'spots'; available: number; requested: number }
-  | { refusal: 'already-booked'; names: string[]; overLimit?: OverLimit[] }
-  | { refusal: 'weekly-limit'; name: string; limit: number; overLimit?: OverLimit[] }
-  | { refusal: 'booking-not-found' }
-  | { refusal: 'already-cancelled' }
-  | { refusal: 'cancel-started' }
-  | { refusal: 'reschedule-not-confirmed' }
-  | { refusal: 'reschedule-same-session' }
-  | { refusal: 'reschedule-started' }
-  | { refusal: 'family-not-found' }
-  | { refusal: 'not-full'; available: number }
-  | { refusal: 'already-waiting'; names: string[] }
-  | { refusal: 'waitlist-closed' }
-  | { refusal: 'waitlist-entry-not-found' }
-  | { refusal: 'waitlist-promoted' }
-  | { refusal: 'waitlist-not-waiting' }
-  | { refusal: 'ineligible'; children: Array<{ name: string } & Ineligibility>; classType: EligibilityClass };
-
 /** A child the booking would take past their weekly limit, with what they have used of it that week. */
-export interface OverLimit {
-  name: string;
-  limit: number;
-  used: number;
-}
+const overLimitFacts = z.object({ name: z.string(), limit: z.number().int(), used: z.number().int() });
+export type OverLimit = z.infer<typeof overLimitFacts>;
+
+const names = z.array(z.string());
+const bare = <K extends string>(refusal: K) => z.object({ refusal: z.literal(refusal) });
+
+/**
+ * Why the database refused a booking, a cancellation, a reschedule or a waitlist change: the SQL functions
+ * (src/server/db/functions) answer `{ refusal, …details }` and write nothing. Parsed at the boundary (db/rows-of.ts):
+ * a refusal key this list does not know is an internal error, never a guess. A test reads the functions of a migrated
+ * database and checks that every key they can answer is here (booking-refusals.test.ts).
+ */
+export const bookingRefusal = z.discriminatedUnion('refusal', [
+  bare('session-not-found'),
+  bare('session-cancelled'),
+  bare('session-started'),
+  bare('outside-window'),
+  z.object({ refusal: z.literal('not-your-children'), names }),
+  z.object({ refusal: z.literal('named-twice'), names }),
+  z.object({ refusal: z.literal('checked-in'), names }),
+  bare('full'),
+  z.object({ refusal: z.literal('spots'), available: z.number().int(), requested: z.number().int() }),
+  z.object({ refusal: z.literal('already-booked'), names, overLimit: z.array(overLimitFacts).optional() }),
+  z.object({ refusal: z.literal('weekly-limit'), name: z.string(), limit: z.number().int(), overLimit: z.array(overLimitFacts).optional() }),
+  bare('booking-not-found'),
+  bare('already-cancelled'),
+  bare('cancel-started'),
+  bare('reschedule-not-confirmed'),
+  bare('reschedule-same-session'),
+  bare('reschedule-started'),
+  bare('family-not-found'),
+  z.object({ refusal: z.literal('not-full'), available: z.number().int() }),
+  z.object({ refusal: z.literal('already-waiting'), names }),
+  bare('waitlist-closed'),
+  bare('waitlist-entry-not-found'),
+  bare('waitlist-promoted'),
+  bare('waitlist-not-waiting'),
+  z.object({
+    refusal: z.literal('ineligible'),
+    children: z.array(
+      z.discriminatedUnion('reason', [
+        z.object({ name: z.string(), reason: z.literal('age'), age: z.number().int() }),
+        z.object({ name: z.string(), reason: z.literal('girls-only') }),
+      ]),
+    ),
+    classType: z.object({ name: z.string(), minAge: z.number().int().nullable(), maxAge: z.number().int().nullable(), girlsOnly: z.boolean() }),
+  }),
+]);
+export type BookingRefusal = z.infer<typeof bookingRefusal>;
+export type RefusalKey = BookingRefusal['refusal'];
 
 export const WAITLIST_ENTRY_NOT_FOUND = 'Waitlist entry not found';
 export const WAITLIST_CLOSED_MESSAGE = 'The waitlist for this session has closed: it starts too soon for a spot to be offered';
@@ -89,87 +105,87 @@ const overLimitOf = (refused: { overLimit?: OverLimit[] | undefined }, fallback:
 /** Who asked: the family sees "your children"; the office is told about "this family" and how to override. */
 export type Asker = 'family' | 'office';
 
-export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): HttpError {
-  if (asker === 'office') {
-    switch (refused.refusal) {
-      case 'not-your-children':
-        return new HttpError(
-          400,
-          `${refused.names.map((n) => `"${n}"`).join(', ')} ${plural(refused.names.length, 'is not a child of this family', 'are not children of this family')}`,
-        );
-      case 'weekly-limit':
-        return new HttpError(
-          409,
-          `${childrenRefusedMessage([], overLimitOf(refused, [{ name: refused.name, limit: refused.limit, used: refused.limit }]))}. To book anyway, tick "Override weekly limit" and add a note.`,
-        );
-      case 'family-not-found':
-        return new HttpError(404, USER_NOT_FOUND);
-      default:
-        break;
-    }
-  }
-  switch (refused.refusal) {
-    case 'checked-in':
-      return new HttpError(409, checkedInMessage(refused.names, asker));
-    case 'named-twice': {
+/** One refusal: its status, its stable code (src/shared/error-codes.ts) and the message the parent (or the office) reads. */
+interface RefusalRule<R extends BookingRefusal> {
+  status: number;
+  code: ErrorCode;
+  message: (refused: R, asker: Asker) => string;
+}
+
+const notYourChildren = (names: readonly string[], asker: Asker) =>
+  `${names.map((n) => `"${n}"`).join(', ')} ${
+    asker === 'office'
+      ? plural(names.length, 'is not a child of this family', 'are not children of this family')
+      : plural(names.length, 'is not one of your children', 'are not your children')
+  }`;
+
+/**
+ * Every refusal key the SQL functions answer, with its status, code and message (docs/product-rules.md, Bookings; the
+ * codes in docs/api.md). The texts live here, once. The office reads "this family" and how to override a limit.
+ */
+export const BOOKING_REFUSALS = {
+  'session-not-found': { status: 404, code: 'NOT_FOUND', message: () => SESSION_NOT_FOUND },
+  'session-cancelled': { status: 409, code: 'SESSION_CANCELLED', message: () => 'This session has been cancelled' },
+  'session-started': { status: 409, code: 'SESSION_STARTED', message: () => 'This session has already started and can no longer be booked' },
+  'outside-window': { status: 409, code: 'OUTSIDE_WINDOW', message: () => 'Bookings are open for the current week and next week only' },
+  'not-your-children': { status: 400, code: 'NOT_YOUR_CHILDREN', message: (refused, asker) => notYourChildren(refused.names, asker) },
+  'named-twice': {
+    status: 400,
+    code: 'CHILD_NAMED_TWICE',
+    message: (refused) => {
       const [first = '', second = first] = refused.names;
-      return new HttpError(400, childListedTwiceMessage([first, second]));
-    }
-    case 'ineligible':
-      // The same sentences the booking dialog shows beside a greyed child (src/shared/rules/eligibility.ts).
-      return new HttpError(409, ineligibleMessage(refused.children, refused.classType));
-    case 'session-not-found':
-      return new HttpError(404, 'Session not found');
-    case 'session-cancelled':
-      return new HttpError(409, 'This session has been cancelled');
-    case 'session-started':
-      return new HttpError(409, 'This session has already started and can no longer be booked');
-    case 'outside-window':
-      return new HttpError(409, 'Bookings are open for the current week and next week only');
-    case 'not-your-children':
-      return new HttpError(
-        400,
-        `${refused.names.map((n) => `"${n}"`).join(', ')} ${plural(refused.names.length, 'is not one of your children', 'are not your children')}`,
-      );
-    case 'full':
-      return new HttpError(409, 'This session is full');
-    case 'spots':
-      return new HttpError(
-        409,
-        `Only ${refused.available} ${plural(refused.available, 'spot is', 'spots are')} left in this session; you asked for ${refused.requested}`,
-      );
-    case 'already-booked':
-      return new HttpError(409, childrenRefusedMessage(refused.names, refused.overLimit ?? []));
-    case 'weekly-limit':
-      return new HttpError(409, childrenRefusedMessage([], overLimitOf(refused, [{ name: refused.name, limit: refused.limit, used: refused.limit }])));
-    case 'booking-not-found':
-      return new HttpError(404, BOOKING_NOT_FOUND);
-    case 'already-cancelled':
-      return new HttpError(409, 'This booking is already cancelled');
-    case 'cancel-started':
-      return new HttpError(409, 'Only future bookings can be cancelled');
-    case 'reschedule-not-confirmed':
-      return new HttpError(409, 'Only confirmed bookings can be rescheduled');
-    case 'reschedule-same-session':
-      return new HttpError(400, 'Choose a different session to reschedule to');
-    case 'reschedule-started':
-      return new HttpError(409, 'Only future bookings can be rescheduled');
-    case 'family-not-found':
-      return new HttpError(404, USER_NOT_FOUND);
-    case 'not-full':
-      return new HttpError(
-        409,
-        `This session still has ${refused.available} ${plural(refused.available, 'spot', 'spots')} free: book ${refused.available === 1 ? 'it' : 'them'} instead of joining the waitlist`,
-      );
-    case 'already-waiting':
-      return new HttpError(409, `${joinNames(refused.names)} ${plural(refused.names.length, 'is', 'are')} already on the waitlist for this session`);
-    case 'waitlist-closed':
-      return new HttpError(409, WAITLIST_CLOSED_MESSAGE);
-    case 'waitlist-entry-not-found':
-      return new HttpError(404, WAITLIST_ENTRY_NOT_FOUND);
-    case 'waitlist-promoted':
-      return new HttpError(409, 'This waitlist entry has already become a booking: cancel the booking instead');
-    case 'waitlist-not-waiting':
-      return new HttpError(409, 'This waitlist entry is no longer waiting');
-  }
+      return childListedTwiceMessage([first, second]);
+    },
+  },
+  'checked-in': { status: 409, code: 'CHECKED_IN', message: (refused, asker) => checkedInMessage(refused.names, asker) },
+  full: { status: 409, code: 'SESSION_FULL', message: () => 'This session is full' },
+  spots: {
+    status: 409,
+    code: 'NOT_ENOUGH_SPOTS',
+    message: (refused) =>
+      `Only ${refused.available} ${plural(refused.available, 'spot is', 'spots are')} left in this session; you asked for ${refused.requested}`,
+  },
+  'already-booked': { status: 409, code: 'ALREADY_BOOKED', message: (refused) => childrenRefusedMessage(refused.names, refused.overLimit ?? []) },
+  'weekly-limit': {
+    status: 409,
+    code: 'WEEKLY_LIMIT_REACHED',
+    message: (refused, asker) => {
+      const refusedChildren = childrenRefusedMessage([], overLimitOf(refused, [{ name: refused.name, limit: refused.limit, used: refused.limit }]));
+      return asker === 'office' ? `${refusedChildren}. To book anyway, tick "Override weekly limit" and add a note.` : refusedChildren;
+    },
+  },
+  'booking-not-found': { status: 404, code: 'NOT_FOUND', message: () => BOOKING_NOT_FOUND },
+  'already-cancelled': { status: 409, code: 'ALREADY_CANCELLED', message: () => 'This booking is already cancelled' },
+  'cancel-started': { status: 409, code: 'CANCEL_TOO_LATE', message: () => 'Only future bookings can be cancelled' },
+  'reschedule-not-confirmed': { status: 409, code: 'RESCHEDULE_NOT_CONFIRMED', message: () => 'Only confirmed bookings can be rescheduled' },
+  'reschedule-same-session': { status: 400, code: 'RESCHEDULE_SAME_SESSION', message: () => 'Choose a different session to reschedule to' },
+  'reschedule-started': { status: 409, code: 'RESCHEDULE_TOO_LATE', message: () => 'Only future bookings can be rescheduled' },
+  'family-not-found': { status: 404, code: 'NOT_FOUND', message: () => USER_NOT_FOUND },
+  'not-full': {
+    status: 409,
+    code: 'SESSION_NOT_FULL',
+    message: (refused) =>
+      `This session still has ${refused.available} ${plural(refused.available, 'spot', 'spots')} free: book ${refused.available === 1 ? 'it' : 'them'} instead of joining the waitlist`,
+  },
+  'already-waiting': {
+    status: 409,
+    code: 'ALREADY_WAITING',
+    message: (refused) => `${joinNames(refused.names)} ${plural(refused.names.length, 'is', 'are')} already on the waitlist for this session`,
+  },
+  'waitlist-closed': { status: 409, code: 'WAITLIST_CLOSED', message: () => WAITLIST_CLOSED_MESSAGE },
+  'waitlist-entry-not-found': { status: 404, code: 'NOT_FOUND', message: () => WAITLIST_ENTRY_NOT_FOUND },
+  'waitlist-promoted': {
+    status: 409,
+    code: 'WAITLIST_PROMOTED',
+    message: () => 'This waitlist entry has already become a booking: cancel the booking instead',
+  },
+  'waitlist-not-waiting': { status: 409, code: 'WAITLIST_NOT_WAITING', message: () => 'This waitlist entry is no longer waiting' },
+  // The same sentences the booking dialog shows beside a greyed child (src/shared/rules/eligibility.ts).
+  ineligible: { status: 409, code: 'NOT_ELIGIBLE', message: (refused) => ineligibleMessage(refused.children, refused.classType) },
+} as const satisfies { [K in RefusalKey]: RefusalRule<Extract<BookingRefusal, { refusal: K }>> };
+
+export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): HttpError {
+  // The table's type pairs each key with its own refusal's shape; `refused` is the one for its key.
+  const rule = BOOKING_REFUSALS[refused.refusal] as unknown as RefusalRule<BookingRefusal>;
+  return new HttpError(rule.status, rule.message(refused, asker), { code: rule.code });
 }

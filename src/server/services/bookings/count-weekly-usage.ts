@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows-of';
 
 export interface CountWeeklyUsageInput {
   childIds: readonly string[];
@@ -20,6 +22,6 @@ export async function countWeeklyUsage(db: DbOrTx, { childIds, weekOf, excludeBo
   const result = await db.execute(
     sql`select child_id as "childId", used from portal_weekly_usage(${sql.param([...childIds])}::uuid[], ${weekOf.toISOString()}::timestamptz, ${excludeBookingId ?? null}::uuid)`,
   );
-  const rows = (result as unknown as { rows: Array<{ childId: string; used: number }> }).rows;
+  const rows = rowsOf(z.object({ childId: z.string(), used: z.number().int() }), result, 'portal_weekly_usage');
   return new Map(rows.map((row) => [row.childId, row.used]));
 }

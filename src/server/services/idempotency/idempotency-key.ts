@@ -17,7 +17,7 @@ const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 /** The key of a request: null without the header (the write runs as usual), 400 when it is malformed. */
 export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, INVALID_KEY_MESSAGE);
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, INVALID_KEY_MESSAGE, { code: 'IDEMPOTENCY_KEY_INVALID' });
   return header;
 }
 

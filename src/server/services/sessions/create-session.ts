@@ -41,7 +41,7 @@ export async function createSession(tx: Tx, input: CreateSessionInput): Promise<
       throw new HttpError(
         409,
         `A session of ${classType.name} at ${formatTime(form.startsAt)} on ${formatShortDate(form.startsAt)} in ${existing.location} already exists`,
-        { duplicateOf: existing.id },
+        { code: 'DUPLICATE_SESSION', details: { duplicateOf: existing.id } },
       );
     }
   }

@@ -9,8 +9,8 @@ import { HttpError, idOr404 } from '../../http-error';
 import { csvDateTime, toCsv, type CsvColumn } from '../csv/to-csv';
 import { listSessionWaitlist } from '../waitlist/list-waitlist';
 import { toSessionDto } from './session-dto';
+import { SESSION_NOT_FOUND } from './session-rules';
 
-export const SESSION_NOT_FOUND = 'Session not found';
 
 /**
  * Who is coming to a session (issue 19): every child of its confirmed bookings with the family's name, e-mail and

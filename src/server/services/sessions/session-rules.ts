@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookings, classTypes, sessions } from '../../db/schema';
+import type { ErrorCode } from '../../../shared/error-codes';
 import { HttpError, isRowId } from '../../http-error';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -14,8 +15,8 @@ export const SESSION_NOT_FOUND = 'Session not found';
  * Issue 29: a session that has started (its start is not after `now`) is history: the office can neither cancel
  * nor edit it (its families were there, or not, as it was). `refusal` is the message of the 409.
  */
-export function assertNotStarted(session: Pick<SessionRow, 'startsAt'>, now: Date, refusal: string): void {
-  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(409, refusal);
+export function assertNotStarted(session: Pick<SessionRow, 'startsAt'>, now: Date, refusal: string, code: ErrorCode = 'SESSION_STARTED'): void {
+  if (session.startsAt.getTime() <= now.getTime()) throw new HttpError(409, refusal, { code });
 }
 export const STARTED_SESSION_NOT_CANCELLED = 'This session has already started';
 export { STARTED_SESSION_NOT_EDITED } from '../../../shared/rules/session-status';

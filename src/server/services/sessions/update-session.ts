@@ -1,7 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { startOfTorontoWeek } from '../../../shared/rules/week';
 import type { SessionDto, SessionFormBody } from '../../../shared/schemas/sessions';
 import type { Tx } from '../../db/client';
+import { oneRowOf } from '../../db/rows-of';
 import { bookings, sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { loadBookings } from '../bookings/booking-dto';
@@ -36,7 +38,7 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
   const { form, now } = input;
   const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
   if (session.status === 'CANCELLED') throw new HttpError(409, 'A cancelled session cannot be edited');
-  assertNotStarted(session, now, STARTED_SESSION_NOT_EDITED);
+  assertNotStarted(session, now, STARTED_SESSION_NOT_EDITED, 'SESSION_STARTED_NOT_EDITED');
   const classType = await assertClassTypeExists(tx, form.classTypeId);
   const startChanged = session.startsAt.getTime() !== form.startsAt.getTime();
   if (startChanged && form.startsAt.getTime() < now.getTime()) {
@@ -52,7 +54,7 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
   const weekChanged = startOfTorontoWeek(session.startsAt).getTime() !== startOfTorontoWeek(form.startsAt).getTime();
   if (weekChanged && bookingIds.length > 0 && !input.confirmWeeklyLimits) {
     const conflicts = await weeklyLimitConflicts(tx, { bookingIds, weekOf: form.startsAt });
-    if (conflicts.length) throw new HttpError(409, weeklyLimitConflictMessage(conflicts), { weeklyLimitConflicts: conflicts });
+    if (conflicts.length) throw new HttpError(409, weeklyLimitConflictMessage(conflicts), { code: 'WEEKLY_LIMIT_CONFLICTS', details: { weeklyLimitConflicts: conflicts } });
   }
   const eventChanged =
     startChanged ||
@@ -102,5 +104,5 @@ async function promoteAfterChange(tx: Tx, sessionId: string, now: Date, closesBe
   const result = await tx.execute(
     sql`select portal_session_changed(${sessionId}::uuid, ${now.toISOString()}::timestamptz, ${closesBefore.toISOString()}::timestamptz) as promoted`,
   );
-  return Number((result as unknown as { rows: Array<{ promoted: number }> }).rows[0]?.promoted ?? 0);
+  return oneRowOf(z.object({ promoted: z.number().int() }), result, 'portal_session_changed').promoted;
 }

@@ -7,6 +7,9 @@ import { hashLinkToken, SET_PASSWORD_PURPOSE } from './set-password-token';
 /** One answer for an unknown, used, expired or orphaned link, so a reply never tells whether a token existed. */
 export const LINK_GONE = 'This link has expired or was already used. Please ask our office for a new one.';
 
+/** The 410 of a link that does not work (code LINK_EXPIRED, whichever of those it is). */
+export const linkGone = (): HttpError => new HttpError(410, LINK_GONE, { code: 'LINK_EXPIRED' });
+
 export interface CheckSetPasswordLinkInput {
   token: string;
   /** The app's clock. */
@@ -29,6 +32,6 @@ export async function checkSetPasswordLink(db: DbOrTx, input: CheckSetPasswordLi
         eq(users.isActive, true),
       ),
     );
-  if (!row) throw new HttpError(410, LINK_GONE);
+  if (!row) throw linkGone();
   return row;
 }

@@ -1,15 +1,17 @@
 import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { isAdminRole } from '../../../shared/rules/roles';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
+import { oneRowOf } from '../../db/rows-of';
 import { authSessions, children, officeActions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { enqueueEmail } from '../../mail/outbox';
-import { bookingDtoFromFacts, type BookingFacts } from '../bookings/booking-dto';
+import { bookingDtoFromFacts, bookingFacts } from '../bookings/booking-dto';
 import { accountBookingsCancelledEmail } from '../bookings/booking-emails';
-import { refusalError, type BookingRefusal } from '../bookings/booking-refusals';
+import { bookingRefusal, refusalError } from '../bookings/booking-refusals';
 import { retireSetPasswordTokens } from './set-password-token';
 import { ADMIN_DELETE_SUPER_ADMIN_ONLY, lockUser, plural, upcomingBookingsOf } from './user-rules';
 
@@ -101,7 +103,7 @@ async function cancelForClosedAccount(tx: Tx, target: { id: string; firstName: s
       sql`select portal_cancel_booking(${target.id}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb,
         ${waitlistClosesBefore(input.now, input.waitlistCutoffHours).toISOString()}::timestamptz) as answer`,
     );
-    const answer = (result as unknown as { rows: Array<{ answer: { booking: BookingFacts } | BookingRefusal }> }).rows[0]!.answer;
+    const { answer } = oneRowOf(z.object({ answer: z.union([z.object({ booking: bookingFacts }), bookingRefusal]) }), result, 'portal_cancel_booking');
     // The sessions and children are locked and each booking is upcoming and confirmed; one with a child already checked
     // in at the door (the session is today) is refused, and so is the deletion, with the office's message (issue 29).
     if (!('booking' in answer)) throw refusalError(answer, 'office');

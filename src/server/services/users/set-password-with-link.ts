@@ -2,11 +2,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { CurrentUser } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
 import { authSessions, passwordTokens, users } from '../../db/schema';
-import { HttpError } from '../../http-error';
 import { hashPassword } from '../auth/password';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import { openSession } from '../auth/session-user';
-import { LINK_GONE } from './check-set-password-link';
+import { linkGone } from './check-set-password-link';
 import { toCurrentUser } from './current-user';
 import { hashLinkToken, retireSetPasswordTokens, SET_PASSWORD_PURPOSE } from './set-password-token';
 
@@ -40,13 +39,13 @@ export async function setPasswordWithLink(tx: Tx, input: SetPasswordWithLinkInpu
     .from(passwordTokens)
     .where(and(eq(passwordTokens.tokenHash, hashLinkToken(input.token)), eq(passwordTokens.purpose, SET_PASSWORD_PURPOSE)))
     .for('update');
-  if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, LINK_GONE);
+  if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw linkGone();
   const [user] = await tx
     .select()
     .from(users)
     .where(and(eq(users.id, link.userId), isNull(users.deletedAt)))
     .for('no key update');
-  if (!user || !user.isActive) throw new HttpError(410, LINK_GONE);
+  if (!user || !user.isActive) throw linkGone();
   // Refused before anything changes: the link keeps working for a better password.
   assertPasswordNotCommon(input.newPassword, user, 'newPassword');
 

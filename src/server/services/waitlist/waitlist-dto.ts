@@ -1,25 +1,27 @@
-import type { AdminWaitlistEntryDto, WaitlistEntryDto, WaitlistHold, WaitlistStatus } from '../../../shared/schemas/waitlist';
+import { z } from 'zod';
+import { WAITLIST_STATUSES, waitlistHold, type AdminWaitlistEntryDto, type WaitlistEntryDto } from '../../../shared/schemas/waitlist';
 
 /** An entry as portal_waitlist_facts (src/server/db/functions/portal_waitlist_facts.sql) describes it: the one shape the functions and the lists share. */
-export interface WaitlistFacts {
-  id: string;
-  userId: string;
-  sessionId: string;
-  session: {
-    startsAt: string;
-    endsAt: string;
-    location: string;
-    classType: { id: string; code: string; name: string; description: string | null };
-  };
-  childNames: string[];
-  status: WaitlistStatus;
-  position: number | null;
-  heldBack: WaitlistHold[];
-  bookingId: string | null;
-  createdAt: string;
-  familyName: string;
-  email: string;
-}
+export const waitlistFacts = z.object({
+  id: z.string(),
+  userId: z.string(),
+  sessionId: z.string(),
+  session: z.object({
+    startsAt: z.string(),
+    endsAt: z.string(),
+    location: z.string(),
+    classType: z.object({ id: z.string(), code: z.string(), name: z.string(), description: z.string().nullable() }),
+  }),
+  childNames: z.array(z.string()),
+  status: z.enum(WAITLIST_STATUSES),
+  position: z.number().int().nullable(),
+  heldBack: z.array(waitlistHold),
+  bookingId: z.string().nullable(),
+  createdAt: z.string(),
+  familyName: z.string(),
+  email: z.string(),
+});
+export type WaitlistFacts = z.infer<typeof waitlistFacts>;
 
 const iso = (value: string) => new Date(value).toISOString();
 

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Tx } from '../../db/client';
+import { oneRowOf } from '../../db/rows-of';
 import { waitlistClosesBefore } from './list-waitlist';
 
 /**
@@ -12,5 +14,5 @@ export async function sweepWaitlists(tx: Tx, now: Date, cutoffHours: number): Pr
   const result = await tx.execute(
     sql`select portal_waitlist_sweep(${now.toISOString()}::timestamptz, ${waitlistClosesBefore(now, cutoffHours).toISOString()}::timestamptz) as swept`,
   );
-  return (result as unknown as { rows: Array<{ swept: { expired: number; promoted: number } }> }).rows[0]!.swept;
+  return oneRowOf(z.object({ swept: z.object({ expired: z.number().int(), promoted: z.number().int() }) }), result, 'portal_waitlist_sweep').swept;
 }

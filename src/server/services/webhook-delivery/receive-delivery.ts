@@ -2,7 +2,7 @@ import { mapPayload } from '../../../shared/rules/field-mapping';
 import { normaliseEndpoint, WEBHOOK_SIGNATURE_HEADER } from '../../../shared/schemas/webhooks';
 import type { DbOrTx, Tx } from '../../db/client';
 import { sqlStateOf } from '../../db/conflict-retry';
-import { HttpError } from '../../http-error';
+import { errorBody, HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { findWebhookConfig, type WebhookConfigRow } from './find-webhook-config';
 import type { DeliveryOutcome, DeliveryRequest } from './record-delivery';
@@ -50,7 +50,7 @@ export const CONFLICT = 'Another account already uses this e-mail or CRM contact
 
 const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): DeliveryOutcome => {
   const errors = Array.isArray(error.details?.errors) ? (error.details.errors as string[]) : undefined;
-  return { status: error.statusCode, body: { message: error.message, ...(errors && { errors }) }, ...extra };
+  return { status: error.statusCode, body: { ...errorBody(error.statusCode, error.message, error.code), ...(errors && { errors }) }, ...extra };
 };
 
 /**
@@ -65,10 +65,10 @@ const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): Delive
 export async function checkDelivery(db: DbOrTx, input: CheckDeliveryInput): Promise<CheckedDelivery> {
   const endpoint = normaliseEndpoint(input.endpoint);
   const config = await findWebhookConfig(db, endpoint);
-  if (!config) return { received: { config: null, endpoint, outcome: { status: 404, body: { message: ENDPOINT_NOT_FOUND } } } };
+  if (!config) return { received: { config: null, endpoint, outcome: { status: 404, body: errorBody(404, ENDPOINT_NOT_FOUND) } } };
   const refused = (outcome: DeliveryOutcome): CheckedDelivery => ({ received: { config, endpoint, outcome } });
-  if (!config.isActive) return refused({ status: 404, body: { message: ENDPOINT_NOT_FOUND } });
-  if (!config.secretKey) return refused({ status: 401, body: { message: NO_SECRET } });
+  if (!config.isActive) return refused({ status: 404, body: errorBody(404, ENDPOINT_NOT_FOUND) });
+  if (!config.secretKey) return refused({ status: 401, body: errorBody(401, NO_SECRET) });
 
   const rawBody = input.request.rawBody ?? Buffer.alloc(0);
   let signedAt: Date;
@@ -85,19 +85,19 @@ export async function checkDelivery(db: DbOrTx, input: CheckDeliveryInput): Prom
   try {
     parsed = JSON.parse(rawBody.toString('utf8'));
   } catch {
-    return done({ status: 400, body: { message: NOT_JSON } });
+    return done({ status: 400, body: errorBody(400, NOT_JSON, 'INVALID_JSON') });
   }
   // Made storable once (no NUL, no lone surrogate), so the names written to the account and the logged body agree.
   const payload = cleanJson(parsed);
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    return done({ status: 400, body: { message: NOT_AN_OBJECT }, payload });
+    return done({ status: 400, body: errorBody(400, NOT_AN_OBJECT, 'VALIDATION_FAILED'), payload });
   }
 
   const resolved = await resolveMappingRules(db, config);
   const mapped = resolved.errors.length ? { data: {}, errors: resolved.errors } : mapPayload(payload, resolved.rules);
   const mappedData = mapped.data as Record<string, unknown>;
   if (mapped.errors.length) {
-    return done({ status: 422, body: { message: mapped.errors.join('; '), errors: mapped.errors }, payload, mappedData });
+    return done({ status: 422, body: { ...errorBody(422, mapped.errors.join('; '), 'VALIDATION_FAILED'), errors: mapped.errors }, payload, mappedData });
   }
   return { accepted: { config, endpoint, payload, mappedData, data: mapped.data, signedAt, now: input.now } };
 }

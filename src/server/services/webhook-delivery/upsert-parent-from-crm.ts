@@ -63,7 +63,7 @@ export interface UpsertParentResult {
 
 const missing = (fields: string[]) => {
   const message = `Missing required fields: ${fields.join(', ')}`;
-  return new HttpError(422, message, { errors: [message] });
+  return new HttpError(422, message, { code: 'VALIDATION_FAILED', details: { errors: [message] } });
 };
 
 const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;

@@ -32,7 +32,7 @@ export async function updateWebhook(tx: Tx, input: UpdateWebhookInput): Promise<
       .for('update');
     if (!current) throw new HttpError(404, WEBHOOK_NOT_FOUND);
     const onlyToggle = Object.entries(changes).every(([field, value]) => field === 'isActive' || value === undefined);
-    if (!current.secretKey && !changes.secretKey && !onlyToggle) throw new HttpError(400, SECRET_KEY_REQUIRED, { field: 'secretKey' });
+    if (!current.secretKey && !changes.secretKey && !onlyToggle) throw new HttpError(400, SECRET_KEY_REQUIRED, { code: 'VALIDATION_FAILED', details: { field: 'secretKey' } });
     if (changes.templateId) await assertTemplateExists(tx, changes.templateId);
     if (changes.endpoint !== undefined) await assertEndpointFree(tx, changes.endpoint, webhookId);
 

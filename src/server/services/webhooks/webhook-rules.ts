@@ -26,8 +26,8 @@ function pgErrorOf(error: unknown): { code?: string; constraint?: string } | nul
  */
 export function translateWriteError(error: unknown): never {
   const pg = pgErrorOf(error);
-  if (pg?.code === '23505' && (!pg.constraint || pg.constraint === 'webhook_configs_endpoint_unique')) throw new HttpError(409, ENDPOINT_TAKEN, { field: 'endpoint' });
-  if (pg?.code === '23503' && (!pg.constraint || pg.constraint.includes('template'))) throw new HttpError(400, TEMPLATE_NOT_FOUND, { field: 'templateId' });
+  if (pg?.code === '23505' && (!pg.constraint || pg.constraint === 'webhook_configs_endpoint_unique')) throw new HttpError(409, ENDPOINT_TAKEN, { details: { field: 'endpoint' } });
+  if (pg?.code === '23503' && (!pg.constraint || pg.constraint.includes('template'))) throw new HttpError(400, TEMPLATE_NOT_FOUND, { code: 'VALIDATION_FAILED', details: { field: 'templateId' } });
   throw error;
 }
 
@@ -40,7 +40,7 @@ export async function assertEndpointFree(tx: Tx, endpoint: string, exceptWebhook
     .from(webhookConfigs)
     .where(and(...conditions))
     .limit(1);
-  if (taken) throw new HttpError(409, ENDPOINT_TAKEN, { field: 'endpoint' });
+  if (taken) throw new HttpError(409, ENDPOINT_TAKEN, { details: { field: 'endpoint' } });
 }
 
 /** 400 unless the template exists; it is key-share locked so it cannot be deleted before the link is written. */
@@ -50,5 +50,5 @@ export async function assertTemplateExists(tx: Tx, templateId: string): Promise<
     .from(fieldMappingTemplates)
     .where(eq(fieldMappingTemplates.id, templateId))
     .for('key share');
-  if (!template) throw new HttpError(400, TEMPLATE_NOT_FOUND, { field: 'templateId' });
+  if (!template) throw new HttpError(400, TEMPLATE_NOT_FOUND, { code: 'VALIDATION_FAILED', details: { field: 'templateId' } });
 }

@@ -17,7 +17,7 @@ export function useCreateSession() {
 
 /** The server's words about the identical session a create ran into, or null when the error is about something else. */
 export function duplicateSessionOf(error: unknown): { message: string; duplicateOf: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (!(error instanceof ApiError) || error.code !== 'DUPLICATE_SESSION') return null;
   const parsed = createSessionConflict.safeParse(error.body);
   return parsed.success && parsed.data.duplicateOf ? { message: parsed.data.message, duplicateOf: parsed.data.duplicateOf } : null;
 }

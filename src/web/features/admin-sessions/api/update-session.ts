@@ -23,7 +23,7 @@ export function useUpdateSession() {
 
 /** The children a refused move would put over their weekly limit, or null when the error is about something else. */
 export function weeklyLimitConflictsOf(error: unknown): WeeklyLimitConflict[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  if (!(error instanceof ApiError) || error.code !== 'WEEKLY_LIMIT_CONFLICTS') return null;
   const parsed = updateSessionConflict.safeParse(error.body);
   return parsed.success && parsed.data.weeklyLimitConflicts?.length ? parsed.data.weeklyLimitConflicts : null;
 }

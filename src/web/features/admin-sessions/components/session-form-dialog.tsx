@@ -24,7 +24,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
-import { ApiError, apiErrorMessage } from '../../../lib/api';
+import { apiErrorMessage, errorCodeOf } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
 import { duplicateSessionOf, useCreateSession } from '../api/create-session';
 import { useClassTypes } from '../../../lib/class-types';
@@ -93,7 +93,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
           onOpenChange(false);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.status === 409 && apiErrorMessage(error, '') === STARTED_SESSION_NOT_EDITED) {
+          if (errorCodeOf(error) === 'SESSION_STARTED_NOT_EDITED') {
             setLimitConflicts(null);
             setRefusedAsStarted(true);
             return;

@@ -20,7 +20,7 @@ import { TruncatedText } from '../../../components/ui/tooltip';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
-import { apiErrorMessage } from '../../../lib/api';
+import { apiErrorMessage, errorStatusOf } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
 import { useImportUsersCsv } from '../api/import-users-csv';
 import { guessColumnMapping, missingRequiredFields, type ImportMapping } from './guess-column-mapping';
@@ -160,9 +160,11 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
         },
         onError: (error) => {
           setStep('mapping');
-          const message = error.message.startsWith('413:')
-            ? `The CSV file is larger than the ${CSV_MAX_MEGABYTES} MB limit.`
-            : apiErrorMessage(error, 'The file could not be imported. Please check your connection and try again.');
+          // By status: a proxy in front of the server may refuse the size first, with a page of its own.
+          const message =
+            errorStatusOf(error) === 413
+              ? `The CSV file is larger than the ${CSV_MAX_MEGABYTES} MB limit.`
+              : apiErrorMessage(error, 'The file could not be imported. Please check your connection and try again.');
           toast({ variant: 'destructive', title: 'Import failed', description: message });
         },
       },

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { setPasswordLinkResponse } from '../../../../shared/schemas/admin-users';
-import { apiRequest, withSearchParams } from '../../../lib/api';
+import { apiRequest, errorStatusOf, withSearchParams } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/auth';
 
 export type SetPasswordLink = z.infer<typeof setPasswordLinkResponse>;
@@ -23,7 +23,8 @@ export function useSetPasswordLink(token: string, options: { enabled: boolean })
 
 /** The link answered that it no longer works (expired, used or unknown), rather than failing to answer. */
 export function isLinkGone(error: unknown): boolean {
-  return error instanceof Error && /^(400|404|410): /.test(error.message);
+  const status = errorStatusOf(error);
+  return status === 400 || status === 404 || status === 410;
 }
 
 /**

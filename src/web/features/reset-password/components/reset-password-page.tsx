@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../hooks/use-toast';
-import { apiErrorMessage } from '../../../lib/api';
+import { apiErrorMessage, errorCodeOf } from '../../../lib/api';
 import { serverFieldError } from '../../../lib/server-field-error';
 import { useAuth } from '../../../lib/auth';
 import { businessName } from '../../../lib/business-name';
@@ -116,9 +116,10 @@ function Centered({ label }: { label: string }) {
 
 /** Expired, used or unknown: the server says which in one sentence; the office sends a new link. */
 function LinkGone({ error }: { error: Error }) {
-  const message = error.message.startsWith('410: ')
-    ? apiErrorMessage(error, 'This link has expired or was already used.')
-    : 'This link is not valid. Please check that you opened the whole link from the e-mail.';
+  const message =
+    errorCodeOf(error) === 'LINK_EXPIRED'
+      ? apiErrorMessage(error, 'This link has expired or was already used.')
+      : 'This link is not valid. Please check that you opened the whole link from the e-mail.';
   return (
     <div className="text-center">
       <PageIcon tone="danger">
