@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, DbOrTx, Tx } from '../db/client';
+import { rowsOf as parseRows } from '../db/rows-of';
 
 /*
  * What the parity tests (docs/development.md, "Parity tests") share: each generated case runs in a transaction that
@@ -31,7 +32,7 @@ export async function rolledBack<T>(db: Database, work: (tx: Tx) => Promise<T>):
   return result.value;
 }
 
-/** The rows of one statement, each checked against `row`. */
-export async function rowsOf<S extends z.ZodType>(db: DbOrTx, query: SQL, row: S): Promise<Array<z.infer<S>>> {
-  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows;
+/** The rows of one statement, each checked against `row` (the server's own boundary, db/rows-of.ts). */
+export async function rowsOf<S extends z.ZodType>(db: DbOrTx, query: SQL, row: S): Promise<Array<z.output<S>>> {
+  return parseRows(row, await db.execute(query), 'a parity test query');
 }
