@@ -1,14 +1,13 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CSV_MAX_BYTES, csvImportResponse } from '../../../shared/schemas/admin-users';
+import { CSV_MAX_BYTES, CSV_NOT_SELECTED, csvImportResponse } from '../../../shared/schemas/admin-users';
 import { errorResponse } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-error';
 import { importUsers, prepareUserImport } from '../../services/user-import/import-users-from-csv';
 import { importBatches } from '../../services/user-import/take-turns';
 
 export const CSV_TOO_LARGE = 'The CSV file is larger than 10 MB';
-export const CSV_NOT_SELECTED = 'Please select a CSV file';
 export const NOT_MULTIPART = 'Send the CSV file as multipart/form-data with the fields csvFile and columnMapping';
 const BAD_FORM = 'The upload is incomplete or is not a valid form; please try again';
 

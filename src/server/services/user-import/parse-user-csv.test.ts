@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAPPING_REQUIRED } from '../../../shared/schemas/admin-users';
 import { mapImportRows, readColumnMapping } from './map-import-rows';
-import { CSV_EMPTY, CSV_NO_DATA_ROWS, CSV_UNPARSABLE, detectDelimiter, parseUserCsv } from './parse-user-csv';
+import { CSV_EMPTY, CSV_UNPARSABLE } from '../../../shared/schemas/admin-users';
+import { CSV_NO_DATA_ROWS, detectDelimiter, parseUserCsv } from './parse-user-csv';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const lines = async (text: string) => (await parseUserCsv(bytes(text))).rows.map((row) => [row.line, row.cells]);

@@ -1,12 +1,10 @@
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import { csvTooManyRows as tooManyRows } from '../../../shared/schemas/admin-users';
+import { CSV_EMPTY, CSV_UNPARSABLE, csvTooManyRows as tooManyRows } from '../../../shared/schemas/admin-users';
 import { HttpError } from '../../http-error';
 import { turnTaker } from './take-turns';
 
-export const CSV_EMPTY = 'The CSV file appears to be empty';
 export const CSV_NO_DATA_ROWS = 'The CSV file has a header row but no data rows';
-export const CSV_UNPARSABLE = 'Unable to parse CSV file. Please check the format.';
 
 /** One data row of the file: its cells, and the line of the file it starts on (the header is line 1). */
 export interface CsvRow {

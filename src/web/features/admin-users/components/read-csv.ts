@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_PREVIEW_ROWS, csvTooManyRows } from '../../../../shared/schemas/admin-users';
+import { CSV_EMPTY, CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_NOT_SELECTED, CSV_PREVIEW_ROWS, CSV_UNPARSABLE, csvTooManyRows } from '../../../../shared/schemas/admin-users';
 
 export interface CsvPreviewRow {
   line: number;
@@ -30,12 +30,12 @@ export interface CsvProblem {
 
 export const CSV_MAX_MEGABYTES = CSV_MAX_BYTES / (1024 * 1024);
 
-export const EMPTY_FILE: CsvProblem = { title: 'File error', description: 'The CSV file appears to be empty' };
-export const UNPARSABLE: CsvProblem = { title: 'Parse error', description: 'Unable to parse CSV file. Please check the format.' };
+export const EMPTY_FILE: CsvProblem = { title: 'File error', description: CSV_EMPTY };
+export const UNPARSABLE: CsvProblem = { title: 'Parse error', description: CSV_UNPARSABLE };
 
 /** The checks that need only the file's name and size, made before it is read. */
 export function checkCsvFile(file: { name: string; size: number }): CsvProblem | null {
-  if (!/\.csv$/i.test(file.name.trim())) return { title: 'Invalid file type', description: 'Please select a CSV file' };
+  if (!/\.csv$/i.test(file.name.trim())) return { title: 'Invalid file type', description: CSV_NOT_SELECTED };
   if (file.size === 0) return EMPTY_FILE;
   if (file.size > CSV_MAX_BYTES) {
     return { title: 'File error', description: `The CSV file is larger than the ${CSV_MAX_MEGABYTES} MB limit. Please split it into smaller files.` };
