@@ -85,7 +85,7 @@ test('a parent makes a calendar link in the user menu, copies it, and a calendar
 
   const old = await readFeed(url);
   expect(old.status).toBe(404);
-  expect(JSON.parse(old.body)).toEqual({ message: 'No such calendar feed' });
+  expect(JSON.parse(old.body)).toEqual({ message: 'No such calendar feed', code: 'NOT_FOUND' });
   expect((await readFeed(newUrl)).uids).toEqual([calendarEventUid(booking!.id)]);
 
   // Turn off: the new address stops too, and the dialog offers Create link again.
