@@ -56,7 +56,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
     const answers = await fireTogether(10, () =>
       parent.api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] }, { 'idempotency-key': key }),
     );
-    expect(answers).toEqual(Array.from({ length: 10 }, () => ({ status: 409, body: '{"message":"This session is full"}' })));
+    expect(answers).toEqual(Array.from({ length: 10 }, () => ({ status: 409, body: '{"code":"SESSION_FULL","message":"This session is full"}' })));
     expect(await server.database.db.select().from(bookings).where(eq(bookings.userId, parent.id))).toHaveLength(0);
   });
 
