@@ -21,8 +21,21 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // The screens' rules below the browser: React components rendered in jsdom with their real data layer,
+        // driven with Testing Library's user-event, the API answered by msw (src/web/test-support). The journeys a
+        // person makes end to end and what needs a real browser stay in Playwright (e2e/).
+        test: {
+          name: 'components',
+          include: ['src/web/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test-support/setup.ts'],
+          // The document's origin: the components' fetch('/api/…') calls resolve against it, as on the real origin.
+          environmentOptions: { jsdom: { url: 'http://portal.test/' } },
         },
       },
       {

@@ -25,7 +25,7 @@ export const WEEK_RUSH = {
   smallCapacity: 45,
   capacity: 90,
   /** Families signed in and booking (in sessions of their own) before the timed rounds: the server's JIT, the pool's plans. */
-  warmUpFamilies: 30,
+  warmUpFamilies: 100,
   password: 'bench-pass-1',
 } as const;
 

@@ -1,0 +1,79 @@
+/**
+ * Answers of the API as the server gives them (typed by the shared schemas' DTOs) for the component tests: a
+ * family, its children, a session of a class, a booking. Each takes overrides; nothing here is a rule.
+ */
+import { childrenToSlots } from '../../shared/schemas/children';
+import type { BookingDto } from '../../shared/schemas/bookings';
+import type { ClassTypeDto, SessionDto } from '../../shared/schemas/sessions';
+import type { Child, CurrentUser } from '../../shared/schemas/users';
+
+/** A well-formed id (the API's ids are UUIDs and its bodies are checked as such): `kind` and a sequence number. */
+export function uuid(kind: number, n: number): string {
+  return `00000000-${kind.toString(16).padStart(4, '0')}-4000-8000-${n.toString(16).padStart(12, '0')}`;
+}
+
+export function child(name: string, overrides: Partial<Child> = {}): Child {
+  return { name, weeklyLimit: 2, birthDate: null, sex: null, ...overrides };
+}
+
+export function parent(children: Child[] = [child('Ava'), child('Leo')], overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: uuid(0x05e4, 1),
+    email: 'parent@example.com',
+    firstName: 'Pat',
+    lastName: 'Parent',
+    role: 'PARENT',
+    planTier: 'TWO',
+    weeklyLimit: 2,
+    usedThisWeek: 0,
+    bookingReminders: true,
+    children,
+    ...childrenToSlots(children.map((c, i) => ({ position: i + 1, ...c }))),
+    ...overrides,
+  } as CurrentUser;
+}
+
+export function classType(overrides: Partial<ClassTypeDto> = {}): ClassTypeDto {
+  return { id: uuid(0xc1a5, 1), code: 'SPEED', name: 'Speed & Agility', description: null, minAge: null, maxAge: null, girlsOnly: false, ...overrides };
+}
+
+let sessionSeq = 0;
+/** A session `hoursAhead` hours from now (an hour long), 10 spots, none booked. */
+export function session(hoursAhead = 48, overrides: Partial<SessionDto> = {}): SessionDto {
+  const start = new Date(Date.now() + hoursAhead * 3_600_000);
+  start.setUTCSeconds(0, 0);
+  sessionSeq += 1;
+  const capacity = overrides.capacity ?? 10;
+  const bookedCount = overrides.bookedCount ?? 0;
+  return {
+    id: uuid(0x5e55, sessionSeq),
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + 3_600_000).toISOString(),
+    capacity,
+    location: 'Main Gym',
+    bookedCount,
+    availableSpots: capacity - bookedCount,
+    waitlistCount: 0,
+    status: 'SCHEDULED',
+    classType: classType(),
+    ...overrides,
+  };
+}
+
+let bookingSeq = 0;
+export function booking(of: SessionDto, childNames: string[], overrides: Partial<BookingDto> = {}): BookingDto {
+  bookingSeq += 1;
+  const id = uuid(0xb00c, bookingSeq);
+  return {
+    id,
+    reference: `NB-${id.slice(-8).toUpperCase()}`,
+    sessionId: of.id,
+    session: { startsAt: of.startsAt, endsAt: of.endsAt, location: of.location, classType: { id: of.classType.id, code: of.classType.code, name: of.classType.name, description: of.classType.description } },
+    childNames,
+    status: 'CONFIRMED',
+    calendarSequence: 0,
+    createdAt: new Date().toISOString(),
+    user: { firstName: 'Pat', lastName: 'Parent', email: 'parent@example.com' },
+    ...overrides,
+  };
+}

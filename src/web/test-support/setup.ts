@@ -1,0 +1,42 @@
+/**
+ * Setup of the "components" Vitest project (React components in jsdom, driven with Testing Library): the DOM
+ * matchers (toBeVisible, toBeDisabled…), a clean document after each test, and the fake API (msw) that answers the
+ * components' real fetch calls. A request no test answered fails the test: a component never reaches a route
+ * the test did not expect.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { api } from './api';
+
+// jsdom lacks what Radix's dialogs and the calendar ask the browser for; these are inert stand-ins.
+if (!('ResizeObserver' in globalThis)) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+}
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  api.resetHandlers();
+});
+afterAll(() => api.close());
