@@ -6,6 +6,7 @@ import { childrenToSlots } from '../../shared/schemas/children';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import type { ClassTypeDto, SessionDto } from '../../shared/schemas/sessions';
 import type { Child, CurrentUser } from '../../shared/schemas/users';
+import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 
 /** A well-formed id (the API's ids are UUIDs and its bodies are checked as such): `kind` and a sequence number. */
 export function uuid(kind: number, n: number): string {
@@ -74,6 +75,24 @@ export function booking(of: SessionDto, childNames: string[], overrides: Partial
     calendarSequence: 0,
     createdAt: new Date().toISOString(),
     user: { firstName: 'Pat', lastName: 'Parent', email: 'parent@example.com' },
+    ...overrides,
+  };
+}
+
+let entrySeq = 0;
+/** A waiting entry of the family for `of`, `position` in line. */
+export function waitlistEntry(of: SessionDto, childNames: string[], overrides: Partial<WaitlistEntryDto> = {}): WaitlistEntryDto {
+  entrySeq += 1;
+  return {
+    id: uuid(0x3a17, entrySeq),
+    sessionId: of.id,
+    session: { startsAt: of.startsAt, endsAt: of.endsAt, location: of.location, classType: { id: of.classType.id, code: of.classType.code, name: of.classType.name, description: of.classType.description } },
+    childNames,
+    status: 'WAITING',
+    position: 1,
+    heldBack: [],
+    bookingId: null,
+    createdAt: new Date().toISOString(),
     ...overrides,
   };
 }
