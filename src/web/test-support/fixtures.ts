@@ -4,7 +4,8 @@
  */
 import { childrenToSlots } from '../../shared/schemas/children';
 import type { BookingDto } from '../../shared/schemas/bookings';
-import type { ClassTypeDto, SessionDto } from '../../shared/schemas/sessions';
+import { startOfTorontoWeek } from '../../shared/rules/week';
+import type { ClassTypeDto, SessionDto, SessionsListResponse } from '../../shared/schemas/sessions';
 import type { Child, CurrentUser } from '../../shared/schemas/users';
 import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 
@@ -95,4 +96,17 @@ export function waitlistEntry(of: SessionDto, childNames: string[], overrides: P
     createdAt: new Date().toISOString(),
     ...overrides,
   };
+}
+
+/** GET /api/sessions's answer: one page holding `sessions`. */
+export function sessionsPage(sessions: SessionDto[]): SessionsListResponse {
+  return { sessions, total: sessions.length, totalPages: 1, page: 1, limit: 1000 };
+}
+
+/** A session at a Toronto wall-clock time of the current week (weeks = 0) or the next (1): day 0 is Monday. */
+export function sessionAt(weeks: number, day: number, hour: number, minute = 0, overrides: Partial<SessionDto> = {}): SessionDto {
+  const start = startOfTorontoWeek(new Date());
+  start.setDate(start.getDate() + weeks * 7 + day);
+  start.setHours(hour, minute, 0, 0);
+  return session(0, { ...overrides, startsAt: new Date(start).toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() });
 }

@@ -4,9 +4,9 @@ import { formatLongDate } from '../../../../shared/rules/format';
 import { torontoDateKey } from '../../../../shared/rules/week';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import type { Child } from '../../../../shared/schemas/users';
-import { api, http, HttpResponse, refusal } from '../../../test-support/api';
+import { api, http, HttpResponse, IDEMPOTENCY_KEY as UUID, recordPosts, refusal } from '../../../test-support/api';
 import { booking, child, classType, parent, session, waitlistEntry } from '../../../test-support/fixtures';
-import { renderApp, screen, waitFor } from '../../../test-support/render';
+import { renderApp, screen, waitFor, withHidden } from '../../../test-support/render';
 import { WeeklyCalendar } from '../../calendar/components/weekly-calendar';
 import { BookingDialog, type LeaveWaitlist, type ManageBooking } from './booking-dialog';
 
@@ -49,27 +49,6 @@ async function openDialog(opened: SessionDto, options: OpenOptions = {}) {
   return { ...rendered, dialog, onOpenChange };
 }
 
-/** Every POST the dialog sends to `path`, with its body and Idempotency-Key; `answer` decides each reply. */
-function recordPosts(path: string, answer: (n: number, body: unknown) => Response | Promise<Response>) {
-  const posts: { body: unknown; key: string | null }[] = [];
-  api.use(
-    http.post(path, async ({ request }) => {
-      const body = await request.json();
-      posts.push({ body, key: request.headers.get('idempotency-key') });
-      return answer(posts.length, body);
-    }),
-  );
-  return posts;
-}
-
-/**
- * A control named with its hidden words ('Cancel booking #NB-…'): jsdom's accessible name drops the space before a
- * visually hidden span that a browser keeps, so the name is matched with or without it.
- */
-const withHidden = (visible: string, hidden: string) => new RegExp(`^${visible}\\s?${hidden.replace(/[#.]/g, '\\$&')}$`);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -88,7 +67,7 @@ describe('booking dialog: choosing children', () => {
 
     expect(await screen.findByText('Booking Confirmed!')).toBeVisible();
     expect(screen.getByText('Successfully booked for Ava, Leo')).toBeVisible();
-    expect(posts).toEqual([{ body: { sessionId: opened.id, childNames: ['Ava', 'Leo'] }, key: expect.stringMatching(UUID) }]);
+    expect(posts).toEqual([{ url: '/api/bookings', body: { sessionId: opened.id, childNames: ['Ava', 'Leo'] }, key: expect.stringMatching(UUID) }]);
     await waitFor(() => expect(location()).toMatch(/^\/booking-confirmation\//));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
@@ -276,7 +255,7 @@ describe('booking dialog: the waitlist', () => {
 
     expect(await screen.findByText('Added to the Waitlist')).toBeVisible();
     expect(screen.getByText(/^Leo is 1st in line\./)).toBeVisible();
-    expect(posts).toEqual([{ body: { childNames: ['Leo'] }, key: expect.stringMatching(UUID) }]);
+    expect(posts).toEqual([{ url: `/api/sessions/${full.id}/waitlist`, body: { childNames: ['Leo'] }, key: expect.stringMatching(UUID) }]);
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
