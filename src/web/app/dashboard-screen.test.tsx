@@ -169,4 +169,30 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
     const prompt = await screen.findByRole('alertdialog', { name: 'Leave Waitlist' });
     expect(prompt).toHaveTextContent('You are 1st in line.');
   });
+
+  it('Leave waitlist in the booking dialog closes it and opens the same prompt', async () => {
+    const friday = sessionAt(1, 4, 6, 10, { capacity: 1, bookedCount: 1 });
+    const entry = waitlistEntry(friday, ['Bea'], { position: 1 });
+    const { user } = await openDashboard({ user: parent([child('Bea')]), sessions: [friday], waitlist: [entry] });
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    await user.click(await within(screen.getByRole('group', { name: formatLongDate(friday.startsAt) })).findByRole('button', { name: /Waitlist #1/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Session' });
+    const waiting = await within(dialog).findByRole('region', { name: 'On the waitlist' });
+    await user.click(within(waiting).getByRole('button', { name: withHidden('Leave waitlist', 'for Bea') }));
+    const prompt = await screen.findByRole('alertdialog', { name: 'Leave Waitlist' });
+    expect(prompt).toHaveTextContent('You are 1st in line.');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Book Session' })).toBeNull());
+  });
+
+  it('My Waitlists says why an entry of a child at the weekly limit is skipped, and that it keeps its place', async () => {
+    const thursday = sessionAt(1, 3, 6, 10, { capacity: 1, bookedCount: 1 });
+    const entry = waitlistEntry(thursday, ['Ben'], { position: 1, heldBack: [{ name: 'Ben', limit: 1, used: 1 }] });
+    await openDashboard({ user: parent([child('Ben', { weeklyLimit: 1 })]), sessions: [thursday], waitlist: [entry] });
+    const item = await within(screen.getByRole('region', { name: 'My Waitlists' })).findByRole('listitem');
+    expect(item).toHaveTextContent(formatLongDate(thursday.startsAt));
+    expect(item).toHaveTextContent('1st in line');
+    expect(
+      within(item).getByText('Ben already has 1 of 1 session that week, so this entry is skipped until it is cancelled (it keeps its place in line).'),
+    ).toBeVisible();
+  });
 });

@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react';
 import { subDays, subYears } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatLongDate } from '../../../../shared/rules/format';
@@ -401,7 +402,7 @@ describe('booking dialog: refusals, double submits and the network', () => {
     function Screen() {
       return (
         <>
-          <WeeklyCalendar bookedSessionIds={new Set()} onSelectSession={() => {}} />
+          <WeeklyCalendar bookedSessionIds={new Set()} onSelectSession={() => {}} initialWeekOf={strength.startsAt} />
           <BookingDialog session={strength} open onOpenChange={() => {}} />
         </>
       );
@@ -419,6 +420,9 @@ describe('booking dialog: refusals, double submits and the network', () => {
     expect(screen.queryByRole('button', { name: 'Book Session' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Join Waitlist' })).toHaveAttribute('aria-disabled', 'false');
     expect(dialog).toBeVisible();
+    // The calendar behind it says so too.
+    const calendar = screen.getByRole('region', { name: /\d{4}$/, hidden: true });
+    await waitFor(() => expect(within(calendar).getByRole('button', { name: /^Strength Foundations/, hidden: true })).toHaveTextContent('Full'));
   });
 
   it('offline, the dialog says changes need a connection and books nothing', async () => {
