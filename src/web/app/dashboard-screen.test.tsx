@@ -195,4 +195,33 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
       within(item).getByText('Ben already has 1 of 1 session that week, so this entry is skipped until it is cancelled (it keeps its place in line).'),
     ).toBeVisible();
   });
+
+  it('after a refused booking the dialog and the card show the session as it now is: Full, Join Waitlist instead of Book', async () => {
+    // The calendar read while the session still had a spot; meanwhile it filled (every later read says so).
+    const strength = sessionAt(1, 2, 18, 0, { capacity: 6, bookedCount: 5, classType: classType({ name: 'Strength Foundations' }) });
+    const listed = [strength];
+    const { user } = await openDashboard({ user: parent([child('Ava')]), sessions: listed });
+    api.use(
+      http.post('/api/bookings', () => {
+        listed[0] = { ...strength, bookedCount: 6, availableSpots: 0 };
+        return HttpResponse.json({ message: 'This session is full', code: 'SESSION_FULL' }, { status: 409 });
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    const day = screen.getByRole('group', { name: formatLongDate(strength.startsAt) });
+    await user.click(await within(day).findByRole('button', { name: /^Strength Foundations/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Session' });
+    expect(within(dialog).getByText('1 spot left', { exact: true })).toBeVisible();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Ava/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Book Session' }));
+
+    expect(await screen.findByText('Booking Failed')).toBeVisible();
+    expect(await within(dialog).findByText('This session is full.', { exact: true })).toBeVisible();
+    expect(within(dialog).getByText('Full', { exact: true })).toBeVisible();
+    expect(within(dialog).queryByText('1 spot left', { exact: true })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Book Session' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Join Waitlist' })).toHaveAttribute('aria-disabled', 'false');
+    // The calendar behind it says so too.
+    await waitFor(() => expect(within(day).getByRole('button', { name: /^Strength Foundations/, hidden: true })).toHaveTextContent('Full'));
+  });
 });

@@ -1,4 +1,3 @@
-import { within } from '@testing-library/react';
 import { subDays, subYears } from 'date-fns';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatLongDate } from '../../../../shared/rules/format';
@@ -8,7 +7,6 @@ import type { Child } from '../../../../shared/schemas/users';
 import { api, http, HttpResponse, IDEMPOTENCY_KEY as UUID, recordPosts, refusal } from '../../../test-support/api';
 import { booking, child, classType, parent, session, waitlistEntry } from '../../../test-support/fixtures';
 import { renderApp, screen, waitFor, withHidden } from '../../../test-support/render';
-import { WeeklyCalendar } from '../../calendar/components/weekly-calendar';
 import { BookingDialog, type LeaveWaitlist, type ManageBooking } from './booking-dialog';
 
 /** The family's reads the dialog makes: the week's child stats, its bookings and waiting entries. */
@@ -376,53 +374,6 @@ describe('booking dialog: refusals, double submits and the network', () => {
     await waitFor(() => expect(posts).toHaveLength(3));
     expect(posts[2]!.key).toMatch(UUID);
     expect(posts[2]!.key).not.toBe(posts[0]!.key);
-  });
-
-  it('after a refusal the dialog and the calendar show the session as it now is: Full, Join Waitlist instead of Book', async () => {
-    // The calendar read while the session still had a spot; meanwhile it filled (every later read says so).
-    const strength = session(48, { capacity: 6, bookedCount: 5, classType: classType({ code: 'STRENGTH', name: 'Strength Foundations' }) });
-    let filled = false;
-    familyReads(freeWeek);
-    api.use(
-      http.get('/api/classes', () => HttpResponse.json([strength.classType])),
-      http.get('/api/sessions', () =>
-        HttpResponse.json({
-          sessions: [filled ? { ...strength, bookedCount: 6, availableSpots: 0 } : strength],
-          total: 1,
-          page: 1,
-          limit: 1000,
-          totalPages: 1,
-        }),
-      ),
-      http.post('/api/bookings', () => {
-        filled = true;
-        return refusal(409, 'SESSION_FULL', 'This session is full');
-      }),
-    );
-    function Screen() {
-      return (
-        <>
-          <WeeklyCalendar bookedSessionIds={new Set()} onSelectSession={() => {}} initialWeekOf={strength.startsAt} />
-          <BookingDialog session={strength} open onOpenChange={() => {}} />
-        </>
-      );
-    }
-    const { user } = await renderApp(<Screen />, { user: parent() });
-    const dialog = await screen.findByRole('dialog', { name: 'Book Session' });
-    expect(screen.getByText('1 spot left', { exact: true })).toBeVisible();
-    await user.click(await screen.findByRole('checkbox', { name: /Ava/ }));
-    await user.click(screen.getByRole('button', { name: 'Book Session' }));
-
-    expect(await screen.findByText('Booking Failed')).toBeVisible();
-    expect(await screen.findByText('This session is full.', { exact: true })).toBeVisible();
-    expect(dialog).toHaveTextContent('Full');
-    expect(screen.queryByText('1 spot left', { exact: true })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Book Session' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Join Waitlist' })).toHaveAttribute('aria-disabled', 'false');
-    expect(dialog).toBeVisible();
-    // The calendar behind it says so too.
-    const calendar = screen.getByRole('region', { name: /\d{4}$/, hidden: true });
-    await waitFor(() => expect(within(calendar).getByRole('button', { name: /^Strength Foundations/, hidden: true })).toHaveTextContent('Full'));
   });
 
   it('offline, the dialog says changes need a connection and books nothing', async () => {
