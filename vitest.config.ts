@@ -36,6 +36,8 @@ export default defineConfig({
           setupFiles: ['src/web/test-support/setup.ts'],
           // The document's origin: the components' fetch('/api/…') calls resolve against it, as on the real origin.
           environmentOptions: { jsdom: { url: 'http://portal.test/' } },
+          // A dialog driven click by click in jsdom takes a few seconds on a shared 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

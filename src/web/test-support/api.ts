@@ -13,3 +13,20 @@ export { http, HttpResponse };
 export function refusal(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
   return HttpResponse.json({ message, code, ...extra }, { status });
 }
+
+/** Every POST sent to `path` (an msw path pattern), with its JSON body and Idempotency-Key; `answer` decides each reply (n counts from 1). */
+export function recordPosts(path: string, answer: (n: number, body: unknown) => Response | Promise<Response>) {
+  const posts: { url: string; body: unknown; key: string | null }[] = [];
+  api.use(
+    http.post(path, async ({ request }) => {
+      const text = await request.text();
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      posts.push({ url: new URL(request.url).pathname, body, key: request.headers.get('idempotency-key') });
+      return answer(posts.length, body);
+    }),
+  );
+  return posts;
+}
+
+/** An Idempotency-Key as the app makes them (a v4 UUID). */
+export const IDEMPOTENCY_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

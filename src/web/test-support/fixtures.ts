@@ -4,8 +4,10 @@
  */
 import { childrenToSlots } from '../../shared/schemas/children';
 import type { BookingDto } from '../../shared/schemas/bookings';
-import type { ClassTypeDto, SessionDto } from '../../shared/schemas/sessions';
+import { startOfTorontoWeek } from '../../shared/rules/week';
+import type { ClassTypeDto, SessionDto, SessionsListResponse } from '../../shared/schemas/sessions';
 import type { Child, CurrentUser } from '../../shared/schemas/users';
+import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 
 /** A well-formed id (the API's ids are UUIDs and its bodies are checked as such): `kind` and a sequence number. */
 export function uuid(kind: number, n: number): string {
@@ -76,4 +78,35 @@ export function booking(of: SessionDto, childNames: string[], overrides: Partial
     user: { firstName: 'Pat', lastName: 'Parent', email: 'parent@example.com' },
     ...overrides,
   };
+}
+
+let entrySeq = 0;
+/** A waiting entry of the family for `of`, `position` in line. */
+export function waitlistEntry(of: SessionDto, childNames: string[], overrides: Partial<WaitlistEntryDto> = {}): WaitlistEntryDto {
+  entrySeq += 1;
+  return {
+    id: uuid(0x3a17, entrySeq),
+    sessionId: of.id,
+    session: { startsAt: of.startsAt, endsAt: of.endsAt, location: of.location, classType: { id: of.classType.id, code: of.classType.code, name: of.classType.name, description: of.classType.description } },
+    childNames,
+    status: 'WAITING',
+    position: 1,
+    heldBack: [],
+    bookingId: null,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** GET /api/sessions's answer: one page holding `sessions`. */
+export function sessionsPage(sessions: SessionDto[]): SessionsListResponse {
+  return { sessions, total: sessions.length, totalPages: 1, page: 1, limit: 1000 };
+}
+
+/** A session at a Toronto wall-clock time of the current week (weeks = 0) or the next (1): day 0 is Monday. */
+export function sessionAt(weeks: number, day: number, hour: number, minute = 0, overrides: Partial<SessionDto> = {}): SessionDto {
+  const start = startOfTorontoWeek(new Date());
+  start.setDate(start.getDate() + weeks * 7 + day);
+  start.setHours(hour, minute, 0, 0);
+  return session(0, { ...overrides, startsAt: new Date(start).toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() });
 }

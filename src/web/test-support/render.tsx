@@ -71,3 +71,12 @@ export async function renderApp(ui: ReactElement, options: RenderOptions = {}): 
 }
 
 export { screen, waitFor };
+
+/**
+ * The accessible name of a control with visually hidden words ('Cancel' + ' booking #NB-…'): jsdom drops the space
+ * before the hidden span that a browser keeps, so the name is matched with or without it.
+ */
+export function withHidden(visible: string, hidden: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
+  return new RegExp(`^${escape(visible)}\\s?${escape(hidden)}$`);
+}

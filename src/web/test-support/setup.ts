@@ -5,7 +5,7 @@
  * the test did not expect.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { api } from './api';
 
@@ -33,6 +33,9 @@ if (!window.matchMedia) {
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// findBy…/waitFor wait up to 5 s: a lazily loaded dialog's first import takes a while on a shared 2-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
