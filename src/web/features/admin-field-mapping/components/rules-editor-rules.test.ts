@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusAfterRemove, sampleHint, suggestNoteOf } from './rules-editor-rules';
+import { describedByOf, focusAfterRemove, pathErrorOf, sampleHint, suggestNoteOf } from './rules-editor-rules';
 
 const sample = { contact: { email: 'ana@example.com', tags: ['a'], note: 'x'.repeat(80) }, plan: null };
 
@@ -25,5 +25,19 @@ describe('the rules editor', () => {
     expect(suggestNoteOf(0)).toBe('No further fields of the sample match a target field by name.');
     expect(suggestNoteOf(1)).toBe('Added 1 suggested rule; check each target before saving.');
     expect(suggestNoteOf(4)).toBe('Added 4 suggested rules; check each target before saving.');
+  });
+});
+
+describe('the rules editor: a path input', () => {
+  it("shows the form's error first, else the path's shape", () => {
+    expect(pathErrorOf('Required', 'contact.email', 'Bad path')).toBe('Required');
+    expect(pathErrorOf(undefined, 'contact..email', 'Bad path')).toBe('Bad path');
+    expect(pathErrorOf(undefined, 'contact.email', 'Bad path')).toBeUndefined();
+  });
+
+  it('is described by its hint and its error, when it has them', () => {
+    expect(describedByOf('hint', 'error')).toBe('hint error');
+    expect(describedByOf(false, 'error')).toBe('error');
+    expect(describedByOf(false, undefined)).toBeUndefined();
   });
 });

@@ -27,3 +27,13 @@ export function suggestNoteOf(added: number): string {
     ? 'No further fields of the sample match a target field by name.'
     : `Added ${added} suggested ${added === 1 ? 'rule' : 'rules'}; check each target before saving.`;
 }
+
+/** A source path's error: the form's own, else the path's shape (checked as it is typed), else none. */
+export function pathErrorOf(formError: string | undefined, path: string, message: string): string | undefined {
+  return formError ?? (isBadSourcePath(path) ? message : undefined);
+}
+
+/** The ids an input is described by (its hint, its error), or undefined when it has neither. */
+export function describedByOf(...ids: (string | false | null | undefined)[]): string | undefined {
+  return ids.filter(Boolean).join(' ') || undefined;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestPayloadNote, previewNotReady, savedToast, sourceSampleNote } from './template-editor-rules';
+import { isPreviewCurrent, latestPayloadNote, previewNotReady, saveLabel, savedToast, sourceSampleNote, templateTitle } from './template-editor-rules';
 import { formatTemplateDate } from './template-form';
 
 const at = '2026-03-10T15:30:00.000Z';
@@ -30,5 +30,25 @@ describe('the template editor', () => {
   it('toasts a new template and an edited one with its version', () => {
     expect(savedToast(false, { name: 'CRM', version: 1 })).toEqual({ title: 'Template Saved', description: 'CRM has been created.' });
     expect(savedToast(true, { name: 'CRM', version: 3 })).toEqual({ title: 'Template Updated', description: 'CRM is now version 3.' });
+  });
+});
+
+describe('the template editor: heading, save button and preview', () => {
+  it('names the template edited with its version, or a new one', () => {
+    expect(templateTitle({ name: 'CRM plans', version: 3 })).toBe('Edit Template: CRM plans (v3)');
+    expect(templateTitle(null)).toBe('New Template');
+  });
+
+  it('labels the save button for a new or an edited template, and while saving', () => {
+    expect(saveLabel(false, false)).toBe('Save Template');
+    expect(saveLabel(false, true)).toBe('Update Template');
+    expect(saveLabel(true, true)).toBe('Saving...');
+  });
+
+  it('reads the preview as current only when it was made from the request as it is now', () => {
+    const request = { samplePayload: { a: 1 }, rules: [{ sourcePath: 'a', targetPath: 'email' }] };
+    expect(isPreviewCurrent(request, JSON.stringify(request))).toBe(true);
+    expect(isPreviewCurrent({ ...request, rules: [] }, JSON.stringify(request))).toBe(false);
+    expect(isPreviewCurrent(undefined, JSON.stringify(request))).toBe(false);
   });
 });

@@ -28,3 +28,19 @@ export function savedToast(edited: boolean, saved: { name: string; version: numb
     ? { title: 'Template Updated', description: `${saved.name} is now version ${saved.version}.` }
     : { title: 'Template Saved', description: `${saved.name} has been created.` };
 }
+
+/** The editor's heading: the template edited with its version, or a new one. */
+export function templateTitle(template: { name: string; version: number } | null): string {
+  return template ? `Edit Template: ${template.name} (v${template.version})` : 'New Template';
+}
+
+/** The save button's text: Update (an edited template) or Save (a new one), and 'Saving...' while it runs. */
+export function saveLabel(pending: boolean, editing: boolean): string {
+  if (pending) return 'Saving...';
+  return editing ? 'Update Template' : 'Save Template';
+}
+
+/** The preview shown was made from the sample and rules as they are now (else it reads as stale). */
+export function isPreviewCurrent(variables: unknown, requestKey: string): boolean {
+  return variables !== undefined && JSON.stringify(variables) === requestKey;
+}

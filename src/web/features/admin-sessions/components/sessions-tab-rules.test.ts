@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
-import { emptyStateOf, jumpTargetOf, rangeTextOf, selectionAfter, selectionWithout, shownRows, todayPageOf } from './sessions-tab-rules';
+import {
+  ALL_CLASSES,
+  classFilterOf,
+  emptyStateOf,
+  jumpTargetOf,
+  openedDialog,
+  pageAfterShrink,
+  rangeTextOf,
+  selectionAfter,
+  selectionWithout,
+  shownRows,
+  todayPageOf,
+} from './sessions-tab-rules';
 
 const session = (id: string, startsAt = '2026-03-10T14:00:00.000Z') => ({ id, startsAt }) as SessionDto;
 
@@ -48,5 +60,30 @@ describe('the Sessions tab', () => {
     expect(rangeTextOf('2026-03-10', { from: '2026-03-10', to: '2026-03-10' })).toMatch(/^Sessions on .*March 10, 2026\.$/);
     expect(emptyStateOf('').title).toBe('No sessions in this range');
     expect(emptyStateOf('2026-03-10').title).toBe('No sessions on this day');
+  });
+});
+
+describe('the sessions tab: filters, pages and dialogs', () => {
+  it('asks for every class, or the one chosen', () => {
+    expect(classFilterOf(ALL_CLASSES)).toBeUndefined();
+    expect(classFilterOf('JR-GYM')).toBe('JR-GYM');
+  });
+
+  it('goes to the last page left when deletions shrink the list under the page shown', () => {
+    expect(pageAfterShrink(4, 3)).toBe(3);
+    expect(pageAfterShrink(3, 3)).toBeNull();
+    expect(pageAfterShrink(2, 0)).toBeNull();
+    expect(pageAfterShrink(null, 3)).toBeNull();
+  });
+
+  it('opens each dialog with a new key, bulk delete with the selection of that moment', () => {
+    const selected = new Map([
+      ['a', session('a')],
+      ['b', session('b')],
+    ]);
+    const edit = openedDialog(null, 'edit', session('c'), selected);
+    expect(edit).toEqual({ kind: 'edit', session: session('c'), sessions: [], open: true, key: 1 });
+    const bulk = openedDialog({ ...edit, open: false }, 'bulk-delete', null, selected);
+    expect(bulk).toEqual({ kind: 'bulk-delete', session: null, sessions: [session('a'), session('b')], open: true, key: 2 });
   });
 });

@@ -59,3 +59,36 @@ export function emptyStateOf(date: string): { title: string; hint: string } {
     ? { title: 'No sessions on this day', hint: 'Pick another day, or clear the date to see the coming weeks.' }
     : { title: 'No sessions in this range', hint: 'Create a session, or bulk-create a series, to fill the timetable.' };
 }
+
+/** The class filter's value for every class. */
+export const ALL_CLASSES = 'all';
+
+/** The class code the list asks for: none for 'All classes'. */
+export const classFilterOf = (classCode: string): string | undefined => (classCode === ALL_CLASSES ? undefined : classCode);
+
+/** After deletions the current page can fall past the last one: the last page that exists, or null to stay. */
+export function pageAfterShrink(page: number | null, totalPages: number): number | null {
+  return totalPages > 0 && page !== null && page > totalPages ? totalPages : null;
+}
+
+/** The sessions tab's dialogs: one open at a time, or closing. */
+export type SessionDialogKind = 'create' | 'bulk-create' | 'bulk-delete' | 'edit' | 'cancel' | 'delete';
+export interface SessionDialogState {
+  kind: SessionDialogKind;
+  session: SessionDto | null;
+  /** Bulk delete: the selected sessions when the dialog opened (so it reads the same while it closes). */
+  sessions: readonly SessionDto[];
+  open: boolean;
+  /** A new key per opening, so a form starts from its defaults (or the edited session) every time. */
+  key: number;
+}
+
+/** A dialog opened: bulk delete keeps the selection of that moment; every opening has a new key. */
+export function openedDialog(
+  current: SessionDialogState | null,
+  kind: SessionDialogKind,
+  session: SessionDto | null,
+  selected: ReadonlyMap<string, SessionDto>,
+): SessionDialogState {
+  return { kind, session, sessions: kind === 'bulk-delete' ? [...selected.values()] : [], open: true, key: (current?.key ?? 0) + 1 };
+}

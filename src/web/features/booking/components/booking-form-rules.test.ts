@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildChoice } from '../../../../shared/rules/child-choice';
-import { agesLabel, availabilityLabel, bookingChoice, toggledChildren, waitingLabel } from './booking-form-rules';
+import {
+  agesLabel,
+  alreadyWaitingSentence,
+  availabilityLabel,
+  bookingChoice,
+  submitLabel,
+  submitStep,
+  summaryLines,
+  toggledChildren,
+  waitingLabel,
+} from './booking-form-rules';
 
 const child = (name: string, over: Partial<ChildChoice> = {}): ChildChoice => ({ name, bookable: true, reason: null, left: null, ...over }) as ChildChoice;
 const base = { gone: false, waitlistOpen: true, online: true, noneBookable: null };
@@ -64,5 +74,42 @@ describe('the booking dialog: its lines', () => {
       '4 spots left',
     ]);
     expect([waitingLabel(1), waitingLabel(3)]).toEqual(['1 child waiting', '3 children waiting']);
+  });
+});
+
+describe('the booking dialog: the submit button', () => {
+  const ready = { busy: false, picked: 2, valid: true, canSubmit: true, joining: false };
+
+  it('books, or joins the waitlist, when the choice is valid', () => {
+    expect(submitStep(ready)).toBe('book');
+    expect(submitStep({ ...ready, joining: true })).toBe('join');
+  });
+
+  it('explains an empty choice, and sends nothing while busy or not valid', () => {
+    expect(submitStep({ ...ready, picked: 0, canSubmit: false })).toBe('no-children');
+    expect(submitStep({ ...ready, picked: 0, busy: true })).toBe('none');
+    expect(submitStep({ ...ready, busy: true })).toBe('none');
+    expect(submitStep({ ...ready, canSubmit: false })).toBe('none');
+    expect(submitStep({ ...ready, valid: false })).toBe('none');
+  });
+
+  it('names what the button does, and what it is doing', () => {
+    expect(submitLabel(false, false)).toBe('Book Session');
+    expect(submitLabel(false, true)).toBe('Booking...');
+    expect(submitLabel(true, false)).toBe('Join Waitlist');
+    expect(submitLabel(true, true)).toBe('Joining...');
+  });
+});
+
+describe('the booking dialog: the summary and notes', () => {
+  it('shows the spots, and the children waiting only for a listed session anyone waits for', () => {
+    expect(summaryLines(3, 0)).toEqual({ availability: '3 spots left', waiting: null });
+    expect(summaryLines(0, 1)).toEqual({ availability: 'Full', waiting: '1 child waiting' });
+    expect(summaryLines(null, 4)).toEqual({ availability: 'No longer available', waiting: null });
+  });
+
+  it('says who already waits', () => {
+    expect(alreadyWaitingSentence('Ava', 1)).toBe('Ava is already on the waitlist for this session.');
+    expect(alreadyWaitingSentence('Ava and Leo', 2)).toBe('Ava and Leo are already on the waitlist for this session.');
   });
 });

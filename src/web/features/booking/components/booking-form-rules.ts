@@ -67,3 +67,32 @@ export function bookingChoice(options: {
     (joining ? picked.length >= 1 && waitlistOpen && waitingPicked.length === 0 : canSubmitBooking(picked.length, availableSpots));
   return { picked, joining, waitingPicked, canSubmit, tooFewSpots: !full && picked.length > availableSpots, waitlistClosed: joining && !waitlistOpen };
 }
+
+/**
+ * What pressing Book (or Join Waitlist) does: nothing while a request runs; with no child ticked, the 'No Children
+ * Selected' toast (spec 5: the button reads as disabled yet explains why); nothing while the choice is not valid;
+ * else join the waitlist or book.
+ */
+export function submitStep(options: { busy: boolean; picked: number; valid: boolean; canSubmit: boolean; joining: boolean }): 'none' | 'no-children' | 'join' | 'book' {
+  const { busy, picked, valid, canSubmit, joining } = options;
+  if (busy) return 'none';
+  if (picked === 0) return 'no-children';
+  if (!valid || !canSubmit) return 'none';
+  return joining ? 'join' : 'book';
+}
+
+/** The submit button's text: Book Session or Join Waitlist, and what it is doing while the request runs. */
+export function submitLabel(joining: boolean, busy: boolean): string {
+  if (joining) return busy ? 'Joining...' : 'Join Waitlist';
+  return busy ? 'Booking...' : 'Book Session';
+}
+
+/** The summary's extra lines: the spots left (null: no longer listed), and the children waiting once anyone waits. */
+export function summaryLines(spots: number | null, waitlistCount: number): { availability: string; waiting: string | null } {
+  return { availability: availabilityLabel(spots), waiting: spots !== null && waitlistCount > 0 ? waitingLabel(waitlistCount) : null };
+}
+
+/** The note when children ticked for the waitlist already wait for this session. */
+export function alreadyWaitingSentence(namesInWords: string, count: number): string {
+  return `${namesInWords} ${count === 1 ? 'is' : 'are'} already on the waitlist for this session.`;
+}

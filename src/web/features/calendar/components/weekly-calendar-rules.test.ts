@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WEEK_OFFSET, OFFICE_MAX_WEEK_OFFSET } from '../../../../shared/rules/calendar-weeks';
-import { focusAfterWeekMove, isAnyWeek, isCardSelectable, windowLabel } from './weekly-calendar-rules';
+import { ALL_CLASSES, classFilterOf, dayContentOf, focusAfterWeekMove, isAnyWeek, isCardSelectable, windowLabel } from './weekly-calendar-rules';
 
 describe('the weekly calendar', () => {
   it("keeps the family in its two-week window and lets the office go to any future week", () => {
@@ -25,5 +25,19 @@ describe('the weekly calendar', () => {
     expect(isCardSelectable({ online: true, pickable: true, state: open })).toBe(true);
     expect(isCardSelectable({ online: true, pickable: false, state: open })).toBe(false);
     expect(isCardSelectable({ online: false, pickable: undefined, state: open })).toBe(false);
+  });
+});
+
+describe('the weekly calendar: filter and days', () => {
+  it('asks for every class, or the one chosen', () => {
+    expect(classFilterOf(ALL_CLASSES)).toBeUndefined();
+    expect(classFilterOf('JR-GYM')).toBe('JR-GYM');
+  });
+
+  it('shows placeholders while the week loads, then a day with no session as such, else its cards', () => {
+    expect(dayContentOf(true, 0)).toBe('loading');
+    expect(dayContentOf(true, 3)).toBe('loading');
+    expect(dayContentOf(false, 0)).toBe('empty');
+    expect(dayContentOf(false, 2)).toBe('cards');
   });
 });

@@ -1,0 +1,55 @@
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import {
+  calendarDays,
+  calendarFetchRange,
+  calendarWeek,
+  clampWeekOffset,
+  groupByTorontoDay,
+  weekFetchRange,
+  weekOffsetOf,
+} from '../../../../shared/rules/calendar-weeks';
+import { useNow } from '../../../lib/use-now';
+import { useCalendarSessions } from '../api/get-sessions';
+import { ALL_CLASSES, classFilterOf, focusAfterWeekMove, isAnyWeek } from './weekly-calendar-rules';
+
+/**
+ * The weekly calendar's state: the week on screen (within the bounds) and moving it, the class filter, and the
+ * sessions of the fetched range grouped by Toronto day.
+ */
+export function useWeeklyCalendar(options: {
+  initialWeekOf: string | undefined;
+  maxWeekOffset: number;
+  onWeekChange: ((weekOffset: number) => void) | undefined;
+}) {
+  const { initialWeekOf, maxWeekOffset, onWeekChange } = options;
+  const now = useNow();
+  const anyWeek = isAnyWeek(maxWeekOffset);
+  const [weekOffset, setWeekOffset] = useState(() => (initialWeekOf ? weekOffsetOf(initialWeekOf, now, maxWeekOffset) : 0));
+  const [classCode, setClassCode] = useState(ALL_CLASSES);
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+
+  const week = calendarWeek(now, weekOffset, maxWeekOffset);
+  const range = anyWeek ? weekFetchRange(week) : calendarFetchRange(now);
+  const sessions = useCalendarSessions({ ...range, classCode: classFilterOf(classCode) });
+
+  const days = calendarDays(week.start, now);
+  // The week's cards render in an interruptible pass once the data is there (a week has dozens of them).
+  const sessionsData = useDeferredValue(sessions.data);
+  const loadingSessions = sessionsData === undefined && !sessions.isError;
+  const sessionsByDay = useMemo(() => groupByTorontoDay(sessionsData?.sessions ?? []), [sessionsData]);
+
+  /** Moves a week; when the pressed button becomes disabled at a bound, focus goes to the other one. */
+  function moveWeek(step: -1 | 1) {
+    const next = clampWeekOffset(weekOffset + step, maxWeekOffset);
+    // Render first, so the button that receives focus is already enabled.
+    flushSync(() => setWeekOffset(next));
+    onWeekChange?.(next);
+    const focus = focusAfterWeekMove(step, next, maxWeekOffset);
+    if (focus === 'next') nextRef.current?.focus();
+    if (focus === 'previous') previousRef.current?.focus();
+  }
+
+  return { now, week, weekOffset, moveWeek, previousRef, nextRef, classCode, setClassCode, sessions, days, loadingSessions, sessionsByDay };
+}

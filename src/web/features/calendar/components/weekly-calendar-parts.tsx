@@ -1,0 +1,205 @@
+import { CalendarDays, ChevronLeft, ChevronRight, RotateCw, TriangleAlert } from 'lucide-react';
+import type { Ref } from 'react';
+import { canGoToNextWeek, canGoToPreviousWeek } from '../../../../shared/rules/calendar-weeks';
+import { sessionCardState } from '../../../../shared/rules/session-card';
+import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { apiErrorMessage } from '../../../lib/api';
+import { useClassTypes } from '../../../lib/class-types';
+import { cn } from '../../../lib/utils';
+import { SessionCard } from './session-card';
+import { ALL_CLASSES, dayContentOf, isCardSelectable, windowLabel } from './weekly-calendar-rules';
+
+/** The visible title (when given) and the class filter. */
+export function CalendarHeader({
+  title,
+  titleId,
+  filterId,
+  classCode,
+  onClassCode,
+}: {
+  title: string | undefined;
+  titleId: string;
+  filterId: string;
+  classCode: string;
+  onClassCode: (value: string) => void;
+}) {
+  const classes = useClassTypes();
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      {title ? (
+        <div className="flex items-center gap-3">
+          <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <CalendarDays className="size-5" aria-hidden="true" />
+          </span>
+          <h2 id={titleId} className="text-lg font-semibold leading-tight tracking-tight text-slate-900">
+            {title}
+          </h2>
+        </div>
+      ) : (
+        <span />
+      )}
+      <div className="grid gap-1.5 sm:w-56">
+        <Label htmlFor={filterId}>Class</Label>
+        <NativeSelect id={filterId} value={classCode} onChange={(event) => onClassCode(event.target.value)}>
+          <option value={ALL_CLASSES}>All classes</option>
+          {(classes.data ?? []).map((classType) => (
+            <option key={classType.id} value={classType.code}>
+              {classType.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+    </div>
+  );
+}
+
+/** Previous week, the week's label (announced), the window it lies in, and Next week. */
+export function WeekNavigator({
+  rangeId,
+  label,
+  weekOffset,
+  maxWeekOffset,
+  previousRef,
+  nextRef,
+  onMove,
+}: {
+  rangeId: string;
+  label: string;
+  weekOffset: number;
+  maxWeekOffset: number;
+  previousRef: Ref<HTMLButtonElement>;
+  nextRef: Ref<HTMLButtonElement>;
+  onMove: (step: -1 | 1) => void;
+}) {
+  return (
+    <div className="flex items-center justify-between gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
+      <Tooltip content="Previous week">
+        <Button variant="outline" size="icon" ref={previousRef} aria-label="Previous week" disabled={!canGoToPreviousWeek(weekOffset)} onClick={() => onMove(-1)}>
+          <ChevronLeft aria-hidden="true" />
+        </Button>
+      </Tooltip>
+      <div className="min-w-0 text-center">
+        <p id={rangeId} aria-live="polite" className="text-base font-semibold text-slate-900 sm:text-lg">
+          {label}
+        </p>
+        <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{windowLabel(maxWeekOffset)}</p>
+      </div>
+      <Tooltip content="Next week">
+        <Button
+          variant="outline"
+          size="icon"
+          ref={nextRef}
+          aria-label="Next week"
+          disabled={!canGoToNextWeek(weekOffset, maxWeekOffset)}
+          onClick={() => onMove(1)}
+        >
+          <ChevronRight aria-hidden="true" />
+        </Button>
+      </Tooltip>
+    </div>
+  );
+}
+
+/** The sessions could not be loaded: why, and 'Try again'. */
+export function SessionsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <Alert variant="destructive" role="alert">
+      <TriangleAlert aria-hidden="true" />
+      <div className="grid gap-2">
+        <div>
+          <AlertTitle>Failed to fetch sessions</AlertTitle>
+          <AlertDescription>{apiErrorMessage(error, 'The sessions could not be loaded.')}</AlertDescription>
+        </div>
+        <Button variant="outline" size="sm" className="w-fit" onClick={onRetry}>
+          <RotateCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+export interface CardOptions {
+  now: Date;
+  online: boolean;
+  bookedSessionIds: ReadonlySet<string>;
+  waitlistPositions?: ReadonlyMap<string, number> | undefined;
+  isSelectable?: ((session: SessionDto, now: Date) => boolean) | undefined;
+  /** Set for pickers (the chosen card is announced with aria-pressed). */
+  picker: boolean;
+  selectedSessionId?: string | null | undefined;
+  currentSessionId?: string | undefined;
+  onSelectSession: (session: SessionDto) => void;
+}
+
+/** One day of the week: its weekday and date, then placeholders, 'No sessions' or its session cards. */
+export function CalendarDay({
+  day,
+  sessions,
+  loading,
+  cards,
+}: {
+  day: { key: string; label: string; weekday: string; dayNumber: number | string; isToday: boolean };
+  sessions: readonly SessionDto[];
+  loading: boolean;
+  cards: CardOptions;
+}) {
+  const content = dayContentOf(loading, sessions.length);
+  return (
+    <div
+      role="group"
+      aria-label={day.label}
+      aria-current={day.isToday ? 'date' : undefined}
+      className={cn(
+        'flex min-w-0 gap-3 rounded-lg border border-slate-200 bg-white p-2 lg:min-h-40 lg:flex-col lg:gap-2 lg:p-1.5 xl:p-2',
+        day.isToday && 'border-brand-300 bg-brand-50/40',
+      )}
+    >
+      <div aria-hidden="true" className="flex w-12 shrink-0 flex-col items-center lg:w-auto lg:flex-row lg:justify-between lg:px-1">
+        <span className={cn('text-xs font-semibold uppercase tracking-wide text-slate-600', day.isToday && 'text-brand-700')}>{day.weekday}</span>
+        <span className={cn('inline-flex size-8 items-center justify-center rounded-full text-sm font-bold text-slate-900', day.isToday && 'bg-brand-600 text-white')}>
+          {day.dayNumber}
+        </span>
+      </div>
+      <div className="min-w-0 flex-1">
+        {content === 'loading' && (
+          <div className="grid gap-2">
+            <Skeleton className="h-14" />
+            <Skeleton className="h-14" />
+          </div>
+        )}
+        {content === 'empty' && <p className="py-2 text-xs text-slate-500 lg:text-center">No sessions</p>}
+        {content === 'cards' && (
+          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
+            {sessions.map((session) => (
+              <li key={session.id}>
+                <DayCard session={session} {...cards} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function DayCard({ session, now, online, bookedSessionIds, waitlistPositions, isSelectable, picker, selectedSessionId, currentSessionId, onSelectSession }: CardOptions & { session: SessionDto }) {
+  const state = sessionCardState(session, { booked: bookedSessionIds.has(session.id), now, waitlistPosition: waitlistPositions?.get(session.id) });
+  const selectable = isCardSelectable({ online, pickable: isSelectable?.(session, now), state });
+  return (
+    <SessionCard
+      session={session}
+      state={state}
+      selectable={selectable}
+      selected={picker ? session.id === selectedSessionId : undefined}
+      current={session.id === currentSessionId}
+      onSelect={onSelectSession}
+    />
+  );
+}
