@@ -77,3 +77,8 @@ export function booking(of: SessionDto, childNames: string[], overrides: Partial
     ...overrides,
   };
 }
+
+/** An office account: ADMIN by default, SUPER_ADMIN with `{ role: 'SUPER_ADMIN' }`. */
+export function admin(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return parent([], { id: uuid(0xad31, 1), email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', ...overrides });
+}
