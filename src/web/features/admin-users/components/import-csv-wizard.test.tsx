@@ -149,6 +149,8 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
   });
 
   it('refuses a file that is not a CSV, an empty one, one over 10 MB, over 5,000 rows or unparsable, before uploading', async () => {
+    let uploads = 0;
+    api.use(http.post('/api/admin/users/import-csv', () => (uploads++, HttpResponse.json(result({ processed: 0, created: 0, updated: 0, errors: 0 }, [])))));
     const { step, fileInput } = await openWizard();
     // The file picker's "All files" lets a person choose any file: the wizard checks it itself.
     const anyFile = userEvent.setup({ applyAccept: false });
@@ -174,10 +176,12 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
     expect(await toasts().findByText('Unable to parse CSV file. Please check the format.')).toBeVisible();
     expect(toasts().getByText('Parse error', { exact: true })).toBeVisible();
     expect(step()).toHaveTextContent('Upload');
-    // Nothing was uploaded: the fake API answers no import (an unanswered request would fail the test).
+    expect(uploads).toBe(0);
   });
 
   it('refuses more than 500 rows with a password before uploading', async () => {
+    let uploads = 0;
+    api.use(http.post('/api/admin/users/import-csv', () => (uploads++, HttpResponse.json(result({ processed: 0, created: 0, updated: 0, errors: 0 }, [])))));
     const { user, dialog, fileInput } = await openWizard();
     const rows = Array.from({ length: 600 }, (_, i) => `limit-${i}@example.com,Pat,Doe,${i < 501 ? `Pw-${i}-long` : ''}`);
     await user.upload(fileInput, csv('passwords.csv', ['email,first_name,last_name,password', ...rows].join('\n')));
@@ -186,6 +190,7 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
     expect(await toasts().findByText('Too many passwords', { exact: true })).toBeVisible();
     expect(toasts().getByText(/more than 500 rows with a password/)).toBeVisible();
     expect(within(dialog).getByRole('heading', { name: 'Match the columns' })).toBeVisible();
+    expect(uploads).toBe(0);
   });
 
   it('asks for the required columns; Back starts over and the same file is guessed again', async () => {
