@@ -28,7 +28,7 @@ function entry(childName: string, childId: string, checkedIn: { at: string; by: 
     email: 'dora@example.com',
     bookingId,
     reference,
-    bookedBy: 'PARENT',
+    bookedBy: 'FAMILY',
     checkedInAt: checkedIn?.at ?? null,
     checkedInBy: checkedIn?.by ?? null,
   } as RosterEntry;
@@ -37,7 +37,7 @@ function entry(childName: string, childId: string, checkedIn: { at: string; by: 
 /** The family's booking as the look-up answers it. */
 function lookup(at: SessionDto, children: RosterEntry[]): CheckInLookupResponse {
   return {
-    booking: { id: bookingId, reference, sessionId: at.id, familyName: 'Dora Door', email: 'dora@example.com', bookedBy: 'PARENT' },
+    booking: { id: bookingId, reference, sessionId: at.id, familyName: 'Dora Door', email: 'dora@example.com', bookedBy: 'FAMILY' },
     children: children.map(({ childId, childName, checkedInAt, checkedInBy }) => ({ childId, childName, checkedInAt, checkedInBy })),
   };
 }
