@@ -343,26 +343,6 @@ test('the Sessions tab and its dialogs fit a phone', async ({ page }) => {
   await expect(page.getByRole('button', { name: `Cancel ${name}` })).toBeFocused();
 });
 
-test('a failed sessions fetch is reported in the tab, and Try again recovers', async ({ page }) => {
-  await signIn(page, demoAccounts.admin);
-  // The dashboard's calendar reads sessions too (in its own, later render pass): let it finish first, so that
-  // the next sessions read is the tab's. Its page of rows (25 a page) fails once; the tab first counts the
-  // sessions before today (limit 1) to open at today's page, and that read goes through.
-  await waitForSessions(dashboardCalendar(page));
-  let failures = 1;
-  await page.route('**/api/sessions?*', async (route) => {
-    const listRead = new URL(route.request().url()).searchParams.get('limit') === '25';
-    if (listRead && failures-- > 0) return route.fulfill({ status: 500, json: { message: 'The database is not answering' } });
-    return route.continue();
-  });
-  await page.getByRole('link', { name: 'Admin Panel' }).click();
-  const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch sessions' });
-  await expect(alert).toContainText('The database is not answering');
-  await alert.getByRole('button', { name: 'Try again' }).click();
-  await expect(alert).toHaveCount(0);
-  await expect(page.getByText(/^Showing \d+ - \d+ of \d+ sessions$/)).toBeVisible();
-});
-
 /** A Toronto wall-clock time `week` weeks after this one (0 = this week), on `weekday` days after its Monday. */
 const torontoSlotInWeek = (week: number, weekday: number, hour: number, minute: number) => {
   const day = addDays(startOfTorontoWeek(new Date()), week * 7 + weekday);
@@ -491,7 +471,9 @@ async function expectInsideScreen(page: Page, buttons: Locator[]): Promise<void>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
-for (const size of SIZES) {
+// Which actions each session offers is a component test (src/web/features/admin-sessions/components/sessions-tab.test.tsx);
+// here, on the seeded data at 390 px, that they are the ones offered and stay on a phone's screen.
+for (const size of SIZES.filter((s) => s.width === 390)) {
   test(`at ${size.width} px a session that has started says 'Past', and only the actions that would succeed are offered`, async ({ page }) => {
     await page.setViewportSize(size);
     const table = await openSessionsTab(page);
@@ -531,6 +513,9 @@ for (const size of SIZES) {
     await saveScreenshot(page, `admin-sessions-actions-${size.width}`);
   });
 
+}
+
+for (const size of SIZES) {
   test(`at ${size.width} px 'Jump to today' goes to the page holding today's first session and focuses it`, async ({ page }) => {
     await page.setViewportSize(size);
     const table = await openSessionsTab(page);

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BUILT_IN_SAMPLE_PAYLOAD } from '../src/shared/rules/field-mapping';
 import { demoAccounts, notifications, signIn } from './support/login';
-import { E2E_PORTS } from './support/ports.mjs';
 
 // The CRM integration from the office's side: a webhook configuration is created with a generated secret (shown
 // once), the CRM's signed delivery creates a parent account and shows up in the Logs tab as Success (with the
 // mapped e-mail and the signature header redacted), an unsigned one as Error 401; switched off, the receiver
 // answers 404; an edit keeps the secret; deleting asks first. The configuration's name and endpoint are unique
-// per run, and the seeded 'CRM plan purchases' configuration is left alone.
+// per run, and the seeded 'CRM plan purchases' configuration is left alone. A configuration without a secret (the
+// table's and the edit's words) is a component test: src/web/features/admin-webhooks/components/webhook-configs-card.test.tsx.
 test.describe.configure({ mode: 'serial' });
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -279,34 +279,4 @@ test('the Logs tab keeps the deleted configuration’s deliveries and cleans log
   await expect(notifications(page).getByText(/^Removed \d+ logs? older than 30 days\.$/)).toBeVisible();
   // Recent deliveries stay.
   await expect(ours.first()).toBeVisible();
-});
-
-test('a configuration saved without a secret says plainly that it receives nothing, and its edit asks for one', async ({ page }) => {
-  // Only configurations saved before secrets were required lack one; the API answer is stubbed to show one.
-  const bare = {
-    id: '00000000-0000-4000-8000-0000000000b1',
-    name: `Old unsigned feed ${run}`,
-    endpoint: `old-feed-${run}`,
-    receiverUrl: `http://127.0.0.1:${E2E_PORTS.journeys}/api/webhooks/old-feed-${run}`,
-    description: null,
-    isActive: true,
-    fieldMappings: '{"email": "contact.email"}',
-    hasSecret: false,
-    templateId: null,
-    templateName: null,
-    triggerCount: 0,
-    lastTriggered: null,
-    createdAt: '2026-01-05T15:00:00.000Z',
-    updatedAt: '2026-01-05T15:00:00.000Z',
-  };
-  await page.route('**/api/admin/webhooks', (route) => (route.request().method() === 'GET' ? route.fulfill({ json: { webhooks: [bare] } }) : route.fallback()));
-  const table = await openSettings(page);
-  const row = rowOf(table, bare.name);
-  await expect(row).toContainText('No secret — not receiving');
-  await row.getByRole('button', { name: `Edit ${bare.name}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Webhook Configuration' });
-  await expect(dialog.getByText('This configuration has no secret, so it receives nothing.', { exact: false })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(dialog.getByText('Secret key is required')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -110,3 +110,8 @@ export function sessionAt(weeks: number, day: number, hour: number, minute = 0, 
   start.setHours(hour, minute, 0, 0);
   return session(0, { ...overrides, startsAt: new Date(start).toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() });
 }
+
+/** An office account: ADMIN by default, SUPER_ADMIN with `{ role: 'SUPER_ADMIN' }`. */
+export function admin(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return parent([], { id: uuid(0xad31, 1), email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', ...overrides });
+}

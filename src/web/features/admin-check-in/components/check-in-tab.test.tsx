@@ -1,0 +1,190 @@
+import { configure, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { formatTime } from '../../../../shared/rules/format';
+import type { CheckInLookupResponse } from '../../../../shared/schemas/check-in';
+import type { RosterEntry, SessionDto } from '../../../../shared/schemas/sessions';
+import { api, http, HttpResponse, refusal } from '../../../test-support/api';
+import { admin, session, uuid } from '../../../test-support/fixtures';
+import { renderApp, screen, waitFor } from '../../../test-support/render';
+import { CheckInTab } from './check-in-tab';
+
+// The Check-in tab's rules (issue 22) below the browser: today's sessions, the reference checked before it is looked
+// up, the server's refusals next to the field, one tap to check a child in and Undo, a second tap elsewhere, and a
+// tap that does not reach the server. The camera, the QR code of the confirmation, axe, the 44 px touch targets and
+// the journeys against the real server stay in e2e/admin-check-in.spec.ts.
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const bookingId = uuid(0xb00c, 0x77);
+const reference = 'NB-1A2B3C4D';
+const mia = uuid(0xc41d, 1);
+const noah = uuid(0xc41d, 2);
+
+function entry(childName: string, childId: string, checkedIn: { at: string; by: string } | null = null): RosterEntry {
+  return {
+    childName,
+    childId,
+    familyName: 'Dora Door',
+    email: 'dora@example.com',
+    bookingId,
+    reference,
+    bookedBy: 'FAMILY',
+    checkedInAt: checkedIn?.at ?? null,
+    checkedInBy: checkedIn?.by ?? null,
+  } as RosterEntry;
+}
+
+/** The family's booking as the look-up answers it. */
+function lookup(at: SessionDto, children: RosterEntry[]): CheckInLookupResponse {
+  return {
+    booking: { id: bookingId, reference, sessionId: at.id, familyName: 'Dora Door', email: 'dora@example.com', bookedBy: 'FAMILY' },
+    children: children.map(({ childId, childName, checkedInAt, checkedInBy }) => ({ childId, childName, checkedInAt, checkedInBy })),
+  };
+}
+
+/** Today's sessions, and a roster that the test changes as the server would after a tap. */
+function door(sessions: SessionDto[], roster: { children: RosterEntry[] }) {
+  api.use(
+    http.get('/api/sessions', () => HttpResponse.json({ sessions, total: sessions.length, totalPages: 1, page: 1, limit: 100 })),
+    http.get('/api/admin/sessions/:id/roster', ({ params }) =>
+      HttpResponse.json({ session: sessions.find((s) => s.id === params.id), children: roster.children, waitlist: [] }),
+    ),
+  );
+}
+
+async function openSession(at: SessionDto) {
+  const rendered = await renderApp(<CheckInTab />, { user: admin({ firstName: 'Adam', lastName: 'Archer' }) });
+  await rendered.user.click(await screen.findByRole('button', { name: new RegExp(at.location) }));
+  return rendered;
+}
+
+describe('Check-in tab', { timeout: 30_000 }, () => {
+  it('says when there are no sessions today (a cancelled one is not offered)', async () => {
+    door([session(2, { status: 'CANCELLED' })], { children: [] });
+    await renderApp(<CheckInTab />, { user: admin() });
+    expect(await screen.findByText('There are no sessions today.')).toBeVisible();
+  });
+
+  it('reports sessions that could not be loaded, and Try again recovers', async () => {
+    let fail = true;
+    const today = session(2, { location: 'Door Court' });
+    api.use(
+      http.get('/api/sessions', () =>
+        fail ? refusal(500, 'INTERNAL', 'Internal error') : HttpResponse.json({ sessions: [today], total: 1, totalPages: 1, page: 1, limit: 100 }),
+      ),
+    );
+    const { user } = await renderApp(<CheckInTab />, { user: admin() });
+    expect(await screen.findByText('Today’s sessions could not be loaded')).toBeVisible();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Try again/ }));
+    expect(await screen.findByRole('button', { name: /Door Court/ })).toBeVisible();
+  });
+
+  it('checks a malformed reference before asking, and shows the server’s refusal next to the field', async () => {
+    const today = session(2, { location: 'Door Court' });
+    door([today], { children: [entry('Mia', mia), entry('Noah', noah)] });
+    const lookups: unknown[] = [];
+    api.use(
+      http.post('/api/admin/check-in/lookup', async ({ request }) => {
+        lookups.push(await request.json());
+        return refusal(409, 'WRONG_SESSION', 'NB-1A2B3C4D is for Speed & Agility on Friday, November 27, not this session.');
+      }),
+    );
+    const { user } = await openSession(today);
+    expect(await screen.findByText(/0 of 2 children checked in/)).toBeVisible();
+    const field = screen.getByLabelText('Booking reference');
+
+    await user.type(field, 'hello{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a booking reference like NB-');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(lookups).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, 'nb-1a2b3c4d{Enter}');
+    expect(await screen.findByText('NB-1A2B3C4D is for Speed & Agility on Friday, November 27, not this session.')).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('not this session.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(lookups).toEqual([{ sessionId: today.id, reference: 'nb-1a2b3c4d' }]);
+  });
+
+  it('finds the booking by its reference, checks a child in with one tap, and Undo takes it back', async () => {
+    const today = session(2, { location: 'Door Court' });
+    const roster = { children: [entry('Mia', mia), entry('Noah', noah)] };
+    door([today], roster);
+    const sent: Array<{ path: string; body: unknown }> = [];
+    const at = new Date().toISOString();
+    api.use(
+      http.post('/api/admin/check-in/lookup', () => HttpResponse.json(lookup(today, roster.children))),
+      http.post('/api/admin/check-in', async ({ request }) => {
+        sent.push({ path: 'check-in', body: await request.json() });
+        roster.children = [entry('Mia', mia, { at, by: 'Adam Archer' }), entry('Noah', noah)];
+        return HttpResponse.json({ bookingId, reference, child: { childId: mia, childName: 'Mia', checkedInAt: at, checkedInBy: 'Adam Archer' }, alreadyCheckedIn: false });
+      }),
+      http.post('/api/admin/check-in/undo', async ({ request }) => {
+        sent.push({ path: 'undo', body: await request.json() });
+        roster.children = [entry('Mia', mia), entry('Noah', noah)];
+        return HttpResponse.json({ bookingId, reference, child: { childId: mia, childName: 'Mia', checkedInAt: null, checkedInBy: null } });
+      }),
+    );
+    const { user } = await openSession(today);
+    const field = screen.getByLabelText('Booking reference');
+    await user.type(field, reference);
+    await user.click(screen.getByRole('button', { name: 'Find booking' }));
+
+    const found = await screen.findByRole('region', { name: `Booking ${reference}` });
+    expect(within(found).getByText(/Dora Door/)).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field).toHaveValue('');
+
+    await user.click(within(found).getByRole('button', { name: 'Check in Mia' }));
+    expect(sent).toEqual([{ path: 'check-in', body: { bookingId, childId: mia } }]);
+    expect((await screen.findAllByText('Mia checked in'))[0]).toBeVisible();
+    expect(await within(found).findByText(`Present since ${formatTime(at)} · Adam Archer`)).toBeVisible();
+    expect(within(found).getByRole('button', { name: 'Check in Noah' })).toBeEnabled();
+    expect(await screen.findByText(/1 of 2 children checked in/)).toBeVisible();
+
+    await user.click(within(found).getByRole('button', { name: 'Undo the check-in of Mia' }));
+    expect(sent[1]).toEqual({ path: 'undo', body: { bookingId, childId: mia } });
+    expect((await screen.findAllByText('Mia is no longer checked in'))[0]).toBeVisible();
+    expect(await within(found).findByRole('button', { name: 'Check in Mia' })).toBeEnabled();
+    expect(await screen.findByText(/0 of 2 children checked in/)).toBeVisible();
+  });
+
+  it('a child another administrator checked in first keeps the first record, and says by whom', async () => {
+    const today = session(2, { location: 'Door Court' });
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const roster = { children: [entry('Mia', mia)] };
+    door([today], roster);
+    api.use(
+      http.post('/api/admin/check-in', () => {
+        roster.children = [entry('Mia', mia, { at, by: 'Beth Office' })];
+        return HttpResponse.json({ bookingId, reference, child: { childId: mia, childName: 'Mia', checkedInAt: at, checkedInBy: 'Beth Office' }, alreadyCheckedIn: true });
+      }),
+    );
+    const { user } = await openSession(today);
+    await user.click(await screen.findByRole('button', { name: 'Check in Mia' }));
+
+    expect((await screen.findAllByText('Mia was already checked in'))[0]).toBeVisible();
+    expect(screen.getAllByText(`By Beth Office at ${formatTime(at)}.`)[0]).toBeVisible();
+    expect(await screen.findByText(`Present since ${formatTime(at)} · Beth Office`)).toBeVisible();
+  });
+
+  it('a tap that does not reach the server says so and leaves the child to check in again', async () => {
+    const today = session(2, { location: 'Door Court' });
+    door([today], { children: [entry('Mia', mia)] });
+    api.use(http.post('/api/admin/check-in', () => HttpResponse.error()));
+    const { user } = await openSession(today);
+    await user.click(await screen.findByRole('button', { name: 'Check in Mia' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Mia could not be checked in. Check the connection and try again.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check in Mia' })).toBeEnabled());
+  });
+
+  it('says when no one is booked in the session', async () => {
+    const today = session(2, { location: 'Door Court' });
+    door([today], { children: [] });
+    await openSession(today);
+    expect(await screen.findByText('No one is booked in this session.')).toBeVisible();
+    expect(screen.getByText(/0 of 0 children checked in/)).toBeVisible();
+  });
+});
