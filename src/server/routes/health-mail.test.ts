@@ -22,7 +22,6 @@ beforeAll(async () => {
   await admin.login(office.email, office.password);
 });
 afterAll(async () => {
-  await server?.close();
   await smtp?.close();
 });
 
