@@ -3,7 +3,7 @@ import { addDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
+import { startOfTorontoWeek } from '../../shared/rules/week';
 import { buildApp } from '../app';
 import { CHANGES_CHANNEL } from './announcements';
 import { topics } from './read-caches';
@@ -11,15 +11,11 @@ import { authSessions, classTypes, sessions, users } from '../db/schema';
 import { loadEnv } from '../env';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { at, NOW } from '../test-support/clock';
 
 // Two instances of the portal on one database, both in the default READ_CACHE=on mode: what a parent sees
 // must never be older than their own last write, and another instance catches up within moments.
-const NOW = torontoTime(2026, 11, 18, 12, 0);
 const MONDAY = startOfTorontoWeek(NOW);
-const at = (day: number, hour: number) => {
-  const d = addDays(MONDAY, day);
-  return torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour, 0);
-};
 const WINDOW = `/api/sessions?from=${MONDAY.toISOString()}&to=${addDays(MONDAY, 14).toISOString()}&limit=1000`;
 
 let a: TestServer;

@@ -5,9 +5,9 @@ import { torontoTime } from '../../shared/rules/week';
 import { bookings, classTypes, emailOutbox, sessions, users } from '../db/schema';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { insertBooking, queueReminder, remindersOf } from '../test-support/reminders';
-import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { startTestServer, type TestServer } from '../test-support/test-server';
+
 import { EmailWorker } from './email-worker';
+import { withApi } from '../test-support/with-api';
 
 // Issue 21: the reminder 24 hours before each booked session, made and sent by the outbox worker on an injected
 // clock. Most tests write the row as the worker makes it (test-support/reminders.ts) to test the sending; the
@@ -19,22 +19,15 @@ const MINUTE = 60_000;
 /** The worker's (and the app's) clock: each test sets it. */
 let now = torontoTime(2026, 11, 18, 12, 0) as Date;
 
-let server: TestServer;
-let smtp: SmtpSink;
 let classTypeId: string;
 const workers: EmailWorker[] = [];
 
+const { server, smtp } = withApi({ smtp: true, seed: false, clock: () => now, env: { BUSINESS_NAME: 'Test Athletics' } });
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ seed: false, clock: () => now, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics' } });
   classTypeId = (await createClassType(server.database.db, { name: 'Reminder Class' })).id;
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
 });
 
 const db = () => server.database.db;

@@ -1,35 +1,29 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Email } from 'postal-mime';
 import { buildApp } from '../app';
 import { emailOutbox } from '../db/schema';
 import { loadEnv } from '../env';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { startTestServer, type TestServer } from '../test-support/test-server';
 import { claimDueStatement, EMAIL_BATCH_SIZE, EmailWorker, type EmailWorkerSettings } from './email-worker';
 import { enqueueEmail } from './outbox';
+import { withApi } from '../test-support/with-api';
 
 // Issue 29, item 14: what happens to the outbox when an instance dies or is stopped in the middle of sending, and
 // when the mail server hangs. The instances here are e-mail workers on one database (as several portal processes
 // on one PostgreSQL), each with the real SMTP client, against real SMTP servers in this process.
 
-let server: TestServer;
 const sinks: SmtpSink[] = [];
 const workers: EmailWorker[] = [];
 const apps: FastifyInstance[] = [];
 
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
+const { server } = withApi({ seed: false });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));
   await Promise.all(apps.splice(0).map((app) => app.close()));
   await Promise.all(sinks.splice(0).map((sink) => sink.close()));
   await db().delete(emailOutbox);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const db = () => server.database.db;

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClassType, createParent } from '../test-support/fixtures';
-import { startTestServer, type TestServer } from '../test-support/test-server';
 import { claimDueStatement, EMAIL_BATCH_SIZE, makeDueRemindersStatement, readyDueRemindersStatement } from './email-worker';
+import { withApi } from '../test-support/with-api';
 
 // The worker runs every 15 seconds on every instance, and after every commit that queued mail (each booking of
 // a rush): its statements must read the outbox by its index, whatever the outbox holds. Here it holds what a
@@ -13,10 +13,9 @@ import { claimDueStatement, EMAIL_BATCH_SIZE, makeDueRemindersStatement, readyDu
 // The worker's clock is the real one here (as in production): a clock pinned in the past widens the claim's
 // range to the database's own now() (see claimDueStatement).
 const NOW = new Date();
-let server: TestServer;
 
+const { server } = withApi({ seed: false, clock: () => NOW });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => NOW });
   const db = server.database.db;
   const at = NOW.toISOString();
   await db.execute(sql`
@@ -50,9 +49,6 @@ beforeAll(async () => {
   await db.execute(sql`analyze bookings`);
   await db.execute(sql`analyze sessions`);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
 async function planOf(statement: SQL): Promise<string> {
   const result = await server.database.db.execute(sql`explain ${statement}`);

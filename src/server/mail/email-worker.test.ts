@@ -11,8 +11,8 @@ import { createClassType, createParent, createSession } from '../test-support/fi
 import { freePort } from '../test-support/free-port';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { NOW } from '../test-support/clock';
 
-const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextTuesday = () => {
   const d = addDays(startOfTorontoWeek(NOW), 8);
   return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), 17).getTime());

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../db/schema';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
 import { actor, requireAdmin, requireUser } from './auth';
-
-let server: TestServer;
+import { withApi } from '../test-support/with-api';
 
 // Routes registered only in this test, guarded exactly as real ones are.
-beforeAll(async () => {
-  server = await startTestServer({
+const { server } = withApi({
     env: { TRUST_PROXY: '1' },
     extraRoutes(app) {
       const idOnly = { response: { 200: z.object({ id: z.string() }) } };
@@ -27,10 +25,6 @@ beforeAll(async () => {
       });
     },
   });
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('role guards', () => {
   it('a guarded route is 401 without a session', async () => {

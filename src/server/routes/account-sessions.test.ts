@@ -1,25 +1,20 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { authSessions, bookings, idempotencyKeys, users } from '../db/schema';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { NOW } from '../test-support/clock';
+import { withApi } from '../test-support/with-api';
 
 // Issue 11 / ASVS V3: signed-in devices (list, sign out one, sign out the others) and the idle timeout, on a
 // clock the tests move.
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 const MINUTE = 60_000;
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:132.0) Gecko/20100101 Firefox/132.0';
 const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 let now = NOW;
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => now });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = withApi({ seed: false, clock: () => now });
 beforeEach(() => {
   now = NOW;
 });

@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authSessions, users } from '../db/schema';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 
-let server: TestServer;
 const client = () => new ApiClient(server.baseUrl);
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = withApi();
 
 describe('health and errors', () => {
   it('answers /api/health without a session', async () => {

@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingChildren, bookings, children, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
 import { startOfTorontoDay } from '../../shared/rules/week';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
-import { startTestServer, type TestServer } from '../test-support/test-server';
+import type { TestServer } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 import { signWebhook } from '../test-support/webhook-signing';
 
 /** The secret of the demo configuration 'crm-plans' (README, CRM webhooks). */
@@ -399,8 +400,8 @@ async function call(key: string, caller: Caller): Promise<SweepResponse> {
   return sendWithToken(ctx.server.baseUrl, token, request);
 }
 
+const { server } = withApi();
 beforeAll(async () => {
-  const server = await startTestServer();
   const database = server.database.db;
   const userIdOf = async (email: string) => (await database.query.users.findFirst({ where: (u, { eq: eq_ }) => eq_(u.email, email) }))!.id;
   const parent = await createParent(database, [['Ada', 7], ['Bo', 7], ['Cy', 7], ['Di', 7]], 'authz-parent');
@@ -441,9 +442,6 @@ beforeAll(async () => {
   ctx.templateId = await freshTemplate();
 }, 120_000);
 
-afterAll(async () => {
-  await ctx?.server.close();
-});
 
 const appRouteKeys = () => ctx.server.app.apiRoutes.map(routeKey);
 

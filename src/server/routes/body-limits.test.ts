@@ -3,12 +3,12 @@ import { DEMO_ACCOUNTS, DEMO_WEBHOOK } from '../db/seed';
 import { readBody, type ApiClient } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
 import { withApi } from '../test-support/with-api';
+import { NOW } from '../test-support/clock';
 
 // Issue 29, item 10, through HTTP: a JSON body costs the server little before any check. The family's and the
 // anonymous routes (sign-in, passwords, bookings) take at most 16 KB; no JSON body may nest deeper than 16
 // levels, judged by a scan of the text before it is parsed; the office's routes and the CRM receiver keep
 // their larger limits.
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 const {
   server,
   clients: { admin, parent },

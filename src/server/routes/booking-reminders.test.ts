@@ -9,12 +9,14 @@ import { DEMO_ACCOUNTS } from '../db/seed';
 import { createSession, signInNewParent } from '../test-support/fixtures';
 import { ApiClient } from '../test-support/test-server';
 import { withApi } from '../test-support/with-api';
+import { WEDNESDAY_9AM } from '../test-support/clock';
+import { booked } from '../test-support/bookings';
 
 // Issue 21, the reminders through HTTP: the app's own e-mail worker makes each booking's reminder when its
 // session's start − 24 h comes (migration 0015: nothing is written with the booking) and sends it then, on the
 // app's clock; reschedules and the office's moves start it over, cancellations drop it.
 // The clock is pinned to Wednesday 2026-11-18 09:00 in Toronto (the family's window: this week and next).
-const NOW = torontoTime(2026, 11, 18, 9, 0) as Date;
+const NOW = WEDNESDAY_9AM;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 let now = NOW;
@@ -31,13 +33,7 @@ beforeEach(() => {
 
 const db = () => server.database.db;
 const family = (kids: Array<[string, number]> = [['Ava', 7]]) => signInNewParent(server, kids);
-type Family = Awaited<ReturnType<typeof family>>;
 const newSession = (startsAt: Date, capacity = 10) => createSession(db(), { classTypeId: classType.id, startsAt, capacity });
-async function book(fam: Family, sessionId: string, childNames = ['Ava']): Promise<string> {
-  const res = await fam.api.post('/api/bookings', { sessionId, childNames });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id;
-}
 const remindersOf = (bookingId: string) =>
   db()
     .select()
@@ -77,8 +73,8 @@ describe('a booking’s reminder, through HTTP', () => {
     const fam = await family();
     const later = await newSession(torontoTime(2026, 11, 20, 17, 30)); // Friday 5:30 PM
     const soon = await newSession(new Date(NOW.getTime() + 20 * HOUR)); // Thursday 5:00 AM
-    const laterBooking = await book(fam, later.id);
-    const soonBooking = await book(fam, soon.id);
+    const laterBooking = await booked(fam, later.id, ['Ava']);
+    const soonBooking = await booked(fam, soon.id, ['Ava']);
     // The booking writes no reminder (the booking rush stays one outbox row per booking).
     expect(await remindersOf(laterBooking)).toEqual([]);
     expect(await runWorkerAt(new Date(NOW.getTime() + MINUTE))).toBe(0);
@@ -115,8 +111,8 @@ describe('a booking’s reminder, through HTTP', () => {
     const tooSoon = await newSession(new Date(NOW.getTime() + 23.5 * HOUR)); // its start − 24 h was half an hour ago
     const last = await newSession(torontoTime(2026, 11, 21, 12, 0));
     const spare = await newSession(torontoTime(2026, 11, 25, 10, 0));
-    const bookingId = await book(fam, first.id);
-    const movedLate = await book(fam, spare.id);
+    const bookingId = await booked(fam, first.id, ['Ava']);
+    const movedLate = await booked(fam, spare.id, ['Ava']);
 
     expect((await fam.api.post(`/api/bookings/${bookingId}/reschedule`, { newSessionId: second.id })).status).toBe(200);
     expect((await fam.api.post(`/api/bookings/${bookingId}/reschedule`, { newSessionId: tooSoon.id })).status).toBe(200);
@@ -137,7 +133,7 @@ describe('a booking’s reminder, through HTTP', () => {
     // A cancelled booking's reminder goes with it, even once made (a few minutes before its instant).
     now = NOW;
     const other = await newSession(torontoTime(2026, 11, 22, 10, 0));
-    const cancelledId = await book(fam, other.id);
+    const cancelledId = await booked(fam, other.id, ['Ava']);
     expect(await runWorkerAt(new Date(dayBefore(other.startsAt).getTime() - 2 * MINUTE))).toBe(0);
     expect(await remindersOf(cancelledId)).toHaveLength(1);
     expect((await fam.api.post(`/api/bookings/${cancelledId}/cancel`)).status).toBe(200);
@@ -151,8 +147,8 @@ describe('a booking’s reminder, through HTTP', () => {
     const first = await family();
     const second = await family([['Leo', 7]]);
     const session = await newSession(torontoTime(2026, 11, 20, 18, 0));
-    const firstBooking = await book(first, session.id);
-    const secondBooking = await book(second, session.id, ['Leo']);
+    const firstBooking = await booked(first, session.id, ['Ava']);
+    const secondBooking = await booked(second, session.id, ['Leo']);
 
     await editSession(admin, session.id, '2026-11-28', 10);
     const newStart = torontoTime(2026, 11, 28, 18, 0);
@@ -187,7 +183,7 @@ describe('a booking’s reminder, through HTTP', () => {
 
     now = NOW;
     const doomed = await newSession(torontoTime(2026, 11, 23, 18, 0));
-    const doomedBooking = await book(first, doomed.id);
+    const doomedBooking = await booked(first, doomed.id, ['Ava']);
     expect(await runWorkerAt(new Date(dayBefore(doomed.startsAt).getTime() - 2 * MINUTE))).toBe(0);
     expect(await remindersOf(doomedBooking)).toHaveLength(1);
     expect((await office.post(`/api/admin/sessions/${doomed.id}/cancel`)).status).toBe(200);
@@ -199,8 +195,8 @@ describe('a booking’s reminder, through HTTP', () => {
     const fam = await family();
     const monday = await newSession(torontoTime(2026, 11, 23, 16, 0));
     const tuesday = await newSession(torontoTime(2026, 11, 24, 16, 0));
-    const mondayBooking = await book(fam, monday.id);
-    await book(fam, tuesday.id);
+    const mondayBooking = await booked(fam, monday.id, ['Ava']);
+    await booked(fam, tuesday.id, ['Ava']);
     expect((await fam.api.request('PATCH', '/api/me/preferences', { bookingReminders: false })).body).toEqual({ bookingReminders: false });
 
     expect(await runWorkerAt(dayBefore(monday.startsAt))).toBe(0);
@@ -219,7 +215,7 @@ describe('a booking made by promotion from the waitlist', () => {
   it('gets the confirmation with its calendar file, saying it came from the waitlist, then its reminder', async () => {
     const session = await newSession(torontoTime(2026, 11, 20, 17, 0), 1);
     const holder = await family([['Holder', 7]]);
-    const holderBooking = await book(holder, session.id, ['Holder']);
+    const holderBooking = await booked(holder, session.id, ['Holder']);
     const waiting = await family([['Ava', 7], ['Leo', 7]]);
     expect((await waiting.api.post(`/api/sessions/${session.id}/waitlist`, { childNames: ['Ava'] })).status).toBe(201);
     expect((await holder.api.post(`/api/bookings/${holderBooking}/cancel`)).status).toBe(200);

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../shared/rules/week';
 import { bookings, emailOutbox, idempotencyKeys, sessions } from '../db/schema';
 import { createSession, nextTorontoWeekAt, signInNewParent } from '../test-support/fixtures';
 import type { ApiResponse } from '../test-support/test-server';
 import { withApi } from '../test-support/with-api';
+import { NOW } from '../test-support/clock';
 
 // Simultaneous repeats of one Idempotency-Key on PostgreSQL, where they run on separate pooled connections at
 // the same moment: the first transaction's key row makes the others wait, then they read its stored answer.
-const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
 const { server, classType } = withApi({ seed: false, clock: () => NOW, classType: 'Race Class' });

@@ -1,30 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { addDays } from 'date-fns';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookings, emailOutbox, idempotencyKeys, sessions } from '../db/schema';
 import type { EmailTemplate } from '../mail/templates';
 import { dailyJobs, IDEMPOTENCY_KEYS_CLEANUP_JOB } from '../services/scheduled-jobs/daily-jobs';
 import { createClassType, createSession, signInNewParent } from '../test-support/fixtures';
-import { startTestServer, type ApiResponse, type TestServer } from '../test-support/test-server';
+import { type ApiResponse } from '../test-support/test-server';
+import { at, NOW } from '../test-support/clock';
+import { withApi } from '../test-support/with-api';
 
 // Idempotency-Key on booking, cancel and reschedule (issue 17, item 15), through HTTP. The clock is pinned to
 // Wednesday 2026-11-18 12:00 Toronto: the booking window runs to Sunday Nov 29.
-const NOW = torontoTime(2026, 11, 18, 12, 0);
-const at = (day: number, hour: number) => {
-  const d = addDays(startOfTorontoWeek(NOW), day);
-  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour).getTime());
-};
 
-let server: TestServer;
 let classTypeId: string;
+const { server } = withApi({ seed: false, clock: () => NOW });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => NOW });
   classTypeId = (await createClassType(server.database.db, { code: 'IDM', name: 'Idempotency Class' })).id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const db = () => server.database.db;

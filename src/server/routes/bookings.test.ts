@@ -1,36 +1,21 @@
-import { addDays } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { Email } from 'postal-mime';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingChildren, bookings, sessions } from '../db/schema';
 import { createClassType, createSession, signInNewParent } from '../test-support/fixtures';
-import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
+import { at, NOW } from '../test-support/clock';
+import { withApi } from '../test-support/with-api';
 
 // The server's clock is pinned to Wednesday 2026-11-18 12:00 in Toronto: the booking window is
 // Monday Nov 16 to Sunday Nov 29; Nov 30 onwards is the week after next.
-const NOW = torontoTime(2026, 11, 18, 12, 0);
-const THIS_MONDAY = startOfTorontoWeek(NOW);
-/** A Toronto wall-clock time, `day` days after this Monday. */
-const at = (day: number, hour: number, minute = 0) => {
-  const d = addDays(THIS_MONDAY, day);
-  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour, minute).getTime());
-};
 
-let server: TestServer;
-let smtp: SmtpSink;
 let classTypeId: string;
 
+const { server, smtp } = withApi({ smtp: true, clock: () => NOW, env: { BUSINESS_NAME: 'Test Athletics' } });
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ clock: () => NOW, env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics' } });
   classTypeId = (await createClassType(server.database.db, { code: 'BKT', name: 'Booking Test Class', girlsOnly: true })).id;
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
 });
 
 const db = () => server.database.db;

@@ -1,19 +1,18 @@
-import { addDays } from 'date-fns';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
 import { users } from '../db/schema';
 import { hashSessionToken } from '../services/auth/session-token';
 import { createSession, signInNewParent } from '../test-support/fixtures';
 import { ApiClient } from '../test-support/test-server';
 import { withApi } from '../test-support/with-api';
 import { CALENDAR_FEED_READS_PER_MINUTE, NO_SUCH_CALENDAR } from './calendar-feed';
+import { at, NOW } from '../test-support/clock';
+import { booked } from '../test-support/bookings';
 
 // Issue 22: the family's calendar feed, through HTTP as a parent and a calendar app would use it. The clock is
 // pinned to Wednesday 2026-11-18 12:00 Toronto (booking window Nov 16 to Nov 29) and moved where a test says so;
 // the read caches are on as in production, so a reset must take effect at once despite them.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 let now: Date = NOW;
 const PUBLIC_URL = 'https://portal.example.test';
 
@@ -25,21 +24,9 @@ const { server, classType, clients, userIds } = withApi({
 });
 
 const db = () => server.database.db;
-const THIS_MONDAY = startOfTorontoWeek(NOW);
-/** A Toronto wall-clock time, `day` days after the Monday of the pinned week (negative: before it). */
-const at = (day: number, hour: number, minute = 0) => {
-  const d = addDays(THIS_MONDAY, day);
-  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour, minute).getTime());
-};
 const newSession = (startsAt: Date, location = 'Main Gym') => createSession(db(), { classTypeId: classType.id, startsAt, location });
 
-type Parent = Awaited<ReturnType<typeof signInNewParent>>;
 
-async function book(parent: Parent, sessionId: string, childNames: string[]): Promise<string> {
-  const res = await parent.api.post('/api/bookings', { sessionId, childNames });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id as string;
-}
 
 /** Makes (or resets) the caller's link; returns the answer and the feed's path on this test server. */
 async function makeLink(api: ApiClient) {
@@ -118,7 +105,7 @@ describe('the calendar feed link (GET, POST, DELETE /api/me/calendar-feed)', () 
   it('Reset link: the old address answers 404 at once, the new one works', async () => {
     const parent = await signInNewParent(server, [['Ava', 2]]);
     const session = await newSession(at(3, 17));
-    await book(parent, session.id, ['Ava']);
+    await booked(parent, session.id, ['Ava']);
     const first = await makeLink(parent.api);
     expect(await feedEvents(first.path)).toHaveLength(1);
 
@@ -181,8 +168,8 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
     const parent = await signInNewParent(server, [['Ava', 2], ['Leo', 2]]);
     const friday = await newSession(at(4, 17, 30), 'Field House');
     const nextTuesday = await newSession(at(8, 9));
-    const both = await book(parent, friday.id, ['Ava', 'Leo']);
-    const leo = await book(parent, nextTuesday.id, ['Leo']);
+    const both = await booked(parent, friday.id, ['Ava', 'Leo']);
+    const leo = await booked(parent, nextTuesday.id, ['Leo']);
     const link = await makeLink(parent.api);
 
     const res = await readFeed(link.path);
@@ -228,8 +215,8 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
     const thursday = await newSession(at(3, 18));
     const saturday = await newSession(at(5, 10));
     const sunday = await newSession(at(6, 11));
-    const cancelled = await book(parent, thursday.id, ['Ava']);
-    const moved = await book(parent, saturday.id, ['Ava']);
+    const cancelled = await booked(parent, thursday.id, ['Ava']);
+    const moved = await booked(parent, saturday.id, ['Ava']);
     const link = await makeLink(parent.api);
     expect((await feedEvents(link.path)).map((e) => e.uid)).toEqual([`${cancelled}@northbound-portal`, `${moved}@northbound-portal`]);
 
@@ -253,9 +240,9 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
     const longAgo = await newSession(at(-35, 17)); // Monday Oct 12: before the 30 days (from Oct 19)
     const monthAgo = await newSession(at(-27, 17)); // Tuesday Oct 20: inside them
     now = at(-36, 12);
-    const old = await book(parent, longAgo.id, ['Ava']);
+    const old = await booked(parent, longAgo.id, ['Ava']);
     now = at(-28, 12);
-    const recent = await book(parent, monthAgo.id, ['Ava']);
+    const recent = await booked(parent, monthAgo.id, ['Ava']);
     now = NOW;
     const link = await makeLink(parent.api);
     expect((await feedEvents(link.path)).map((e) => e.uid)).toEqual([`${recent}@northbound-portal`]);
@@ -267,8 +254,8 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
     const parent = await signInNewParent(server, [['Ava', 2]]);
     const other = await signInNewParent(server, [['Zed', 2]]);
     const session = await newSession(at(4, 8));
-    const mine = await book(parent, session.id, ['Ava']);
-    const theirs = await book(other, session.id, ['Zed']);
+    const mine = await booked(parent, session.id, ['Ava']);
+    const theirs = await booked(other, session.id, ['Zed']);
     const myLink = await makeLink(parent.api);
     const theirLink = await makeLink(other.api);
     expect((await feedEvents(myLink.path)).map((e) => e.uid)).toEqual([`${mine}@northbound-portal`]);
@@ -308,7 +295,7 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
   it('a deactivated account loses its link: switched on again, the old link stays 404 and the family makes a new one', async () => {
     now = NOW;
     const family = await signInNewParent(server, [['Ava', 2]]);
-    await book(family, (await newSession(at(3, 17))).id, ['Ava']);
+    await booked(family, (await newSession(at(3, 17))).id, ['Ava']);
     const old = await makeLink(family.api);
     expect((await readFeed(old.path)).status).toBe(200);
 

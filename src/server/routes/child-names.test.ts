@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { childNameKey } from '../../shared/rules/child-name';
-import { torontoTime } from '../../shared/rules/week';
 import { bookings, children, sessions, waitlistEntries, webhookConfigs } from '../db/schema';
 import { SESSION_COOKIE } from '../services/auth/session-token';
 import { sweepWaitlists } from '../services/waitlist/waitlist-sweep';
@@ -9,12 +8,14 @@ import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } fr
 import { readBody } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
 import { withApi } from '../test-support/with-api';
+import { WEDNESDAY_9AM } from '../test-support/clock';
+import { book } from '../test-support/bookings';
 
 // Issue 29, item 1: one way to compare child names everywhere (src/shared/rules/child-name.ts), in the server, the
 // browser and the database, on PGlite and on PostgreSQL. Before it, the server lower-cased with JavaScript and the
 // database with its locale's lower(): 'Mia' and 'MİA' (Turkish dotted capital I) were two children for one and one
 // child for the other. The clock is pinned to Wednesday 2026-11-18 09:00 in Toronto.
-const NOW = torontoTime(2026, 11, 18, 9, 0);
+const NOW = WEDNESDAY_9AM;
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
 const {
@@ -24,12 +25,10 @@ const {
 const db = () => server.database.db;
 
 const family = (kids: Array<[string, number]>) => signInNewParent(server, kids);
-type Family = Awaited<ReturnType<typeof family>>;
 async function session(startsAt: Date, capacity = 4) {
   const classType = await createClassType(db(), { name: 'Speed & Agility' });
   return createSession(db(), { classTypeId: classType.id, startsAt, capacity });
 }
-const book = (fam: Family, sessionId: string, childNames: string[]) => fam.api.post('/api/bookings', { sessionId, childNames });
 const bookedCount = async (id: string) => (await db().select().from(sessions).where(eq(sessions.id, id)))[0]!.bookedCount;
 const childNamesOf = async (userId: string) =>
   (await db().select().from(children).where(eq(children.userId, userId)).orderBy(children.position)).map((c) => c.name);

@@ -4,12 +4,14 @@ import { torontoTime } from '../../shared/rules/week';
 import { bookings, children } from '../db/schema';
 import { createClassType, createSession, signInNewParent } from '../test-support/fixtures';
 import { withApi } from '../test-support/with-api';
+import { WEDNESDAY_9AM } from '../test-support/clock';
+import { book } from '../test-support/bookings';
 
 // Issue 22, eligibility (docs/product-rules.md "Eligibility"), through HTTP: a recorded date of birth must fit the
 // class's age range on the session's Toronto date, a recorded boy cannot book a girls-only class, what is not
 // recorded never refuses; the family and the office alike, booking, rescheduling and joining a waitlist.
 // The clock is pinned to Wednesday 2026-11-18 09:00 in Toronto (the family's window: this week and next).
-const NOW = torontoTime(2026, 11, 18, 9, 0);
+const NOW = WEDNESDAY_9AM;
 let now: Date = NOW;
 
 const {
@@ -33,11 +35,9 @@ async function family(kids: Kid[]) {
   }
   return fam;
 }
-type Family = Awaited<ReturnType<typeof family>>;
 const sprint = () => createClassType(db(), { name: 'Sprint Mechanics', minAge: 8, maxAge: 12, girlsOnly: false });
 const girlsPower = () => createClassType(db(), { name: 'Girls Power', minAge: null, maxAge: null, girlsOnly: true });
 const session = (classTypeId: string, startsAt: Date, capacity = 10) => createSession(db(), { classTypeId, startsAt, capacity });
-const book = (fam: Family, sessionId: string, childNames: string[]) => fam.api.post('/api/bookings', { sessionId, childNames });
 const confirmedIn = async (sessionId: string) =>
   (await db().select().from(bookings).where(and(eq(bookings.sessionId, sessionId), eq(bookings.status, 'CONFIRMED')))).length;
 

@@ -5,25 +5,23 @@ import { createClassType, createParent, createSession, nextTorontoWeekAt, signIn
 import { freePort } from '../test-support/free-port';
 import { queueReminder, insertBooking } from '../test-support/reminders';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { ApiClient, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient } from '../test-support/test-server';
+import { withApi } from '../test-support/with-api';
 
 // Issue 29, item 19: a mail outage shows as more than warning lines in the log. The mail server here is stopped
 // (nothing listens on its port) while families book; it comes back at the end.
 
-let server: TestServer;
 let smtp: SmtpSink | undefined;
-let port: number;
 let admin: ApiClient;
+const port = await freePort();
+const { server } = withApi({ seed: false, env: { SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${port}` } });
 beforeAll(async () => {
-  port = await freePort();
-  server = await startTestServer({ seed: false, env: { SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${port}` } });
   const office = await createParent(server.database.db, [], 'office');
   await server.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, office.id));
   admin = new ApiClient(server.baseUrl);
   await admin.login(office.email, office.password);
 });
 afterAll(async () => {
-  await server?.close();
   await smtp?.close();
 });
 

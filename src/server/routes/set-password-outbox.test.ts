@@ -1,19 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Email } from 'postal-mime';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { torontoTime } from '../../shared/rules/week';
 import { emailOutbox, webhookConfigs } from '../db/schema';
 import { SESSION_COOKIE } from '../services/auth/session-token';
 import { freePort } from '../test-support/free-port';
 import { ApiClient, readBody, startTestServer } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
 import { withApi } from '../test-support/with-api';
+import { NOW } from '../test-support/clock';
 
 // Issue 17, item 4: a set-password link is never readable from email_outbox once its e-mail is sent. Every
 // writer of such an e-mail (the office's create and 'send a link', the CSV import, a CRM delivery that
 // creates an account) goes through one builder: the token waits in the row's secrets and the bodies hold a
 // {{setPasswordToken}} placeholder that the worker fills in at send time, then the secrets are cleared.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const SECRET = 'outbox-test-crm-secret-0123456789';
 
 const {

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { torontoTime } from '../../shared/rules/week';
 import { passwordTokens, users } from '../db/schema';
 import { createParent } from '../test-support/fixtures';
 import { ApiClient } from '../test-support/test-server';
 import { withApi } from '../test-support/with-api';
+import { NOW } from '../test-support/clock';
 
 // Set-password links (welcome e-mails and the office's "send a link"), through real HTTP and a real SMTP
 // sink, with the server's clock pinned so the 72-hour expiry can be crossed.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const HOUR = 3_600_000;
 const LINK_GONE = 'This link has expired or was already used. Please ask our office for a new one.';
 

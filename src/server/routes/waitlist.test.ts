@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { torontoTime } from '../../shared/rules/week';
 import { bookings, emailOutbox, officeActions, sessions, waitlistEntries } from '../db/schema';
 import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } from '../test-support/fixtures';
 import { withApi } from '../test-support/with-api';
 import { sweepWaitlists } from '../services/waitlist/waitlist-sweep';
+import { WEDNESDAY_9AM } from '../test-support/clock';
+import { book } from '../test-support/bookings';
 
 // Issue 21, the waitlist (docs/product-rules.md, "Waitlist"), through HTTP. The clock is pinned to Wednesday
 // 2026-11-18 09:00 in Toronto (the family's window: this week and next); a test may move it.
-const NOW = torontoTime(2026, 11, 18, 9, 0);
+const NOW = WEDNESDAY_9AM;
 let now: Date = NOW;
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
@@ -29,7 +30,6 @@ async function session(startsAt: Date, capacity = 1) {
   const classType = await createClassType(db(), { name: 'Speed & Agility' });
   return createSession(db(), { classTypeId: classType.id, startsAt, capacity });
 }
-const book = (fam: Family, sessionId: string, childNames: string[]) => fam.api.post('/api/bookings', { sessionId, childNames });
 const join = (fam: Family, sessionId: string, childNames: string[], headers?: Record<string, string>) =>
   fam.api.post(`/api/sessions/${sessionId}/waitlist`, { childNames }, headers);
 const cancel = (fam: Family, bookingId: string) => fam.api.post(`/api/bookings/${bookingId}/cancel`);

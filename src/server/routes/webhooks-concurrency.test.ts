@@ -1,14 +1,14 @@
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users, webhookConfigs, webhookLogs } from '../db/schema';
-import { startTestServer, type TestServer } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
+import { NOW } from '../test-support/clock';
+import { withApi } from '../test-support/with-api';
 
 // Many simultaneous CRM deliveries through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on
 // separate pooled connections at the same time, so the advisory locks on the CRM contact and the e-mail
 // are what keep one family to one account; on PGlite (one connection) they run one after another and the
 // same assertions hold.
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 const SECRET = 'concurrency-secret-0123456789';
 const MAPPINGS = JSON.stringify({
   email: 'contact.email',
@@ -21,14 +21,8 @@ const MAPPINGS = JSON.stringify({
 });
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-let server: TestServer;
-beforeAll(async () => {
-  // 200 deliveries from one address at once: above the default per-address rate limit, which is not what this tests.
-  server = await startTestServer({ seed: false, clock: () => NOW, env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000' } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// 200 deliveries from one address at once: above the default per-address rate limit, which is not what this tests.
+const { server } = withApi({ seed: false, clock: () => NOW, env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000' } });
 
 async function createConfig(endpoint: string) {
   const [row] = await server.database.db.insert(webhookConfigs).values({ name: endpoint, endpoint, fieldMappings: MAPPINGS, secretKey: SECRET }).returning();

@@ -1,28 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookConfigs, webhookLogs } from '../db/schema';
-import { readBody, startTestServer, type TestServer } from '../test-support/test-server';
+import { readBody } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
+import { NOW } from '../test-support/clock';
+import { withApi } from '../test-support/with-api';
 
 // The per-address rate limit of the CRM receiver (issue 17), lowered to 3 deliveries a minute. TRUST_PROXY=1
 // lets the test speak from several addresses through X-Forwarded-For, as a proxy in front would report them.
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 const SECRET = 'limits-secret-0123456789';
 const LIMIT = 3;
 
-let server: TestServer;
 let config: typeof webhookConfigs.$inferSelect;
 
+const { server } = withApi({ seed: false, clock: () => NOW, env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '1' } });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => NOW, env: { WEBHOOK_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUST_PROXY: '1' } });
   const [row] = await server.database.db
     .insert(webhookConfigs)
     .values({ name: 'Limits', endpoint: 'crm-limits', secretKey: SECRET, fieldMappings: JSON.stringify({ email: 'email', firstName: 'first', lastName: 'last' }) })
     .returning();
   config = row!;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 let counter = 0;

@@ -1,17 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
 import { authSessions, bookingChildren, bookings, children, emailOutbox, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
 import { hashPassword } from '../services/auth/password';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
-import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { ApiClient, readBody, startTestServer, type TestServer } from '../test-support/test-server';
+import { ApiClient, readBody } from '../test-support/test-server';
 import { signWebhook } from '../test-support/webhook-signing';
+import { NOW } from '../test-support/clock';
+import { withApi } from '../test-support/with-api';
 
 // The CRM webhook receiver through real HTTP, with the server's clock pinned to Wednesday 2026-11-18 12:00
 // Toronto (each reading one millisecond later than the last, so log rows sort in delivery order) and a
 // real SMTP sink. Configurations are written straight to the database.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const NOW_SECONDS = Math.floor(NOW.getTime() / 1000);
 const SECRET = 'test-crm-secret-0123456789abcdef';
 
@@ -35,8 +35,6 @@ const MAPPINGS = JSON.stringify({
 
 let ticks = 0;
 const clock = () => new Date(NOW.getTime() + ++ticks);
-let server: TestServer;
-let smtp: SmtpSink;
 let signed: { id: string; endpoint: string };
 /** A configuration saved before secrets were required (written straight to the database): it receives nothing. */
 let noSecret: { id: string; endpoint: string };
@@ -53,20 +51,16 @@ async function createConfig(values: Partial<typeof webhookConfigs.$inferInsert> 
   return row!;
 }
 
+const { server, smtp } = withApi({
+  smtp: true,
+  seed: false,
+  clock,
+  // The per-address rate limit has its own test (webhooks-limits.test.ts); here every delivery must get through.
+  env: { BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test', WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000' },
+});
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({
-    seed: false,
-    clock,
-    // The per-address rate limit has its own test (webhooks-limits.test.ts); here every delivery must get through.
-    env: { SMTP_URL: smtp.url, BUSINESS_NAME: 'Test Athletics', PUBLIC_URL: 'https://portal.test', WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000' },
-  });
   signed = await createConfig();
   noSecret = await createConfig({ secretKey: null });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.close();
 });
 
 interface DeliverOptions {

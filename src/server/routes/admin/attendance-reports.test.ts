@@ -10,11 +10,12 @@ import { bookingChildren, bookings } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { insertBooking } from '../../test-support/reminders';
 import { withApi } from '../../test-support/with-api';
+import { WEDNESDAY_9PM } from '../../test-support/clock';
 
 // Issue 22, attendance in the office's reports, through real HTTP. The clock is pinned to Wednesday 2026-11-18
 // 21:00 in Toronto (Thursday 02:00 UTC). Check-ins are written straight into booking_children (the door's
 // check-in route is built elsewhere): these reports only read them.
-const NOW = new Date(torontoTime(2026, 11, 18, 21, 0).getTime());
+const NOW = WEDNESDAY_9PM;
 const toronto = (month: number, day: number, hour: number, minute = 0) => new Date(torontoTime(2026, month, day, hour, minute).getTime());
 
 const {

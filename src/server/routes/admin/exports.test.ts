@@ -9,10 +9,11 @@ import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { WEDNESDAY_9PM } from '../../test-support/clock';
 
 // The clock is pinned to Wednesday 2026-11-18 21:00 in Toronto, already Thursday 02:00 UTC: files are named
 // after the Toronto day (2026-11-18), and every date inside them is a Toronto wall-clock date.
-const NOW = new Date(torontoTime(2026, 11, 18, 21, 0).getTime());
+const NOW = WEDNESDAY_9PM;
 /** 18:00 on Wednesday 2026-11-25 in Toronto. */
 const SESSION_START = new Date('2026-11-25T23:00:00Z');
 

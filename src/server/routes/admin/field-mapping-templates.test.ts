@@ -7,10 +7,10 @@ import { templateDeleteRefusal } from '../../services/field-mapping-templates/de
 import { isForeignKeyViolation } from '../../services/field-mapping-templates/template-rules';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // The admin field-mapping templates API through real HTTP, on a fresh database with the demo data and the
 // server's clock pinned (each test may move it).
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 
 let now = NOW;
 const {

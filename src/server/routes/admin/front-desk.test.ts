@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { bookings, emailOutbox, officeActions, sessions, users } from '../../db/schema';
 import { createClassType, createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
 import { withApi } from '../../test-support/with-api';
+import { WEDNESDAY_9AM } from '../../test-support/clock';
 
 // Issue 19, the front desk: the office books, cancels and moves a family's bookings (docs/product-rules.md,
 // "The front desk"). The clock is pinned to Wednesday 2026-11-18 09:00 in Toronto: the family's window is this
 // week and next (to Sunday 2026-11-29); the office may book any future session.
-const NOW = new Date(torontoTime(2026, 11, 18, 9, 0).getTime());
+const NOW = WEDNESDAY_9AM;
 const inWeeks = (weeks: number, day: number, hour: number) => nextTorontoWeekAt(new Date(NOW.getTime() + (weeks - 1) * 7 * 86_400_000), day, hour);
 
 const {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 17, item 12, through HTTP: names and places refuse bidirectional overrides, C1 controls and text made
 // only of invisible characters, with the usual '<Field> contains characters that are not allowed'.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
   clients: { admin },

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { createParent } from '../../test-support/fixtures';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 17, item 10: a number in a JSON body is a JSON number. `true`, "0x10", [5] (and "5") used to be read
 // as 1, 16, 5 (and 5); now they are refused with the field's message. Query strings may still carry numbers
 // as text (they have no other way), and the CSV import reads a cell's digits (user-import.test.ts).
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
   server,

@@ -5,10 +5,11 @@ import { bookingChildren, bookings, children } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { WEDNESDAY_9PM } from '../../test-support/clock';
 
 // The clock is pinned to Wednesday 2026-11-18 21:00 in Toronto, which is already Thursday 02:00 UTC: a range
 // computed in UTC days instead of Toronto days would be off by one day at both ends.
-const NOW = new Date(torontoTime(2026, 11, 18, 21, 0).getTime());
+const NOW = WEDNESDAY_9PM;
 const toronto = (month: number, day: number, hour: number, minute = 0) =>
   new Date(torontoTime(2026, month, day, hour, minute).getTime());
 

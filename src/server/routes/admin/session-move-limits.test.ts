@@ -1,22 +1,15 @@
-import { addDays } from 'date-fns';
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
 import { emailOutbox, sessions, users } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { at, NOW } from '../../test-support/clock';
+import { booked } from '../../test-support/bookings';
 
 // Moving a session into another Toronto week re-checks the booked children's weekly limits there (issue 17,
 // item 14): refused with the children listed unless the office confirms; a move inside the week is not checked.
 // The server's clock is pinned to Wednesday 2026-11-18 12:00 Toronto (booking window Nov 16 – Nov 29).
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
-const THIS_MONDAY = startOfTorontoWeek(NOW);
-/** A Toronto wall-clock time, `day` days after this Monday. */
-const at = (day: number, hour: number, minute = 0) => {
-  const d = addDays(THIS_MONDAY, day);
-  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour, minute).getTime());
-};
 
 const {
   server,
@@ -31,10 +24,6 @@ async function family(firstName: string, lastName: string, kids: Array<[string, 
   const api = new ApiClient(server.baseUrl);
   await api.login(parent.email, parent.password);
   return { ...parent, api };
-}
-async function book(api: ApiClient, sessionId: string, childNames: string[]) {
-  const res = await api.post('/api/bookings', { sessionId, childNames });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 const sessionRow = async (id: string) => (await db().select().from(sessions).where(eq(sessions.id, id)))[0]!;
 const changeMails = (emails: string[]) =>
@@ -67,17 +56,17 @@ describe('moving a booked session to another week', () => {
     // Ava (limit 1) already has next week's session: the move would make it 2 of 1.
     // Leo (limit 2) has next week's session too: the move makes it 2 of 2, within the limit.
     rivera = await family('Rosa', 'Rivera', [['Ava', 1], ['Leo', 2]]);
-    await book(rivera.api, moved.id, ['Ava', 'Leo']);
-    await book(rivera.api, nextWeek.id, ['Ava', 'Leo']);
+    await booked(rivera.api, moved.id, ['Ava', 'Leo']);
+    await booked(rivera.api, nextWeek.id, ['Ava', 'Leo']);
     // Maya (limit 1) has nothing next week: within the limit.
     chen = await family('Wei', 'Chen', [['Maya', 1]]);
-    await book(chen.api, moved.id, ['Maya']);
+    await booked(chen.api, moved.id, ['Maya']);
     // Noah (limit 2) already has two sessions next week: 3 of 2.
     okafor = await family('Ada', 'Okafor', [['Noah', 2]]);
     const nextWeekToo = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 10), capacity: 10 });
-    await book(okafor.api, moved.id, ['Noah']);
-    await book(okafor.api, nextWeek.id, ['Noah']);
-    await book(okafor.api, nextWeekToo.id, ['Noah']);
+    await booked(okafor.api, moved.id, ['Noah']);
+    await booked(okafor.api, nextWeek.id, ['Noah']);
+    await booked(okafor.api, nextWeekToo.id, ['Noah']);
   });
 
   it('is refused (409) without a confirmation, listing each child over their limit with family, limit and count', async () => {
@@ -132,7 +121,7 @@ describe('a move racing a booking of the same child in the new week', () => {
       const moved = await createSession(db(), { classTypeId: classType.id, startsAt: at(3, 6, round), capacity: 10 });
       const target = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 6, round), capacity: 10 });
       const racer = await family('Rae', `Racer${round}`, [['Milo', 1]]);
-      await book(racer.api, moved.id, ['Milo']);
+      await booked(racer.api, moved.id, ['Milo']);
       const [move, booking] = await Promise.all([
         admin.request('PUT', `/api/admin/sessions/${moved.id}`, moveBody(moved, at(9, 6, round))),
         racer.api.post('/api/bookings', { sessionId: target.id, childNames: ['Milo'] }),

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 17, item 11: a Toronto wall-clock time the clocks skip (spring forward, Sunday 2027-03-14 02:00-02:59)
 // or repeat (fall back, Sunday 2027-11-07 01:00-01:59) is refused, naming the time, never shifted or guessed.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
   clients: { admin },

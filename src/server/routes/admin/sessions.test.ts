@@ -1,24 +1,18 @@
-import { addDays } from 'date-fns';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import type { Email } from 'postal-mime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatTime } from '../../../shared/rules/format';
-import { inToronto, startOfTorontoWeek, torontoTime } from '../../../shared/rules/week';
+import { inToronto, torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, emailOutbox, sessions } from '../../db/schema';
 import { createClassType, createSession, signInNewParent } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { at, NOW } from '../../test-support/clock';
+import { booked } from '../../test-support/bookings';
 
 // The admin sessions API through real HTTP, with the server's clock pinned to Wednesday 2026-11-18 12:00
 // Toronto (the parents' booking window is Monday Nov 16 to Sunday Nov 29) and a real SMTP sink.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
-const THIS_MONDAY = startOfTorontoWeek(NOW);
-/** A Toronto wall-clock time, `day` days after this Monday. */
-const at = (day: number, hour: number, minute = 0) => {
-  const d = addDays(THIS_MONDAY, day);
-  return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour, minute).getTime());
-};
 
 let now = NOW;
 const {
@@ -40,11 +34,6 @@ const sessionsOf = (classTypeId: string) =>
 const sessionRow = async (id: string) => (await db().select().from(sessions).where(eq(sessions.id, id)))[0];
 
 const signedInParent = (kids: Array<[string, number]>) => signInNewParent(server, kids);
-async function book(api: ApiClient, sessionId: string, childNames: string[]): Promise<string> {
-  const res = await api.post('/api/bookings', { sessionId, childNames });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id;
-}
 
 interface CalendarFile {
   method: unknown;
@@ -274,7 +263,7 @@ describe('PUT /api/admin/sessions/:id', () => {
     const classType = await newClassType();
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 16), capacity: 10 });
     const family = await signedInParent([['Ava', 3], ['Leo', 3], ['Mia', 3]]);
-    await book(family.api, session.id, ['Ava', 'Leo', 'Mia']);
+    await booked(family.api, session.id, ['Ava', 'Leo', 'Mia']);
     const form = { classTypeId: classType.id, startsAt: session.startsAt.toISOString(), endsAt: session.endsAt.toISOString() };
     const tooSmall = await put(`/api/admin/sessions/${session.id}`, { ...form, capacity: 2 });
     expect(tooSmall.status).toBe(409);
@@ -303,7 +292,7 @@ describe('PUT /api/admin/sessions/:id', () => {
     now = at(-5, 12); // last Wednesday, noon
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(-5, 17), capacity: 10 }); // last Wednesday 17:00
     const family = await signedInParent([['Ava', 3]]);
-    const bookingId = await book(family.api, session.id, ['Ava']);
+    const bookingId = await booked(family.api, session.id, ['Ava']);
     const before = await sessionRow(session.id);
     const same = { classTypeId: classType.id, startsAt: session.startsAt.toISOString(), endsAt: session.endsAt.toISOString(), capacity: 10, location: 'Main Gym' };
     const STARTED = { status: 409, message: 'This session has already started; it cannot be edited' };
@@ -334,11 +323,11 @@ describe('PUT /api/admin/sessions/:id', () => {
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 17), capacity: 10 }); // Tue Nov 24 17:00
     const first = await signedInParent([['Ava', 3], ['Leo', 3]]);
     const second = await signedInParent([['Zoe', 3]]);
-    const firstBooking = await book(first.api, session.id, ['Ava', 'Leo']);
-    const secondBooking = await book(second.api, session.id, ['Zoe']);
+    const firstBooking = await booked(first.api, session.id, ['Ava', 'Leo']);
+    const secondBooking = await booked(second.api, session.id, ['Zoe']);
     const otherSession = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 19), capacity: 10 });
     const bystander = await signedInParent([['Kim', 3]]);
-    await book(bystander.api, otherSession.id, ['Kim']);
+    await booked(bystander.api, otherSession.id, ['Kim']);
     await server.app.emailWorker.idle();
 
     const res = await put(`/api/admin/sessions/${session.id}`, {
@@ -404,9 +393,9 @@ describe('DELETE /api/admin/sessions/:id', () => {
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 16), capacity: 10 });
     const family = await signedInParent([['Ava', 3], ['Leo', 3]]);
     const other = await signedInParent([['Zoe', 3]]);
-    const ava = await book(family.api, session.id, ['Ava']);
-    await book(family.api, session.id, ['Leo']);
-    const zoe = await book(other.api, session.id, ['Zoe']);
+    const ava = await booked(family.api, session.id, ['Ava']);
+    await booked(family.api, session.id, ['Leo']);
+    const zoe = await booked(other.api, session.id, ['Zoe']);
 
     const refused = await del(`/api/admin/sessions/${session.id}`);
     expect(refused.status).toBe(409);
@@ -442,9 +431,9 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 18), capacity: 10 }); // Tue Nov 24 18:00
     const family = await signedInParent([['Ava', 3], ['Leo', 3]]);
     const other = await signedInParent([['Zoe', 3]]);
-    const ava = await book(family.api, session.id, ['Ava']);
-    const leo = await book(family.api, session.id, ['Leo']);
-    const zoe = await book(other.api, session.id, ['Zoe']);
+    const ava = await booked(family.api, session.id, ['Ava']);
+    const leo = await booked(family.api, session.id, ['Leo']);
+    const zoe = await booked(other.api, session.id, ['Zoe']);
     expect((await sessionRow(session.id))!.bookedCount).toBe(3);
     const week = '2026-11-23';
     expect((await family.api.get(`/api/me/child-stats?week=${week}`)).body.children[0]).toMatchObject({ name: 'Ava', used: 1 });
@@ -659,23 +648,23 @@ describe('POST /api/admin/sessions/bulk-delete', () => {
   it('deletes the sessions without confirmed bookings (and their cancelled bookings) and skips the rest', async () => {
     const classType = await newClassType();
     const empty = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 8), capacity: 10 });
-    const booked = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 9), capacity: 10 });
+    const withBooking = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 9), capacity: 10 });
     const onlyCancelled = await createSession(db(), { classTypeId: classType.id, startsAt: at(9, 10), capacity: 10 });
     const family = await signedInParent([['Ava', 3], ['Leo', 3]]);
-    await book(family.api, booked.id, ['Ava']);
-    const cancelled = await book(family.api, onlyCancelled.id, ['Leo']);
+    await booked(family.api, withBooking.id, ['Ava']);
+    const cancelled = await booked(family.api, onlyCancelled.id, ['Leo']);
     expect((await family.api.post(`/api/bookings/${cancelled}/cancel`)).status).toBe(200);
 
     const res = await admin.post('/api/admin/sessions/bulk-delete', {
-      sessionIds: [empty.id, booked.id, onlyCancelled.id, crypto.randomUUID(), 'not-a-uuid'],
+      sessionIds: [empty.id, withBooking.id, onlyCancelled.id, crypto.randomUUID(), 'not-a-uuid'],
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deletedCount: 2, skippedCount: 3 });
-    expect((await sessionsOf(classType.id)).map((s) => s.id)).toEqual([booked.id]);
+    expect((await sessionsOf(classType.id)).map((s) => s.id)).toEqual([withBooking.id]);
     expect(await db().select().from(bookings).where(eq(bookings.id, cancelled))).toEqual([]);
-    expect((await sessionRow(booked.id))!.bookedCount).toBe(1);
+    expect((await sessionRow(withBooking.id))!.bookedCount).toBe(1);
 
-    const again = await admin.post('/api/admin/sessions/bulk-delete', { sessionIds: [booked.id] });
+    const again = await admin.post('/api/admin/sessions/bulk-delete', { sessionIds: [withBooking.id] });
     expect(again.body).toEqual({ deletedCount: 0, skippedCount: 1 });
     const none = await admin.post('/api/admin/sessions/bulk-delete', { sessionIds: [] });
     expect({ status: none.status, message: none.body.message }).toEqual({ status: 400, message: 'sessionIds: Select at least one session' });
@@ -688,7 +677,7 @@ describe("a parent's reschedule", () => {
     const from = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 15), capacity: 10 });
     const to = await createSession(db(), { classTypeId: classType.id, startsAt: at(10, 15), capacity: 10 });
     const family = await signedInParent([['Ava', 3]]);
-    const bookingId = await book(family.api, from.id, ['Ava']);
+    const bookingId = await booked(family.api, from.id, ['Ava']);
     const confirmed = await smtp.waitForMail(family.email, 'Booking confirmed');
     expect(calendarFiles(confirmed)[0]).toMatchObject({ uid: `${bookingId}@northbound-portal`, sequence: 0 });
     await server.app.emailWorker.idle();

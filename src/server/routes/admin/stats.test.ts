@@ -1,24 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
 import { bookings, children, sessions, users, waitlistEntries } from '../../db/schema';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 
 // The clock: Wednesday 2026-11-18 20:30 in Toronto, which is already Thursday 01:30 UTC. This Toronto week is
 // Monday Nov 16 00:00 to Monday Nov 23 00:00 (05:00 UTC both); a UTC day or a UTC week would count other sessions.
 const NOW = new Date(torontoTime(2026, 11, 18, 20, 30).getTime());
 const at = (day: number, hour: number, minute = 0, month = 11) => new Date(torontoTime(2026, month, day, hour, minute).getTime());
 
-let server: TestServer;
 let now = NOW;
-beforeAll(async () => {
-  // No demo data: every row below is known.
-  server = await startTestServer({ seed: false, clock: () => now, now: NOW });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// No demo data: every row below is known.
+const { server } = withApi({ seed: false, clock: () => now, now: NOW });
 
 const db = () => server.database.db;
 

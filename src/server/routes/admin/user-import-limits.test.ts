@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { emailOutbox, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { readBody } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 29, item 9: a CSV import is bounded (rows per file, rows with a password per file), refused at once
 // beyond that, and hashing its passwords does not keep the server from answering while it runs.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
   server,

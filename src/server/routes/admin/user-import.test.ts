@@ -7,10 +7,10 @@ import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { ApiClient, readBody } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // POST /api/admin/users/import-csv through real HTTP: a browser-like multipart upload (fetch + FormData),
 // on PGlite or on PostgreSQL when DATABASE_URL is set, with a real SMTP sink for the welcome e-mails.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 
 const {
   server,

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { authSessions, users } from '../../db/schema';
 import { SESSION_COOKIE } from '../../services/auth/session-token';
 import { createParent } from '../../test-support/fixtures';
 import { ApiClient, readBody } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 17, items 3 and 5, through real HTTP: an ADMIN cannot take over another administrator (demote,
 // set the password, promote back), an account that was an administrator in the last 30 days keeps its
 // password out of the office's reach, and the office's Active switch ends the account's sessions.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const DAY = 86_400_000;
 
 let now = NOW;

@@ -6,11 +6,11 @@ import { bookingChildren, bookings, children } from '../../db/schema';
 import { createClassType, createSession } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 22: a child's optional date of birth and sex, through the admin users API, the family page and /api/me.
 // The server's clock is pinned to Wednesday 2026-11-18 12:00 Toronto; the dates of birth are checked against the
 // real today (the form's rule: a date in the past, at most 25 years ago).
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const {
   server,
   clients: { admin, parent2 },

@@ -5,10 +5,10 @@ import { authSessions, bookingChildren, bookings, children, users } from '../../
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // The admin users API through real HTTP, with the server's clock pinned to Wednesday 2026-11-18 12:00
 // Toronto (the booking window is Monday Nov 16 to Sunday Nov 29) and a real SMTP sink.
-const NOW = new Date(torontoTime(2026, 11, 18, 12, 0).getTime());
 const toronto = (month: number, day: number, hour: number, minute = 0) => new Date(torontoTime(2026, month, day, hour, minute).getTime());
 
 let now = NOW;

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { webhookConfigs, webhookLogs } from '../../db/schema';
 import { signWebhook } from '../../test-support/webhook-signing';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // The admin webhook logs API through real HTTP. Log rows are written here straight into the database (the
 // receiver writes them in production), each with a chosen created_at; the server's clock is pinned.
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 const {
   server,

@@ -3,10 +3,10 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT, TARGET_FIELDS } from '../../../shared/rules/field-mapping';
 import { fieldMappingTemplates, webhookConfigs, webhookLogs } from '../../db/schema';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // The admin webhook configurations API through real HTTP, on the demo data (which has the 'CRM plan
 // purchases' configuration, endpoint crm-plans, linked to the 'CRM plan purchase' template).
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 let now = NOW;
 const {
   server,

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createParent } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
 import { LOGIN_LIMITS, SIGN_INS_BUSY } from './login-throttle';
+import { withApi } from '../../test-support/with-api';
 
 // Many simultaneous guesses through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on separate
 // pooled connections at the same time; on PGlite (one connection) the statements queue one after another but
@@ -9,14 +10,8 @@ import { LOGIN_LIMITS, SIGN_INS_BUSY } from './login-throttle';
 // attempt must be reserved (one atomic upsert) before the password is checked.
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-let server: TestServer;
-beforeAll(async () => {
-  // TRUST_PROXY=1 lets each guess come from its own address, so only the per-account limit is in play.
-  server = await startTestServer({ seed: false, env: { TRUST_PROXY: '1' } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// TRUST_PROXY=1 lets each guess come from its own address, so only the per-account limit is in play.
+const { server } = withApi({ seed: false, env: { TRUST_PROXY: '1' } });
 
 const attempt = (email: string, password: string, ip: string) =>
   new ApiClient(server.baseUrl).post('/api/auth/login', { email, password }, { 'x-forwarded-for': ip });

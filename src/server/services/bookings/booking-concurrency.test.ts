@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, sessions, users } from '../../db/schema';
 import { createParent, createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
 import { ApiClient as Client } from '../../test-support/test-server';
 import type { ApiClient } from '../../test-support/test-server';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Many simultaneous requests through HTTP. On PostgreSQL (DATABASE_URL set, as in CI) they run on
 // separate pooled connections at the same time; the row locks must keep every rule.
-const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 
 const { server, classType } = withApi({ seed: false, clock: () => NOW, classType: 'Race Class' });

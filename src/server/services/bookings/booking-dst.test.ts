@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
 import { createClassType, createParent, createSession } from '../../test-support/fixtures';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
+import { book } from '../../test-support/bookings';
+import { withApi } from '../../test-support/with-api';
 
 // Weeks and the booking window around the daylight-saving changes, with the server's clock pinned.
 let now = torontoTime(2026, 10, 27, 12, 0); // Tuesday before the fall-back Sunday (Nov 1)
-let server: TestServer;
 let classTypeId: string;
+const { server } = withApi({ seed: false, clock: () => now });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => now });
   classTypeId = (await createClassType(server.database.db)).id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const wall = (y: number, m: number, d: number, h: number, min = 0) => new Date(torontoTime(y, m, d, h, min).getTime());
@@ -23,7 +21,6 @@ async function parentWith(limit: number) {
   await api.login(parent.email, parent.password);
   return api;
 }
-const book = (api: ApiClient, sessionId: string) => api.post('/api/bookings', { sessionId, childNames: ['Robin'] });
 
 describe('around the fall-back change (Sunday 2026-11-01)', () => {
   it('Sunday 23:30 after the change is still in the Monday-to-Sunday week; Monday 00:30 starts a new one', async () => {
@@ -32,9 +29,9 @@ describe('around the fall-back change (Sunday 2026-11-01)', () => {
     const saturday = await session(wall(2026, 10, 31, 10));
     const lateSunday = await session(wall(2026, 11, 1, 23, 30));
     const earlyMonday = await session(wall(2026, 11, 2, 0, 30));
-    expect((await book(api, lateSunday.id)).status).toBe(201);
-    expect((await book(api, saturday.id)).status).toBe(409);
-    expect((await book(api, earlyMonday.id)).status).toBe(201);
+    expect((await book(api, lateSunday.id, ['Robin'])).status).toBe(201);
+    expect((await book(api, saturday.id, ['Robin'])).status).toBe(409);
+    expect((await book(api, earlyMonday.id, ['Robin'])).status).toBe(201);
   });
 
   it('the window ends at Monday 00:00 EST two weeks on, not an hour off', async () => {
@@ -42,8 +39,8 @@ describe('around the fall-back change (Sunday 2026-11-01)', () => {
     const api = await parentWith(7);
     const lastEvening = await session(wall(2026, 11, 8, 23, 30)); // 04:30 UTC on Nov 9
     const nextMonday = await session(wall(2026, 11, 9, 0, 0)); // 05:00 UTC on Nov 9
-    expect((await book(api, lastEvening.id)).status).toBe(201);
-    expect((await book(api, nextMonday.id)).body.message).toBe('Bookings are open for the current week and next week only');
+    expect((await book(api, lastEvening.id, ['Robin'])).status).toBe(201);
+    expect((await book(api, nextMonday.id, ['Robin'])).body.message).toBe('Bookings are open for the current week and next week only');
   });
 });
 
@@ -54,9 +51,9 @@ describe('around the spring-forward change (Sunday 2026-03-08)', () => {
     const friday = await session(wall(2026, 3, 6, 17));
     const lateSunday = await session(wall(2026, 3, 8, 23, 30));
     const earlyMonday = await session(wall(2026, 3, 9, 0, 15));
-    expect((await book(api, friday.id)).status).toBe(201);
-    expect((await book(api, lateSunday.id)).status).toBe(409);
-    expect((await book(api, earlyMonday.id)).status).toBe(201);
+    expect((await book(api, friday.id, ['Robin'])).status).toBe(201);
+    expect((await book(api, lateSunday.id, ['Robin'])).status).toBe(409);
+    expect((await book(api, earlyMonday.id, ['Robin'])).status).toBe(201);
     const stats = await api.get('/api/me/child-stats?week=2026-03-08');
     expect(stats.body).toEqual({
       weekStart: '2026-03-02T05:00:00.000Z',

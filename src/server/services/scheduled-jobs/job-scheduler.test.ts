@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduledJobs, webhookLogs } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { claimScheduledJob } from './claim-scheduled-job';
 import { WEBHOOK_LOG_RETENTION_JOB } from './daily-jobs';
 import { DAY_MS, HOUR_MS, JobScheduler } from './job-scheduler';
+import { withApi } from '../../test-support/with-api';
 
 // The daily jobs' scheduler (issue 17): one run a day across instances, claimed through scheduled_jobs. On
 // PostgreSQL (DATABASE_URL set) the simultaneous claims run on separate pooled connections at once; on PGlite
@@ -12,14 +12,8 @@ import { DAY_MS, HOUR_MS, JobScheduler } from './job-scheduler';
 const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const START = new Date('2026-11-18T17:00:00.000Z');
 let now = START;
-let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer({ seed: false, clock: () => now, env: { WEBHOOK_LOG_RETENTION_DAYS: '90' } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = withApi({ seed: false, clock: () => now, env: { WEBHOOK_LOG_RETENTION_DAYS: '90' } });
 
 const db = () => server.database.db;
 

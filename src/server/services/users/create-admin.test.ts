@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../test-support/test-server';
 import { createAdmin } from './create-admin';
+import { withApi } from '../../test-support/with-api';
 
 // The first administrator of an empty PostgreSQL database is made this way (npm run create-admin).
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = withApi({ seed: false });
 
 describe('createAdmin', () => {
   it('creates an administrator who can sign in on an empty database', async () => {

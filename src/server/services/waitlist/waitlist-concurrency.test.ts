@@ -1,14 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { torontoTime } from '../../../shared/rules/week';
 import { bookingChildren, bookings, sessions, waitlistEntries } from '../../db/schema';
 import { createSession, nextTorontoWeekAt, signInNewParent } from '../../test-support/fixtures';
 import { withApi } from '../../test-support/with-api';
+import { NOW } from '../../test-support/clock';
 
 // Issue 21 under concurrency, through HTTP. On PostgreSQL (DATABASE_URL, as in CI) the requests run on separate pooled
 // connections at the same time: the session's row lock, taken first by every write that changes its waitlist, must
 // keep promotion to the spots that exist and each entry promoted at most once.
-const NOW = torontoTime(2026, 11, 18, 12, 0);
 const nextWeek = (day: number, hour: number) => nextTorontoWeekAt(NOW, day, hour);
 const { server, classType } = withApi({ seed: false, clock: () => NOW, classType: 'Waitlist Race' });
 const db = () => server.database.db;

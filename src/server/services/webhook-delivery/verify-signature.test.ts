@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../http-error';
 import { signWebhook } from '../../test-support/webhook-signing';
 import { signatureOf, verifySignature } from './verify-signature';
+import { NOW } from '../../test-support/clock';
 
 const SECRET = 'unit-secret-0123456789';
-const NOW = new Date('2026-11-18T17:00:00.000Z');
 const T = NOW.getTime() / 1000;
 const BODY = Buffer.from('{"contact":{"email":"a@example.com"}}');
 
