@@ -75,7 +75,7 @@ const tryLater = () => Object.assign(new Error('Try again later'), { responseCod
 async function queue(count: number, prefix = 'Message') {
   for (let i = 0; i < count; i++) await enqueueEmail(db(), { to: `family${i}@example.com`, subject: `${prefix} ${i}`, text: 'Hello' });
 }
-const rows = () => db().select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt));
+const rows = () => db().select().from(emailOutbox).orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.subject)); // rows queued together share created_at (the transaction's now())
 const statusOf = async (subject: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.subject, subject)))[0]?.status;
 
 async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
