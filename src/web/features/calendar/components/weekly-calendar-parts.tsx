@@ -1,15 +1,14 @@
-import { CalendarDays, ChevronLeft, ChevronRight, RotateCw, TriangleAlert } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Ref } from 'react';
 import { canGoToNextWeek, canGoToPreviousWeek } from '../../../../shared/rules/calendar-weeks';
 import { sessionCardState } from '../../../../shared/rules/session-card';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { apiErrorMessage } from '../../../lib/api';
 import { useClassTypes } from '../../../lib/class-types';
 import { cn } from '../../../lib/utils';
 import { SessionCard } from './session-card';
@@ -107,22 +106,9 @@ export function WeekNavigator({
 }
 
 /** The sessions could not be loaded: why, and 'Try again'. */
+/** The calendar's failed read: the shared alert with the spec's title and a way to try again. */
 export function SessionsError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive" role="alert">
-      <TriangleAlert aria-hidden="true" />
-      <div className="grid gap-2">
-        <div>
-          <AlertTitle>Failed to fetch sessions</AlertTitle>
-          <AlertDescription>{apiErrorMessage(error, 'The sessions could not be loaded.')}</AlertDescription>
-        </div>
-        <Button variant="outline" size="sm" className="w-fit" onClick={onRetry}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      </div>
-    </Alert>
-  );
+  return <QueryErrorAlert title="Failed to fetch sessions" error={error} fallback="The sessions could not be loaded." onRetry={onRetry} />;
 }
 
 export interface CardOptions {
