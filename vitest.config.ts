@@ -49,7 +49,9 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts'],
           // *.pg.test.ts need a PostgreSQL server (several processes on one database, pg_dump): they run in
           // the PostgreSQL pass (DATABASE_URL set), and are not part of a laptop's embedded run at all.
-          exclude: process.env.DATABASE_URL ? [] : ['src/server/**/*.pg.test.ts'],
+          // *.pglite.test.ts are about the embedded database itself (its data folder, a kill -9, a full disk) and
+          // open PGlite whatever DATABASE_URL says: they run in the embedded pass only, not a second time.
+          exclude: process.env.DATABASE_URL ? ['src/server/**/*.pglite.test.ts'] : ['src/server/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

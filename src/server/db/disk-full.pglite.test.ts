@@ -16,7 +16,7 @@ import { openDatabase } from './client';
 // filled with a file: mounting needs root (CI runs as root).
 
 const isRoot = process.getuid?.() === 0;
-if (!isRoot) console.warn('disk-full.test.ts skipped: mounting a small tmpfs to fill up needs root (CI runs as root)');
+if (!isRoot) console.warn('disk-full.pglite.test.ts skipped: mounting a small tmpfs to fill up needs root (CI runs as root)');
 
 /** Big enough for the migrated embedded database (about 40 MB) with room to spare. */
 const DISK_SIZE = '72m';

@@ -1,0 +1,28 @@
+// The integration suite's PostgreSQL pass, run by `npm test` beside the browser tests (the browser run leaves
+// a core idle much of the time; both passes are CPU-light compared with the embedded one).
+//
+// TEST_POSTGRES_URL names an empty database on a PostgreSQL server (CI creates a fresh one: .ci/run). The pass
+// applies the app's own migrations and demo data to it (`npm run seed`, as a deployment would), then runs every
+// integration file with DATABASE_URL set to it: each file creates and drops a database of its own on that server,
+// and the *.pg.test.ts files (two servers on one database, pg_dump, a PostgreSQL of the test's own) run too. The
+// machine is put in Tokyo for it: business rules must not depend on the server's time zone.
+//
+// Without TEST_POSTGRES_URL (a laptop without PostgreSQL) it says so and passes: the embedded pass has run every
+// file that does not need a PostgreSQL server.
+import { spawnSync } from 'node:child_process';
+
+const url = process.env.TEST_POSTGRES_URL;
+if (!url) {
+  console.log('PostgreSQL pass not run: set TEST_POSTGRES_URL=postgres://user@host:5432/empty_database to run the integration suite on PostgreSQL too (CI does).');
+  process.exit(0);
+}
+
+const env = { ...process.env, DATABASE_URL: url };
+const run = (args, extra = {}) => spawnSync('npm', args, { stdio: 'inherit', env: { ...env, ...extra } }).status ?? 1;
+
+const seeded = run(['run', 'seed']);
+if (seeded !== 0) {
+  console.error('PostgreSQL pass: the migrations or the demo data could not be applied to TEST_POSTGRES_URL.');
+  process.exit(seeded);
+}
+process.exit(run(['run', 'test:integration'], { TZ: 'Asia/Tokyo' }));
