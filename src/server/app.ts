@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     existsSync(fileURLToPath(mailThread)) ? new ThreadedMailSender(mailThread, mailer) : undefined,
     // The app's clock, read at each run: tests that pin it decide when reminders are due.
     // It yields to a rush of bookings (their confirmations wait in the outbox until it eases, a few seconds at most).
-    { ...options.emailWorker, clock: () => app.clock(), rushOn: () => app.hasDecorator('bookingWrites') && app.bookingWrites.rushOn() },
+    { claimLeaseMs: env.EMAIL_CLAIM_LEASE_MS, ...options.emailWorker, clock: () => app.clock(), rushOn: () => app.hasDecorator('bookingWrites') && app.bookingWrites.rushOn() },
   );
   app.decorate('emailWorker', emailWorker);
   app.decorate('emailContext', emailContext);

@@ -18,8 +18,7 @@ import { loadEnv, openUrl } from './env';
  * after which the start-up itself is taken to be broken: twice the number of workers, at least 3.
  */
 export const startupFailureLimit = (workers: number) => Math.max(3, 2 * workers);
-/** Wait before replacing a dead worker (doubles after each start-up failure, up to RESTART_DELAY_MAX_MS). */
-const RESTART_DELAY_MS = 1_000;
+/** Wait before replacing a dead worker: CLUSTER_RESTART_DELAY_MS, doubled after each start-up failure, up to this. */
 const RESTART_DELAY_MAX_MS = 30_000;
 /** Longest wait before starting again a worker that found the database unreachable (each worker waited already). */
 const DATABASE_RETRY_MAX_MS = 10_000;
@@ -62,6 +61,7 @@ function runPrimary(): void {
   }
   const wanted = parseClusterWorkers(process.env.CLUSTER_WORKERS);
   if (typeof wanted === 'string') fail(wanted);
+  const restartDelayMs = env.CLUSTER_RESTART_DELAY_MS;
 
   const here = fileURLToPath(import.meta.url);
   // dist/server/cluster.js → dist/server/server.js; src/server/cluster.ts (tsx) → src/server/server.ts.
@@ -134,7 +134,7 @@ function runPrimary(): void {
     if (code === EXIT_DATABASE_UNREACHABLE && !listening.has(worker)) {
       // Not a broken start-up: the database is down or restarting. Try again, more slowly each time, until it is back.
       databaseWaits++;
-      const delay = Math.min(DATABASE_RETRY_MAX_MS, RESTART_DELAY_MS * 2 ** (databaseWaits - 1));
+      const delay = Math.min(DATABASE_RETRY_MAX_MS, restartDelayMs * 2 ** (databaseWaits - 1));
       log('warn', `the database is not reachable: starting the worker again in ${delay} ms`, { worker: pid, code, attempts: databaseWaits });
       forkLater(delay);
       return;
@@ -145,7 +145,7 @@ function runPrimary(): void {
       stopAll(1);
       return;
     }
-    const delay = Math.min(RESTART_DELAY_MAX_MS, RESTART_DELAY_MS * 2 ** startupFailures);
+    const delay = Math.min(RESTART_DELAY_MAX_MS, restartDelayMs * 2 ** startupFailures);
     const when = listening.has(worker) ? 'worker died unexpectedly' : 'worker died unexpectedly during start-up';
     log('warn', `${when}: starting a new one in ${delay} ms`, { worker: pid, code, signal });
     forkLater(delay);

@@ -51,6 +51,30 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('the e-mail worker and cluster timings', () => {
+  it('default to 15 s between e-mail runs, 30 s claims and a 1 s worker restart', () => {
+    expect(loadEnv({})).toMatchObject({ EMAIL_WORKER_INTERVAL_MS: 15_000, EMAIL_CLAIM_LEASE_MS: 30_000, CLUSTER_RESTART_DELAY_MS: 1_000 });
+    expect(loadEnv({ EMAIL_WORKER_INTERVAL_MS: '500', EMAIL_CLAIM_LEASE_MS: '3000', CLUSTER_RESTART_DELAY_MS: '100' })).toMatchObject({
+      EMAIL_WORKER_INTERVAL_MS: 500,
+      EMAIL_CLAIM_LEASE_MS: 3_000,
+      CLUSTER_RESTART_DELAY_MS: 100,
+    });
+  });
+
+  it('refuse values out of range or not whole numbers', () => {
+    for (const [name, value] of [
+      ['EMAIL_WORKER_INTERVAL_MS', '50'],
+      ['EMAIL_WORKER_INTERVAL_MS', 'soon'],
+      ['EMAIL_CLAIM_LEASE_MS', '999'],
+      ['EMAIL_CLAIM_LEASE_MS', '1.5'],
+      ['CLUSTER_RESTART_DELAY_MS', '5'],
+      ['CLUSTER_RESTART_DELAY_MS', '60001'],
+    ] as const) {
+      expect(() => loadEnv({ [name]: value }), `${name}=${value}`).toThrow(`${name}:`);
+    }
+  });
+});
+
 describe('HTTPS in production (secure cookies and HSTS)', () => {
   it('is on in production unless INSECURE_HTTP is set, never in development or test', () => {
     expect(loadEnv({ NODE_ENV: 'production' }).secureCookies).toBe(true);

@@ -38,6 +38,11 @@ const envSchema = z.object({
    * exits with code 75; `npm run start:cluster` then starts it again later. 0: no wait.
    */
   DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * `npm run start:cluster`: the wait before a dead worker is replaced, or one that found the database unreachable
+   * is started again; it doubles after each such exit in a row (up to 30 s; 10 s for an unreachable database).
+   */
+  CLUSTER_RESTART_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   DATA_DIR: z.string().min(1).default('./data'),
   BUSINESS_NAME: z.string().trim().min(1).default(DEFAULT_BUSINESS_NAME),
   /** Name under the installed app's home-screen icon; default: the first word of BUSINESS_NAME (at most 12 characters). */
@@ -54,6 +59,13 @@ const envSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   /** Sender of the e-mails; default "<BUSINESS_NAME> <no-reply@localhost>". */
   MAIL_FROM: z.string().min(3).optional(),
+  /** How often each instance's e-mail worker looks for due mail besides the run after every commit that queued some. */
+  EMAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /**
+   * How long an e-mail worker's claim on a message lasts (renewed every third of it while it sends): a dead
+   * instance's mail is taken over by another instance this long after its last renewal.
+   */
+  EMAIL_CLAIM_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** Public address of the portal, used in e-mail links; default http://localhost:PORT. */
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a URL such as https://portal.example.com' }).optional(),
   SESSION_TTL_DAYS: z.coerce.number().positive().max(90).default(14),

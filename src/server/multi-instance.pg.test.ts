@@ -159,7 +159,8 @@ describe('npm run start:cluster (node:cluster workers on one PostgreSQL)', () =>
   it('two workers migrate and seed an empty database once, replace a killed worker and stop together on SIGTERM', async () => {
     cluster = await startServerProcess({
       entry: 'cluster',
-      env: { DATABASE_URL: url.toString(), CLUSTER_WORKERS: '2', SEED_DEMO_DATA: 'true', PORT: String(await freePort()) },
+      // A killed worker is replaced after 100 ms (CLUSTER_RESTART_DELAY_MS; 1 s by default).
+      env: { DATABASE_URL: url.toString(), CLUSTER_WORKERS: '2', SEED_DEMO_DATA: 'true', CLUSTER_RESTART_DELAY_MS: '100', PORT: String(await freePort()) },
       timeoutMs: 120_000,
     });
     await cluster.waitForOutput(/"msg":"worker listening"[\s\S]*"msg":"worker listening"/, 120_000);
@@ -196,11 +197,17 @@ describe('npm run start:cluster (node:cluster workers on one PostgreSQL)', () =>
 
   it('gives up with exit code 1 when workers keep failing at start-up, instead of restarting them forever', async () => {
     const missing = Object.assign(new URL(serverUrl), { pathname: `/${name}_missing` }).toString();
-    const broken = spawnServer({ entry: 'cluster', env: { DATABASE_URL: missing, CLUSTER_WORKERS: '2', PORT: String(await freePort()) } });
+    // Back-off from 100 ms (CLUSTER_RESTART_DELAY_MS; 1 s by default), doubling after each failure as by default.
+    const broken = spawnServer({
+      entry: 'cluster',
+      env: { DATABASE_URL: missing, CLUSTER_WORKERS: '2', CLUSTER_RESTART_DELAY_MS: '100', PORT: String(await freePort()) },
+    });
     const exit = await Promise.race([broken.exited, sleep(120_000).then(() => broken.kill9().then(() => 'still running'))]);
     expect(exit).toEqual({ code: 1, signal: null });
     expect(broken.output()).toContain(`database "${name}_missing" does not exist`);
     expect(broken.output()).toContain('workers keep failing at start-up (4 in a row): giving up');
+    const delays = [...broken.output().matchAll(/worker died unexpectedly during start-up: starting a new one in (\d+) ms/g)].map((m) => Number(m[1]));
+    expect(delays).toEqual([200, 400, 800]);
     expect(broken.output()).not.toContain('"msg":"worker listening"');
   }, 150_000);
 });

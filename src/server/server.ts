@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
   if (env.NODE_ENV === 'production') await warnAboutDemoCredentials(app.log, database.db);
 
-  app.emailWorker.start();
+  app.emailWorker.start(env.EMAIL_WORKER_INTERVAL_MS);
   app.scheduler.start();
 
   const purge = setInterval(() => {
