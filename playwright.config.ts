@@ -48,7 +48,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: JOURNEYS_URL,
     headless: true,
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots and screencast frames of every action: a third of the browser run's CPU when
+    // kept for every test. CI traces a failed test's retry (the failure again, recorded); locally a failure keeps
+    // the trace of its only run.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The journeys stub API answers with page.route, which a service worker would bypass; the app works without
     // one (registration failures are only logged). e2e/offline-app.spec.ts turns it on to test it.
     serviceWorkers: 'block',

@@ -1,5 +1,5 @@
-// The integration suite's PostgreSQL pass, run by `npm test` beside the browser tests (the browser run leaves
-// a core idle much of the time; both passes are CPU-light compared with the embedded one).
+// The integration suite's PostgreSQL pass, the last step of `npm test` (after the browser tests: run beside them,
+// both slowed down by as much as they overlapped, on a 2-core machine they keep busy).
 //
 // TEST_POSTGRES_URL names an empty database on a PostgreSQL server (CI creates a fresh one: .ci/run). The pass
 // applies the app's own migrations and demo data to it (`npm run seed`, as a deployment would), then runs every
