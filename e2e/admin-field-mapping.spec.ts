@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT } from '../src/shared/rules/field-mapping';
 import type { SavedWebhookResponse } from '../src/shared/schemas/webhooks';
-import { demoAccounts, notifications, signIn } from './support/login';
+import { demoAccounts, notifications, saveScreenshot, signIn } from './support/login';
 
 // The admin Mapping tab: an admin builds a field-mapping template from the latest webhook payload, watches the
 // live preview, saves it (v1), edits it (v2), is stopped by an invalid sample, and deletes it. Name and Source
@@ -85,7 +85,7 @@ test('an admin builds a template from the latest payload, previews it, saves, ed
 
   const table = await openMappingTab(page);
   await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Source', 'Status', 'Version', 'Rules', 'Author', 'Created', 'Updated', 'Used by', 'Actions']);
-  await page.screenshot({ path: `${SHOTS}/e2e-list-1280.png`, fullPage: true });
+  await saveScreenshot(page, 'e2e-list-1280', { folder: SHOTS });
 
   // New template: name and source, then the latest payload as the sample.
   await page.getByRole('button', { name: 'New Template' }).click();
@@ -122,9 +122,9 @@ test('an admin builds a template from the latest payload, previews it, saves, ed
   await expect(page.getByText('Not in the sample')).toBeVisible();
   await expect(preview.getByText('Missing: CRM user id')).toBeVisible({ timeout: 10_000 });
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/e2e-editor-1280.png`, fullPage: true });
+  await saveScreenshot(page, 'e2e-editor-1280', { folder: SHOTS });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/e2e-editor-390.png`, fullPage: true });
+  await saveScreenshot(page, 'e2e-editor-390', { folder: SHOTS });
   await page.setViewportSize({ width: 1280, height: 720 });
   // Move it up one place (focus follows the moved row), then remove it.
   await page.getByRole('button', { name: 'Move rule 4 up' }).click();
@@ -147,9 +147,9 @@ test('an admin builds a template from the latest payload, previews it, saves, ed
   await expect(row.getByRole('cell').nth(4)).toHaveText('3', { useInnerText: true });
   await expect(row).toContainText('Adam Archer');
   await expect(row).toContainText('Not linked');
-  await page.screenshot({ path: `${SHOTS}/e2e-list-saved-1280.png`, fullPage: true });
+  await saveScreenshot(page, 'e2e-list-saved-1280', { folder: SHOTS });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/e2e-list-390.png`, fullPage: true });
+  await saveScreenshot(page, 'e2e-list-390', { folder: SHOTS });
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Edit: the rules come back in order; a change makes version 2.

@@ -9,7 +9,7 @@ import type { RosterResponse } from '../src/shared/schemas/sessions';
 import type { AdminStats } from '../src/shared/schemas/stats';
 import type { WaitlistEntryDto } from '../src/shared/schemas/waitlist';
 import { torontoSlot, WEEKDAY } from './support/calendar';
-import { demoAccounts, notifications, signIn } from './support/login';
+import { demoAccounts, notifications, saveScreenshot, signIn } from './support/login';
 
 // Issue 21, the office's side of the waitlist, at 1280 and at 390 px. Each run sets up its own full session through
 // the real API: a family books its only spot, two families join the waitlist (the first with a child who then uses
@@ -175,7 +175,7 @@ test.afterAll(async ({ playwright, baseURL }) => {
   }
 });
 
-const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
+const shot = (page: Page, name: string, fullPage = true) => saveScreenshot(page, name, { fullPage, folder: SHOTS });
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { BUILT_IN_SAMPLE_PAYLOAD } from '../src/shared/rules/field-mapping';
-import { demoAccounts, notifications, signIn } from './support/login';
+import { demoAccounts, notifications, saveScreenshot, signIn } from './support/login';
 
 // The CRM integration from the office's side: a webhook configuration is created with a generated secret (shown
 // once), the CRM's signed delivery creates a parent account and shows up in the Logs tab as Success (with the
@@ -27,7 +27,7 @@ const family = { email: `e2e.webhook.${run}@example.com`, firstName: 'Robin', la
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
+  await saveScreenshot(page, name, { fullPage, folder: SHOTS });
 }
 
 async function openAdminTab(page: Page, tab: 'Settings' | 'Logs'): Promise<Locator> {

@@ -5,7 +5,7 @@ import type { BookingDto } from '../src/shared/schemas/bookings';
 import type { ClassTypeDto } from '../src/shared/schemas/classes';
 import type { WaitlistEntryDto } from '../src/shared/schemas/waitlist';
 import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessions, WEEKDAY } from './support/calendar';
-import { demoAccounts, fetchCurrentUser, notifications, openApp, openUserMenu, signIn, type DemoAccount } from './support/login';
+import { demoAccounts, fetchCurrentUser, notifications, openApp, openUserMenu, saveScreenshot, signIn, type DemoAccount } from './support/login';
 import { waitForMail } from './support/mailbox';
 
 // Issue 21, the parents' side of the waitlist: a family fills the last spot, another joins the waitlist, the first
@@ -90,7 +90,7 @@ test.afterAll(async ({ playwright, baseURL }) => {
 });
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage, animations: 'disabled' });
+  await saveScreenshot(page, name, { fullPage, folder: SHOTS });
 }
 
 /** Closes the toast on screen (it would cover what a screenshot is for). */

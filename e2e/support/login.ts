@@ -101,7 +101,18 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
-/** Saves a screenshot for review under /tmp/shots (the whole page, or only the viewport: best with a dialog open). */
-export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: options.fullPage ?? true, animations: 'disabled' });
+/**
+ * Whether the journeys save their review screenshots: E2E_SCREENSHOTS=1 or 0 says so; by default yes on a
+ * developer's machine and no in CI (nobody looks at them there, and full-page captures cost the browser run a
+ * good part of its CPU). They assert nothing: a test is the same either way.
+ */
+const SAVES_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
+
+/**
+ * Saves a screenshot for review under /tmp/shots, or `folder` (the whole page, or only the viewport: best with a
+ * dialog open); see SAVES_SCREENSHOTS.
+ */
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean; folder?: string } = {}): Promise<void> {
+  if (!SAVES_SCREENSHOTS) return;
+  await page.screenshot({ path: `${options.folder ?? '/tmp/shots'}/${name}.png`, fullPage: options.fullPage ?? true, animations: 'disabled' });
 }

@@ -92,7 +92,8 @@ describe('an instance that sends', () => {
     const server1 = hangsAfter(2);
     const smtp = await sink(server1.gate);
     await queue(5);
-    const a = instance(smtp.url, { claimLeaseMs: 1200 });
+    // A 2 s lease: with 1.2 s the sent marks did not arrive within 10 s once, on PGlite in a CI run on a busy machine.
+    const a = instance(smtp.url, { claimLeaseMs: 2000 });
     const run = a.processDue();
     await server1.hung;
     // Messages 0 and 1 were accepted: recorded as sent while message 2 is still on its way, not at the batch's end
@@ -102,7 +103,7 @@ describe('an instance that sends', () => {
 
     // Its send hangs for longer than a claim lasts (over two leases): the claims are renewed, so another instance
     // takes none of them.
-    await sleep(2700);
+    await sleep(4500);
     const b = instance(smtp.url);
     expect(await b.processDue()).toBe(0);
 

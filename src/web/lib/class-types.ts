@@ -23,3 +23,9 @@ export function classTypesQuery() {
 export function useClassTypes() {
   return useQuery(classTypesQuery());
 }
+
+/** Spec 2: a class filter (calendar, Sessions, Reservations) defaults to 'all', the value of 'All classes'. */
+export const ALL_CLASSES = 'all';
+
+/** The class code a filtered list asks the server for: none for 'All classes'. */
+export const classFilterOf = (classCode: string): string | undefined => (classCode === ALL_CLASSES ? undefined : classCode);

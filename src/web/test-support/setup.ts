@@ -37,9 +37,21 @@ Element.prototype.releasePointerCapture ??= () => {};
 // findBy…/waitFor wait up to 5 s: a lazily loaded dialog's first import takes a while on a shared 2-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-beforeAll(() => api.listen({ onUnhandledRequest: 'error' }));
+// msw's own 'error' only fails the fetch (the component shows its error state, and a test may still pass): the
+// request is also remembered, and the test it happened in fails in afterEach.
+const unhandled: string[] = [];
+beforeAll(() =>
+  api.listen({
+    onUnhandledRequest(request, print) {
+      unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   api.resetHandlers();
+  const seen = unhandled.splice(0);
+  if (seen.length > 0) throw new Error(`The component sent requests no handler of this test answers: ${seen.join(', ')}`);
 });
 afterAll(() => api.close());

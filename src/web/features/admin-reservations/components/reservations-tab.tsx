@@ -13,12 +13,11 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { useNow } from '../../../lib/use-now';
 import { ADMIN_RANGE_DAYS_AHEAD, ADMIN_RANGE_DAYS_BACK, adminListRange } from '../../../../shared/rules/admin-range';
-import { useClassTypes } from '../../../lib/class-types';
+import { ALL_CLASSES, classFilterOf, useClassTypes } from '../../../lib/class-types';
 import { reservationsExportUrl, useReservations, type ReservationsFilter } from '../api/get-reservations';
 import { ReservationCountCards } from './reservation-count-cards';
 import { ReservationsTable } from './reservations-table';
 
-const ALL_CLASSES = 'all';
 
 /** 'from Nov 15 to Dec 22' (years added when the range crosses one), or 'on Wed, Nov 25, 2026' for one day. */
 export function rangeLabel({ from, to }: { from: string; to: string }): string {
@@ -42,7 +41,7 @@ export function ReservationsTab({ renderActions }: { renderActions?: RenderReser
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
 
   const range = adminListRange(now, day || undefined);
-  const chosenClass = classCode === ALL_CLASSES ? undefined : classCode;
+  const chosenClass = classFilterOf(classCode);
   const filter: ReservationsFilter = { ...range, classCode: chosenClass };
   const classTypes = useClassTypes();
   // The cards count every class in the range; the table follows the class filter (the same query when none is chosen).

@@ -7,13 +7,13 @@ import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { useClassTypes } from '../../../lib/class-types';
+import { ALL_CLASSES, useClassTypes } from '../../../lib/class-types';
 import { BulkCreateDialog } from './bulk-create-dialog';
 import { BulkDeleteDialog } from './bulk-delete-dialog';
 import { CancelSessionDialog } from './cancel-session-dialog';
 import { DeleteSessionDialog } from './delete-session-dialog';
 import { SessionFormDialog } from './session-form-dialog';
-import { ALL_CLASSES, type SessionDialogKind, type SessionDialogState } from './sessions-tab-rules';
+import { type SessionDialogKind, type SessionDialogState } from './sessions-tab-rules';
 
 /** The heading, the range shown, and the tab's actions (Delete Selected, Export, Bulk Create, Create Session). */
 export function SessionsHeader({

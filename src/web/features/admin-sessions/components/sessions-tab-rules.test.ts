@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import {
-  ALL_CLASSES,
-  classFilterOf,
   emptyStateOf,
   jumpTargetOf,
   openedDialog,
@@ -64,11 +62,6 @@ describe('the Sessions tab', () => {
 });
 
 describe('the sessions tab: filters, pages and dialogs', () => {
-  it('asks for every class, or the one chosen', () => {
-    expect(classFilterOf(ALL_CLASSES)).toBeUndefined();
-    expect(classFilterOf('JR-GYM')).toBe('JR-GYM');
-  });
-
   it('goes to the last page left when deletions shrink the list under the page shown', () => {
     expect(pageAfterShrink(4, 3)).toBe(3);
     expect(pageAfterShrink(3, 3)).toBeNull();

@@ -60,12 +60,6 @@ export function emptyStateOf(date: string): { title: string; hint: string } {
     : { title: 'No sessions in this range', hint: 'Create a session, or bulk-create a series, to fill the timetable.' };
 }
 
-/** The class filter's value for every class. */
-export const ALL_CLASSES = 'all';
-
-/** The class code the list asks for: none for 'All classes'. */
-export const classFilterOf = (classCode: string): string | undefined => (classCode === ALL_CLASSES ? undefined : classCode);
-
 /** After deletions the current page can fall past the last one: the last page that exists, or null to stay. */
 export function pageAfterShrink(page: number | null, totalPages: number): number | null {
   return totalPages > 0 && page !== null && page > totalPages ? totalPages : null;

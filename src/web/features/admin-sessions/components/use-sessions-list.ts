@@ -7,9 +7,8 @@ import { DEFAULT_PAGE_SIZE } from '../../../components/page-size-select';
 import { sessionsQuery } from '../../../lib/sessions';
 import { useNow } from '../../../lib/use-now';
 import { useAdminSessions } from '../api/get-admin-sessions';
+import { ALL_CLASSES, classFilterOf } from '../../../lib/class-types';
 import {
-  ALL_CLASSES,
-  classFilterOf,
   emptyStateOf,
   jumpTargetOf,
   pageAfterShrink,

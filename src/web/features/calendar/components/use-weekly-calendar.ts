@@ -11,7 +11,8 @@ import {
 } from '../../../../shared/rules/calendar-weeks';
 import { useNow } from '../../../lib/use-now';
 import { useCalendarSessions } from '../api/get-sessions';
-import { ALL_CLASSES, classFilterOf, focusAfterWeekMove, isAnyWeek } from './weekly-calendar-rules';
+import { ALL_CLASSES, classFilterOf } from '../../../lib/class-types';
+import { focusAfterWeekMove, isAnyWeek } from './weekly-calendar-rules';
 
 /**
  * The weekly calendar's state: the week on screen (within the bounds) and moving it, the class filter, and the

@@ -9,10 +9,10 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tooltip } from '../../../components/ui/tooltip';
-import { useClassTypes } from '../../../lib/class-types';
+import { ALL_CLASSES, useClassTypes } from '../../../lib/class-types';
 import { cn } from '../../../lib/utils';
 import { SessionCard } from './session-card';
-import { ALL_CLASSES, dayContentOf, isCardSelectable, windowLabel } from './weekly-calendar-rules';
+import { dayContentOf, isCardSelectable, windowLabel } from './weekly-calendar-rules';
 
 /** The visible title (when given) and the class filter. */
 export function CalendarHeader({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WEEK_OFFSET, OFFICE_MAX_WEEK_OFFSET } from '../../../../shared/rules/calendar-weeks';
-import { ALL_CLASSES, classFilterOf, dayContentOf, focusAfterWeekMove, isAnyWeek, isCardSelectable, windowLabel } from './weekly-calendar-rules';
+import { dayContentOf, focusAfterWeekMove, isAnyWeek, isCardSelectable, windowLabel } from './weekly-calendar-rules';
 
 describe('the weekly calendar', () => {
   it("keeps the family in its two-week window and lets the office go to any future week", () => {
@@ -29,11 +29,6 @@ describe('the weekly calendar', () => {
 });
 
 describe('the weekly calendar: filter and days', () => {
-  it('asks for every class, or the one chosen', () => {
-    expect(classFilterOf(ALL_CLASSES)).toBeUndefined();
-    expect(classFilterOf('JR-GYM')).toBe('JR-GYM');
-  });
-
   it('shows placeholders while the week loads, then a day with no session as such, else its cards', () => {
     expect(dayContentOf(true, 0)).toBe('loading');
     expect(dayContentOf(true, 3)).toBe('loading');

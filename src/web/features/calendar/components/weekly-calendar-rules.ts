@@ -26,11 +26,6 @@ export function isCardSelectable(options: { online: boolean; pickable: boolean |
   return online && (pickable === undefined ? state.opens : pickable && state.bookable);
 }
 
-/** Spec 2: the class-type filter defaults to 'all'. */
-export const ALL_CLASSES = 'all';
-
-/** The class code the calendar asks for: none for 'All classes'. */
-export const classFilterOf = (classCode: string): string | undefined => (classCode === ALL_CLASSES ? undefined : classCode);
 
 /** What a day's column shows: placeholders while the week loads, 'No sessions', or its cards. */
 export function dayContentOf(loading: boolean, sessions: number): 'loading' | 'empty' | 'cards' {

@@ -10,7 +10,6 @@ import { useWeeklyCalendar } from './use-weekly-calendar';
 import { CalendarDay, CalendarHeader, SessionsError, WeekNavigator } from './weekly-calendar-parts';
 
 /** Spec 2: the class-type filter defaults to 'all'. */
-export { ALL_CLASSES } from './weekly-calendar-rules';
 
 export interface WeeklyCalendarProps {
   /** Sessions the user holds a confirmed booking for ('Booked' marker). */
