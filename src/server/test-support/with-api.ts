@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { DEMO_ACCOUNTS } from '../db/seed';
 import { createClassType } from './fixtures';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -20,6 +20,11 @@ export interface WithApiOptions<A extends Actor> extends NonNullable<Parameters<
   smtp?: boolean;
   /** Creates a class type of this name for the file's sessions (`classType`). */
   classType?: string;
+  /**
+   * A server (database, SMTP sink, sign-ins) of its own for every test instead of one for the file: for tests
+   * whose subject is state the server keeps, such as the login throttle's counters.
+   */
+  eachTest?: boolean;
 }
 
 export interface Api<A extends Actor> {
@@ -57,7 +62,7 @@ function later<T extends object>(name: string, get: () => T | undefined): T {
  *   const { server, clients: { admin } } = withApi({ as: 'admin', clock: () => NOW });
  */
 export function withApi<A extends Actor = never>(options: WithApiOptions<A> = {}): Api<A> {
-  const { as, smtp: wantsSmtp, classType: classTypeName, ...serverOptions } = options;
+  const { as, smtp: wantsSmtp, classType: classTypeName, eachTest = false, ...serverOptions } = options;
   let classType: { id: string; name: string } | undefined;
   const actors: readonly A[] = as === undefined ? [] : typeof as === 'string' ? [as as A] : (as as readonly A[]);
   let server: TestServer | undefined;
@@ -65,7 +70,8 @@ export function withApi<A extends Actor = never>(options: WithApiOptions<A> = {}
   const signedIn = new Map<A, ApiClient>();
   const userIds = {} as Record<A, string>;
 
-  beforeAll(async () => {
+  (eachTest ? beforeEach : beforeAll)(async () => {
+    signedIn.clear();
     if (wantsSmtp) smtp = await startSmtpSink();
     const env = { ...serverOptions.env, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
     server = await startTestServer({ ...serverOptions, env });
@@ -77,9 +83,11 @@ export function withApi<A extends Actor = never>(options: WithApiOptions<A> = {}
       signedIn.set(actor, client);
     }
   });
-  afterAll(async () => {
+  (eachTest ? afterEach : afterAll)(async () => {
     await server?.close();
     await smtp?.close();
+    server = undefined;
+    smtp = undefined;
   });
 
   const clients = Object.fromEntries(actors.map((actor) => [actor, later(`the ${actor} client`, () => signedIn.get(actor))])) as Record<A, ApiClient>;

@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 import { LOGIN_LIMITS } from './login-throttle';
 
 // Each test gets its own server and database, so the counters start from zero.
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer();
-});
-afterEach(async () => {
-  await server.close();
-});
+const { server } = withApi({ eachTest: true });
 
 const attempt = (email: string, password: string, ip?: string) =>
   new ApiClient(server.baseUrl).post('/api/auth/login', { email, password }, ip ? { 'x-forwarded-for': ip } : {});

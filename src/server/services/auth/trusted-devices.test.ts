@@ -1,21 +1,16 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginFailures, trustedDevices, users } from '../../db/schema';
 import { deviceCookieName } from '../../plugins/auth';
-import { ApiClient, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ApiClient } from '../../test-support/test-server';
+import { withApi } from '../../test-support/with-api';
 import { LOGIN_LIMITS } from './login-throttle';
 import { TRUSTED_DEVICE_DAYS } from './trusted-devices';
 
 // Issue 17, item 8: five wrong guesses by a stranger must not lock the family out of the phone they always
 // use. Through HTTP, with one proxy trusted so each client has its own address (X-Forwarded-For).
-let server: TestServer;
-beforeEach(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: '1' } });
-});
-afterEach(async () => {
-  await server.close();
-});
+const { server } = withApi({ eachTest: true, env: { TRUST_PROXY: '1' } });
 
 const OWNER = { email: 'parent@example.com', password: 'parent-demo-1' };
 const OWNER_ADDRESS = '198.51.100.7';
