@@ -17,9 +17,15 @@ test.use({ timezoneId: 'Asia/Tokyo' });
 /** Next week's Wednesday at 7:15 AM: no seeded session starts then (src/server/db/seed.ts). */
 const single = torontoSlot(1, WEEKDAY.wednesday, 7, 15);
 const singleDay = torontoDateKey(single);
-const singleLocation = 'Riverside Pavilion';
+/**
+ * The places carry this run's stamp: the file is serial, so a retry runs it again from the top in a new worker, and
+ * the sessions of the first attempt must not count as duplicates of (same class, start and place) or extra rows
+ * beside the second's.
+ */
+const runStamp = Date.now().toString(36);
+const singleLocation = `Riverside Pavilion ${runStamp}`;
 /** The series: Tuesdays and Thursdays of next week and the week after, 6:45 to 7:30 AM. */
-const seriesLocation = 'Harbourfront Annex';
+const seriesLocation = `Harbourfront Annex ${runStamp}`;
 const seriesFirstDay = torontoDateKey(addDays(startOfTorontoWeek(new Date()), 7));
 const seriesLastDay = torontoDateKey(addDays(startOfTorontoWeek(new Date()), 20));
 const seriesNextWeek = [torontoSlot(1, WEEKDAY.tuesday, 6, 45), torontoSlot(1, WEEKDAY.thursday, 6, 45)];
