@@ -25,6 +25,6 @@ if (seeded !== 0) {
   console.error('PostgreSQL pass: the migrations or the demo data could not be applied to TEST_POSTGRES_URL.');
   process.exit(seeded);
 }
-// Three workers here (two in the embedded pass): a quarter of this pass is waiting on the PostgreSQL server,
+// Three workers here (two in the embedded pass): about a fifth of this pass is waiting on the PostgreSQL server,
 // child processes and timers, not computing (measured: 138 s with two workers, 128 s with three, on 2 cores).
 process.exit(run(['run', 'test:integration', '--', '--maxWorkers=3'], { TZ: 'Asia/Tokyo' }));
