@@ -86,6 +86,9 @@ test.afterAll(async ({ playwright, baseURL }) => {
   }
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
   for (const family of [alma, bruno]) if (family.id) await admin.delete(`/api/admin/users/${family.id}`);
+  // And the file's sessions: the file is serial, so a retry runs beforeAll again in a new worker and would meet a
+  // second session of the same class at the same time on the calendar.
+  for (const id of Object.values(sessionIds)) if (id) await admin.post(`/api/admin/sessions/${id}/cancel`);
   await admin.dispose();
 });
 
