@@ -64,11 +64,18 @@ export const ERROR_CODES = [
   'WAITLIST_PROMOTED',
   'WAITLIST_NOT_WAITING',
   'NOT_ELIGIBLE',
+  'ELIGIBILITY_DETAILS_MISSING',
 
   // The office's session screens.
   'SESSION_STARTED_NOT_EDITED',
   'DUPLICATE_SESSION',
   'WEEKLY_LIMIT_CONFLICTS',
+
+  // Families (issue 31): guardians, child profiles.
+  'CHILD_DETAIL_LOCKED',
+  'LAST_GUARDIAN',
+  'TOO_MANY_GUARDIANS',
+  'EMAIL_TAKEN',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

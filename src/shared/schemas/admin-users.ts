@@ -25,19 +25,19 @@ export const MAX_USERS_PAGE_SIZE = 100;
 /** A set-password link is valid this long (and only once). */
 export const SET_PASSWORD_LINK_HOURS = 72;
 
-const firstName = z
+export const firstName = z
   .string({ error: 'First name is required' })
   .trim()
   .min(1, 'First name is required')
   .max(100, 'First name cannot exceed 100 characters')
   .refine(hasNoControlCharacters, notAllowedCharacters('First name'));
-const lastName = z
+export const lastName = z
   .string({ error: 'Last name is required' })
   .trim()
   .min(1, 'Last name is required')
   .max(100, 'Last name cannot exceed 100 characters')
   .refine(hasNoControlCharacters, notAllowedCharacters('Last name'));
-const email = z
+export const email = z
   .string({ error: 'Valid email is required' })
   .trim()
   .toLowerCase()
