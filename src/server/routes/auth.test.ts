@@ -48,7 +48,8 @@ describe('POST /api/auth/login', () => {
       { name: 'Ava', weeklyLimit: 2, birthDate: null, sex: null },
       { name: 'Leo', weeklyLimit: 1, birthDate: null, sex: null },
     ]);
-    expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
+    // No hash nor any password field (the guardians' boolean hasPassword, issue 31, says only whether one was chosen).
+    expect(JSON.stringify(res.body).replace(/"hasPassword":(true|false)/g, '')).not.toMatch(/password|argon2/i);
 
     const [cookie] = res.setCookies;
     expect(cookie).toMatch(/^nb_session=[A-Za-z0-9_-]{43};/);

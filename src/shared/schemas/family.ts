@@ -3,6 +3,7 @@ import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-j
 import { email, firstName, lastName } from './admin-users';
 import { childBirthDate, childSex } from './child-fields';
 import { CHILD_SEXES } from './children';
+import { guardianDto } from './users';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
 
 /**
@@ -61,20 +62,8 @@ const shortText = (label: string, max: number) =>
 export const PHOTO_CONSENTS = ['GIVEN', 'REFUSED'] as const;
 export type PhotoConsent = (typeof PHOTO_CONSENTS)[number];
 
-/** A guardian as the family and the office see them. `isYou` marks the signed-in guardian. */
-export const guardianDto = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  /** Copies of the e-mails about what another guardian did (confirmations, changes, reminders, promotions). */
-  copyMe: z.boolean(),
-  /** False until the guardian has chosen a password through their set-password link. */
-  hasPassword: z.boolean(),
-  isYou: z.boolean(),
-});
-export type Guardian = z.infer<typeof guardianDto>;
+// A guardian's shape lives with the signed-in user's (GET /api/me carries the family's guardians): users.ts.
+export { guardianDto, type Guardian } from './users';
 
 export const emergencyContactDto = z.object({
   name: z.string(),

@@ -29,6 +29,7 @@ export function parent(children: Child[] = [child('Ava'), child('Leo')], overrid
     weeklyLimit: 2,
     usedThisWeek: 0,
     bookingReminders: true,
+    guardians: [],
     children,
     ...childrenToSlots(children.map((c, i) => ({ position: i + 1, ...c }))),
     ...overrides,
