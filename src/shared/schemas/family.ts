@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { email, firstName, lastName } from './admin-users';
+import { email, firstName, lastName } from './person-fields';
 import { childBirthDate, childSex } from './child-fields';
 import { CHILD_SEXES } from './children';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
