@@ -12,6 +12,7 @@ import { childDto, childSlotShape, DEFAULT_WEEKLY_LIMIT, PLAN_TIERS, userIdentit
 
 export { weeklyLimitInput } from './child-fields';
 export { email, firstName, lastName } from './person-fields';
+export { setPasswordBody, setPasswordForm, setPasswordLinkResponse, type SetPasswordForm } from './set-password';
 
 /**
  * The admin users tab, the CSV import and the set-password links (spec 2, 3, 5, 6, 7). Kept apart from
@@ -147,31 +148,6 @@ export const adminChangePasswordBody = z.object({
     .max(200, 'Password is too long')
     .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
 });
-
-/** The set-password page (/reset-password?token=…): the link's token and the chosen password. */
-export const setPasswordBody = z.object({
-  token: z
-    .string({ error: 'This link is not valid' })
-    .trim()
-    .min(1, 'This link is not valid')
-    .max(200, 'This link is not valid')
-    .refine(hasNoControlCharacters, 'This link is not valid'),
-  newPassword: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
-    .max(200, 'Password is too long')
-    .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
-});
-
-/** The set-password page's form: the same, plus the confirmation that stays in the browser. */
-export const setPasswordForm = setPasswordBody
-  .omit({ token: true })
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type SetPasswordForm = z.infer<typeof setPasswordForm>;
-
-/** GET /api/auth/set-password?token=…: whom a valid, unused link is for (the page greets them). */
-export const setPasswordLinkResponse = z.object({ firstName: z.string(), email: z.string() });
 
 /** Spec 9: CSV files up to 10 MB; 5 rows previewed; the first 10 errors listed. */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
