@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { email, firstName, lastName } from './admin-users';
+import { email, firstName, lastName } from './person-fields';
 import { childBirthDate, childSex } from './child-fields';
 import { CHILD_SEXES } from './children';
 import { guardianDto } from './users';
@@ -119,7 +119,9 @@ export const childProfileBody = z.object({
     .trim()
     .max(MEDICAL_NOTES_MAX, `Medical notes cannot exceed ${MEDICAL_NOTES_MAX} characters`)
     .nullish()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value ? value : null))
+    // Outside the transform: left out stays left out (kept), where the transform alone would make it null (cleared).
+    .optional(),
   needsAttention: z.boolean({ error: 'needsAttention must be true or false' }).optional(),
   photoConsent: z.enum(PHOTO_CONSENTS, { error: 'Photo consent must be GIVEN or REFUSED' }).nullish(),
 });
