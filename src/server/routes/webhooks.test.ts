@@ -770,7 +770,8 @@ describe('guardians in a delivery (issue 31)', () => {
   it("sets the contact's phone and adds the partner as the family's second guardian (welcome link); a later delivery updates them", async () => {
     const config = await createConfig({ fieldMappings: GUARDIAN_MAPPINGS });
     const partner = `${unique('partner')}@example.com`;
-    const payload = purchase({ contact: { phone: '+1 416 555 0110' }, partner: { firstName: 'Robin', lastName: 'Rivera', email: partner, phone: '416-555-0111' } });
+    const partnerFields = { firstName: 'Robin', lastName: 'Rivera', email: partner, phone: '416-555-0111' };
+    const payload = purchase({ contact: { phone: '+1 416 555 0110' }, partner: partnerFields });
     const created = await deliver(config.endpoint, payload);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const account = await userById(created.body.userId);
@@ -780,7 +781,7 @@ describe('guardians in a delivery (issue 31)', () => {
     ]);
     await smtp.waitForMail(partner, 'Welcome');
 
-    const later = await deliver(config.endpoint, { ...payload, partner: { ...payload.partner, phone: '416-555-0199' }, updatedAt: '2026-11-18T17:00:00.000Z' });
+    const later = await deliver(config.endpoint, { ...payload, partner: { ...partnerFields, phone: '416-555-0199' }, updatedAt: '2026-11-18T17:00:00.000Z' });
     expect(later.status, JSON.stringify(later.body)).toBe(200);
     expect(later.body.message).toMatch(/guardian2Phone/);
     expect((await guardiansOfFamily(account.familyId!)).map((g) => g.phone)).toEqual(['+1 416 555 0110', '416-555-0199']);
