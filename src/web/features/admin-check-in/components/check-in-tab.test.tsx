@@ -31,14 +31,24 @@ function entry(childName: string, childId: string, checkedIn: { at: string; by: 
     bookedBy: 'FAMILY',
     checkedInAt: checkedIn?.at ?? null,
     checkedInBy: checkedIn?.by ?? null,
+    needsAttention: false,
+    medicalNotes: null,
+    guardians: [],
   } as RosterEntry;
 }
 
 /** The family's booking as the look-up answers it. */
 function lookup(at: SessionDto, children: RosterEntry[]): CheckInLookupResponse {
   return {
-    booking: { id: bookingId, reference, sessionId: at.id, familyName: 'Dora Door', email: 'dora@example.com', bookedBy: 'FAMILY' },
-    children: children.map(({ childId, childName, checkedInAt, checkedInBy }) => ({ childId, childName, checkedInAt, checkedInBy })),
+    booking: { id: bookingId, reference, sessionId: at.id, familyName: 'Dora Door', email: 'dora@example.com', bookedBy: 'FAMILY', guardians: [] },
+    children: children.map(({ childId, childName, checkedInAt, checkedInBy, needsAttention, medicalNotes }) => ({
+      childId,
+      childName,
+      checkedInAt,
+      checkedInBy,
+      needsAttention,
+      medicalNotes,
+    })),
   };
 }
 
