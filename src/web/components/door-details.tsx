@@ -23,12 +23,13 @@ export function NeedsAttentionFlag({ childName, notes, className }: { childName:
         type="button"
         aria-expanded={open}
         aria-controls={id}
+        // The visible words first (WCAG 2.5.3), then whose notes; one name in every browser.
+        aria-label={`Needs attention, notes for ${childName}`}
         onClick={() => setOpen((was) => !was)}
         className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md border border-amber-300 bg-amber-50 px-2.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 print:min-h-0 print:border-0 print:bg-transparent print:p-0"
       >
         <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
         Needs attention
-        <span className="sr-only">, notes for {childName}</span>
         <ChevronDown className={cn('size-4 shrink-0 transition-transform print:hidden', open && 'rotate-180')} aria-hidden="true" />
       </button>
       <div
