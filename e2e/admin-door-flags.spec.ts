@@ -65,6 +65,8 @@ test.afterAll(async ({ playwright, baseURL }) => {
 });
 
 const guardianName = () => `${family.firstName} ${family.lastName}`;
+/** The roster's answer padded to this many children (copies of Ivy, flagged), for the printed page. */
+let padRosterTo = 0;
 
 /** The server's real answer, checked for the door's fields (unset for this family), then Ivy's notes and the phone written in. */
 async function withIvyFlagged(page: Page): Promise<void> {
@@ -76,6 +78,8 @@ async function withIvyFlagged(page: Page): Promise<void> {
       child.guardians = [{ name: guardianName(), phone }];
       if (child.childName === 'Ivy') Object.assign(child, { needsAttention: true, medicalNotes: note });
     }
+    const ivy = roster.children.find((child) => child.childName === 'Ivy')!;
+    for (let i = roster.children.length; i < padRosterTo; i++) roster.children.push({ ...ivy, childName: `Child ${String(i + 1).padStart(2, '0')}` });
     await route.fulfill({ response, json: roster });
   });
   await page.route('**/api/admin/check-in/lookup', async (route: Route) => {
@@ -122,6 +126,22 @@ test('at 390 px the roster and the door flag Ivy, her notes open on a tap, and t
   await expectNoSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, 'the roster with a flagged child, notes open, at 390 px');
   await saveScreenshot(page, 'door-flags-roster-390');
+
+  // Printed, the roster keeps the flag and not the notes (as its CSV), and forty flagged children with their
+  // guardians' phones still fit one Letter page (e2e/admin-front-desk.spec.ts prints the plain roster).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(ivy.getByText('Needs attention')).toBeVisible();
+  await expect(ivy.getByText(phone)).toBeVisible();
+  await expect(ivy.getByText(note)).toBeHidden();
+  padRosterTo = 40;
+  await page.reload();
+  await expect(page.getByRole('cell', { name: /^Child 40/ })).toBeVisible();
+  const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? [], 'pages of the printed roster').toHaveLength(1);
+  padRosterTo = 0;
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // The Check-in tab: the booking found by its reference, then the keyboard opens the notes.
   await openApp(page, '/admin?tab=check-in');

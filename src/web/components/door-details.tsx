@@ -26,9 +26,9 @@ export function NeedsAttentionFlag({ childName, notes, className }: { childName:
         // The visible words first (WCAG 2.5.3), then whose notes; one name in every browser.
         aria-label={`Needs attention, notes for ${childName}`}
         onClick={() => setOpen((was) => !was)}
-        className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md border border-amber-300 bg-amber-50 px-2.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 print:min-h-0 print:border-0 print:bg-transparent print:p-0"
+        className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md border border-amber-300 bg-amber-50 px-2.5 text-sm font-semibold text-amber-900 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 print:inline print:min-h-0 print:border-0 print:bg-transparent print:p-0 print:text-[1em] print:leading-[inherit]"
       >
-        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+        <TriangleAlert className="size-4 shrink-0 print:mr-0.5 print:inline-block print:size-[1em] print:align-[-0.125em]" aria-hidden="true" />
         Needs attention
         <ChevronDown className={cn('size-4 shrink-0 transition-transform print:hidden', open && 'rotate-180')} aria-hidden="true" />
       </button>
@@ -53,23 +53,23 @@ export function PhoneLink({ phone, name }: { phone: string; name: string }) {
     <a
       href={href}
       aria-label={`Call ${name}, ${phone}`}
-      className="inline-flex min-h-6 items-center gap-1 rounded-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+      className="inline-flex min-h-6 items-center gap-1 rounded-sm font-medium print:min-h-0 text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
     >
-      <Phone className="size-3.5 shrink-0" aria-hidden="true" />
+      <Phone className="size-3.5 shrink-0 print:hidden" aria-hidden="true" />
       <span className="[overflow-wrap:anywhere]">{phone}</span>
     </a>
   );
 }
 
-/** The family's guardians, first added first, each with a tap-to-call phone (or 'no phone'). */
+/** The family's guardians, first added first, each with a tap-to-call phone (or 'no phone'); one line each on paper. */
 export function GuardianPhones({ guardians, className }: { guardians: readonly DoorGuardian[]; className?: string }) {
   if (guardians.length === 0) return <span className={cn('text-slate-500', className)}>No guardian on file</span>;
   return (
     <ul className={cn('grid gap-1', className)}>
       {guardians.map((guardian, i) => (
-        <li key={`${i}-${guardian.name}`} className="flex min-w-0 flex-wrap items-baseline gap-x-2">
+        <li key={`${i}-${guardian.name}`} className="flex min-w-0 flex-wrap items-baseline gap-x-2 print:flex-nowrap print:gap-x-1.5 print:whitespace-nowrap">
           <span className="text-slate-700">{guardian.name}</span>
-          {guardian.phone ? <PhoneLink phone={guardian.phone} name={guardian.name} /> : <span className="text-slate-500">no phone</span>}
+          {guardian.phone ? <PhoneLink phone={guardian.phone} name={guardian.name} /> : <span className="text-slate-500 print:hidden">no phone</span>}
         </li>
       ))}
     </ul>

@@ -82,20 +82,21 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                 <caption className="sr-only">Booked children, by name</caption>
                 <thead className={cn('bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600', cardTable.head)}>
                   <tr>
-                    <th className="px-3 py-2 print:py-1">#</th>
-                    <th className="px-3 py-2 print:py-1">Child</th>
-                    <th className="px-3 py-2 print:py-1">Family</th>
-                    <th className="px-3 py-2 print:py-1">Guardians</th>
-                    <th className="px-3 py-2 print:py-1">E-mail</th>
-                    <th className="px-3 py-2 print:py-1">Reference</th>
-                    <th className="px-3 py-2 print:py-1">Booked by</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">#</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Child</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Family</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Guardians</th>
+                    {/* On paper the door wants the phones: the e-mails stay on screen and in the CSV. */}
+                    <th className="px-3 py-2 print:hidden">E-mail</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Reference</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Booked by</th>
                   </tr>
                 </thead>
                 <tbody className={cn(cardTable.body, 'divide-slate-100')}>
                   {roster.data.children.map((row, i) => (
                     <tr key={`${row.bookingId}-${row.childName}`} className={cn(cardTable.row, 'print:break-inside-avoid')}>
-                      <td className={cn('px-3 py-2 text-slate-500 print:py-0.5', cardTable.cell.select)}>{i + 1}</td>
-                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:py-0.5', cardTable.cell.titleAfterSelect)}>
+                      <td className={cn('px-3 py-2 text-slate-500 print:px-2 print:py-0.5', cardTable.cell.select)}>{i + 1}</td>
+                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:px-2 print:py-0.5', cardTable.cell.titleAfterSelect)}>
                         {row.childName}
                         {/* Issue 22: checked in at the door (Admin › Check-in). */}
                         {row.checkedInAt && (
@@ -104,13 +105,13 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                             {row.checkedInBy ? ` by ${row.checkedInBy}` : ''}
                           </span>
                         )}
-                        {row.needsAttention && <NeedsAttentionFlag childName={row.childName} notes={row.medicalNotes} className="mt-1 font-normal" />}
+                        {row.needsAttention && <NeedsAttentionFlag childName={row.childName} notes={row.medicalNotes} className="mt-1 font-normal print:ml-1.5 print:mt-0 print:inline" />}
                       </td>
                       <RosterField label="Family">{row.familyName}</RosterField>
                       <RosterField label="Guardians">
                         <GuardianPhones guardians={row.guardians} />
                       </RosterField>
-                      <RosterField label="E-mail" className="[overflow-wrap:anywhere]">
+                      <RosterField label="E-mail" className="[overflow-wrap:anywhere]" cellClassName="print:hidden">
                         {row.email}
                       </RosterField>
                       <RosterField label="Reference" className="font-mono text-xs">
@@ -132,9 +133,9 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
 }
 
 /** One labelled value of a roster row (its label shows only on a phone, where the row is a card). */
-function RosterField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+function RosterField({ label, className, cellClassName, children }: { label: string; className?: string; cellClassName?: string; children: ReactNode }) {
   return (
-    <td className={cn('px-3 py-2 print:py-0.5', cardTable.cell.field)}>
+    <td className={cn('px-3 py-2 print:px-2 print:py-0.5', cardTable.cell.field, cellClassName)}>
       <span className={cardTable.label}>{label}</span>
       <span className={cn(cardTable.value, className)}>{children}</span>
     </td>
