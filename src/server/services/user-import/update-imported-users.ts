@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { CHILD_DETAIL_FIELDS, isChildSlotField, slotsToChildren, type ChildChange } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
 import { authSessions, families, users } from '../../db/schema';
-import { ensureFamily, familiesOf, type FamilyRow } from '../families/family-rows';
+import { ensureFamily, familiesOf, type FamilyRow } from '../family/family-rows';
 import { HttpError } from '../../http-error';
 import { retireSetPasswordTokensOf } from '../users/set-password-token';
 import { currentChildrenOf, type ChildRow } from '../users/user-fields';
