@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { bookingReference } from '../src/shared/product';
 import { torontoDateKey } from '../src/shared/rules/week';
-import type { CheckInLookupResponse } from '../src/shared/schemas/check-in';
+import type { FamilyResponse } from '../src/shared/schemas/family';
 import type { ClassTypeDto } from '../src/shared/schemas/classes';
 import type { RosterResponse } from '../src/shared/schemas/sessions';
 import { expectNoSeriousA11yViolations } from './support/axe';
@@ -11,10 +11,9 @@ import { demoAccounts, openApp, saveScreenshot, signIn } from './support/login';
 // the session's roster and on the Check-in tab, the notes open on a tap, and the guardians' phones are tap-to-call
 // links. Runs on the office's server (a session of today shows on every calendar; playwright.config.ts).
 //
-// The family, its booking and the session are real (made through the API); the child's notes and the guardian's
-// phone are not yet writable through the API (the Family page's routes come with another part of issue 31) and the
-// browser run's database belongs to its server process, so the test writes them into the server's real answers
-// (route.fetch, then the two fields), after checking that those answers carry the fields, unset, for this family.
+// Everything is real: the family, its booking and the session are made through the API, and the family writes Ivy's
+// notes (with the flag) and its guardian's phone through its own Family routes. Only the printed page's forty rows
+// are the real answer padded (as e2e/admin-front-desk.spec.ts does).
 test.describe.configure({ mode: 'serial' });
 // A phone at the door: the flag is tapped, not clicked.
 test.use({ hasTouch: true });
@@ -51,6 +50,13 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const booked = await parent.post('/api/bookings', { data: { sessionId, childNames: ['Ivy', 'Otto'] } });
   expect(booked.status(), await booked.text()).toBe(201);
   reference = bookingReference(((await booked.json()) as { id: string }).id);
+  // The family records Ivy's notes as needing attention, and its guardian's phone (the Family page's routes).
+  const own = (await (await parent.get('/api/me/family')).json()) as FamilyResponse;
+  const ivy = own.children.find((child) => child.name === 'Ivy')!;
+  const flagged = await parent.patch(`/api/me/family/children/${ivy.id}`, { data: { medicalNotes: note, needsAttention: true } });
+  expect(flagged.status(), await flagged.text()).toBe(200);
+  const called = await parent.patch('/api/me/guardian', { data: { phone } });
+  expect(called.status(), await called.text()).toBe(200);
   await parent.dispose();
   await api.dispose();
 });
@@ -65,33 +71,15 @@ test.afterAll(async ({ playwright, baseURL }) => {
 });
 
 const guardianName = () => `${family.firstName} ${family.lastName}`;
-/** The roster's answer padded to this many children (copies of Ivy, flagged), for the printed page. */
-let padRosterTo = 0;
 
-/** The server's real answer, checked for the door's fields (unset for this family), then Ivy's notes and the phone written in. */
-async function withIvyFlagged(page: Page): Promise<void> {
+/** For the printed page: the roster's real answer padded to `count` children (copies of Ivy, flagged). */
+async function padRoster(page: Page, count: number): Promise<void> {
   await page.route('**/api/admin/sessions/*/roster', async (route: Route) => {
     const response = await route.fetch();
     const roster = (await response.json()) as RosterResponse;
-    for (const child of roster.children) {
-      expect(child).toMatchObject({ needsAttention: false, medicalNotes: null, guardians: [{ name: guardianName(), phone: null }] });
-      child.guardians = [{ name: guardianName(), phone }];
-      if (child.childName === 'Ivy') Object.assign(child, { needsAttention: true, medicalNotes: note });
-    }
     const ivy = roster.children.find((child) => child.childName === 'Ivy')!;
-    for (let i = roster.children.length; i < padRosterTo; i++) roster.children.push({ ...ivy, childName: `Child ${String(i + 1).padStart(2, '0')}` });
+    for (let i = roster.children.length; i < count; i++) roster.children.push({ ...ivy, childName: `Child ${String(i + 1).padStart(2, '0')}` });
     await route.fulfill({ response, json: roster });
-  });
-  await page.route('**/api/admin/check-in/lookup', async (route: Route) => {
-    const response = await route.fetch();
-    const found = (await response.json()) as CheckInLookupResponse;
-    expect(found.booking.guardians).toEqual([{ name: guardianName(), phone: null }]);
-    found.booking.guardians = [{ name: guardianName(), phone }];
-    for (const child of found.children) {
-      expect(child).toMatchObject({ needsAttention: false, medicalNotes: null });
-      if (child.childName === 'Ivy') Object.assign(child, { needsAttention: true, medicalNotes: note });
-    }
-    await route.fulfill({ response, json: found });
   });
 }
 
@@ -101,8 +89,13 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 test('at 390 px the roster and the door flag Ivy, her notes open on a tap, and the guardian’s phone is a tap-to-call link', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await withIvyFlagged(page);
   await signIn(page, demoAccounts.admin);
+  // The office's answers carry the flag, Ivy's notes (Otto's none) and the phone.
+  const answer = (await (await page.request.get(`/api/admin/sessions/${sessionId}/roster`)).json()) as RosterResponse;
+  expect(answer.children.map((child) => [child.childName, child.needsAttention, child.medicalNotes, child.guardians])).toEqual([
+    ['Ivy', true, note, [{ name: guardianName(), phone }]],
+    ['Otto', false, null, [{ name: guardianName(), phone }]],
+  ]);
 
   // The session's roster: a card per child.
   await openApp(page, `/admin/sessions/${sessionId}`);
@@ -134,12 +127,12 @@ test('at 390 px the roster and the door flag Ivy, her notes open on a tap, and t
   await expect(ivy.getByText('Needs attention')).toBeVisible();
   await expect(ivy.getByText(phone)).toBeVisible();
   await expect(ivy.getByText(note)).toBeHidden();
-  padRosterTo = 40;
+  await padRoster(page, 40);
   await page.reload();
   await expect(page.getByRole('cell', { name: /^Child 40/ })).toBeVisible();
   const pdf = (await page.pdf({ format: 'Letter' })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? [], 'pages of the printed roster').toHaveLength(1);
-  padRosterTo = 0;
+  await page.unroute('**/api/admin/sessions/*/roster');
   await page.emulateMedia({ media: 'screen' });
   await page.setViewportSize({ width: 390, height: 844 });
 

@@ -1,8 +1,8 @@
-import { ChevronDown, Phone, TriangleAlert } from 'lucide-react';
+import { ChevronDown, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { DoorGuardian } from '../../shared/schemas/door';
-import { telHref } from '../../shared/schemas/family';
 import { cn } from '../lib/utils';
+import { PhoneLink } from './phone-link';
 
 /**
  * What the door may know of a booked child's family (issue 31, docs/privacy.md "Who sees it"), shown by the session's
@@ -45,22 +45,6 @@ export function NeedsAttentionFlag({ childName, notes, className }: { childName:
   );
 }
 
-/** A phone as a tap-to-call link when it reads as a dialable number; as plain text when it does not. */
-export function PhoneLink({ phone, name }: { phone: string; name: string }) {
-  const href = telHref(phone);
-  if (!href) return <span className="[overflow-wrap:anywhere]">{phone}</span>;
-  return (
-    <a
-      href={href}
-      aria-label={`Call ${name}, ${phone}`}
-      className="inline-flex min-h-6 items-center gap-1 rounded-sm font-medium print:min-h-0 text-brand-700 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-    >
-      <Phone className="size-3.5 shrink-0 print:hidden" aria-hidden="true" />
-      <span className="[overflow-wrap:anywhere]">{phone}</span>
-    </a>
-  );
-}
-
 /** The family's guardians, first added first, each with a tap-to-call phone (or 'no phone'); one line each on paper. */
 export function GuardianPhones({ guardians, className }: { guardians: readonly DoorGuardian[]; className?: string }) {
   if (guardians.length === 0) return <span className={cn('text-slate-500', className)}>No guardian on file</span>;
@@ -69,7 +53,7 @@ export function GuardianPhones({ guardians, className }: { guardians: readonly D
       {guardians.map((guardian, i) => (
         <li key={`${i}-${guardian.name}`} className="flex min-w-0 flex-wrap items-baseline gap-x-2 print:flex-nowrap print:gap-x-1.5 print:whitespace-nowrap">
           <span className="text-slate-700">{guardian.name}</span>
-          {guardian.phone ? <PhoneLink phone={guardian.phone} name={guardian.name} /> : <span className="text-slate-500 print:hidden">no phone</span>}
+          {guardian.phone ? <PhoneLink phone={guardian.phone} label={`Call ${guardian.name},`} /> : <span className="text-slate-500 print:hidden">no phone</span>}
         </li>
       ))}
     </ul>
