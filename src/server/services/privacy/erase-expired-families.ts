@@ -29,8 +29,7 @@ export async function eraseExpiredFamilies(tx: Tx, input: EraseExpiredFamiliesIn
         sql`not exists (select 1 from ${users} u where u.family_id = ${families.id} and u.role in ('ADMIN', 'SUPER_ADMIN') and u.deleted_at is null)`,
       ),
     )
-    .orderBy(asc(families.id))
-    .for('update', { skipLocked: true });
+    .orderBy(asc(families.id));
   let bookingsKept = 0;
   for (const family of due) {
     const result = await eraseFamily(tx, { familyId: family.id, actor: null, reason: 'RETENTION', now: input.now, waitlistCutoffHours: input.waitlistCutoffHours });

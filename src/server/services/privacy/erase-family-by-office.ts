@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { ERASE_CONFIRMATION_MISMATCH, type EraseFamilyResponse } from '../../../shared/schemas/privacy';
 import type { DbOrTx, Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { families, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
 import { FAMILY_NOT_FOUND } from '../family/family-rows';
 import { USER_NOT_FOUND } from '../users/user-rules';
@@ -39,6 +39,8 @@ export async function eraseFamilyByOffice(tx: Tx, input: EraseFamilyByOfficeInpu
   if (!target) throw new HttpError(404, USER_NOT_FOUND);
   const familyId = target.familyId;
   if (!familyId) throw new HttpError(404, FAMILY_NOT_FOUND);
+  // The family row first (as deleteUser locks the account first): a second erasure of the same family waits, then finds it erased.
+  await tx.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
   if (await isErased(tx, familyId)) throw new HttpError(409, 'This family has already been erased');
   if (await hasStaffGuardian(tx, familyId)) throw new HttpError(409, "An administrator's account cannot be erased. Remove its administrator role first.");
   const actorFamily = await tx.select({ familyId: users.familyId }).from(users).where(eq(users.id, input.actor.id));
