@@ -257,3 +257,37 @@ describe('rescheduling a booking', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText("Sessions of classes outside your children's ages (or for girls only) cannot be chosen.")).toBeVisible();
   });
 });
+
+describe('who of the family booked (issue 31)', () => {
+  const guardian = (id: number, firstName: string, isYou: boolean) => ({
+    id: `00000000-0000-4000-8000-00000000000${id}`,
+    firstName,
+    lastName: 'Parent',
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: null,
+    copyMe: true,
+    hasPassword: true,
+    isYou,
+  });
+
+  it('says who booked each booking when the family has two guardians, and nothing when it has one', async () => {
+    const mine = booking(session(24), ['Ava'], { bookedByGuardian: 'Pat Parent' });
+    const theirs = booking(session(48), ['Leo'], { bookedByGuardian: 'Sam Parent' });
+    const office = booking(session(72), ['Ava'], { bookedByGuardian: null });
+    bookings = [mine, theirs, office];
+    familyReads();
+    const rendered = await renderApp(<MyBookingsScreen />, {
+      user: parent(undefined, { guardians: [guardian(1, 'Pat', true), guardian(2, 'Sam', false)] }),
+      path: '/my-bookings',
+    });
+    const items = within(await screen.findByRole('region', { name: 'Upcoming (3)' })).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Booked by you')).toBeVisible();
+    expect(within(items[1]!).getByText('Booked by Sam Parent')).toBeVisible();
+    expect(within(items[2]!).queryByText(/Booked by/)).toBeNull();
+    rendered.unmount();
+
+    await renderApp(<MyBookingsScreen />, { user: parent(undefined, { guardians: [guardian(1, 'Pat', true)] }), path: '/my-bookings' });
+    await screen.findByRole('region', { name: 'Upcoming (3)' });
+    expect(screen.queryByText(/Booked by/)).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@ import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { BookingActionButtons } from '../../../components/booking-action-buttons';
+import { useAuth } from '../../../lib/auth';
 import { preloadCancel, preloadReschedule, type BookingActionKind } from './booking-actions';
 
 interface BookingListItemProps {
@@ -15,10 +16,15 @@ interface BookingListItemProps {
 
 /** One booking of the family in a list: what, when, who, the reference, and what can be done with it. */
 export function BookingListItem({ booking, online, onAction, showStatus }: BookingListItemProps) {
+  const { user } = useAuth();
+  // Issue 31: with more than one guardian, each booking says who of the family booked it.
+  const you = user ? `${user.firstName} ${user.lastName}` : null;
+  const bookedBy = (user?.guardians.length ?? 0) > 1 && booking.bookedByGuardian ? (booking.bookedByGuardian === you ? 'you' : booking.bookedByGuardian) : null;
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="grid min-w-0 gap-1.5">
         <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" className="min-w-0" />
+        {bookedBy && <p className="text-xs text-slate-600">Booked by {bookedBy}</p>}
         {showStatus && (
           <span className="w-fit">
             <BookingStatusBadge status={booking.status} />
