@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { businessSettingOrDefault, DEFAULT_PLAN_LIMITS, planLimitsSchema } from '../schemas/settings';
+import { planAllowance, sessionsAWeek, weeklyLimitOfPlan } from './plans';
+
+describe('plans', () => {
+  it('each tier gives its setting; the defaults are one, two and three sessions', () => {
+    expect(DEFAULT_PLAN_LIMITS).toEqual({ ONE: 1, TWO: 2, THREE: 3 });
+    expect(weeklyLimitOfPlan('THREE', { ONE: 1, TWO: 4, THREE: 6 })).toBe(6);
+  });
+
+  it('says what a plan gives, or only the tier while the settings are unknown', () => {
+    expect(planAllowance('TWO', DEFAULT_PLAN_LIMITS)).toBe('Plan TWO · 2 sessions a week per child');
+    expect(planAllowance('ONE', DEFAULT_PLAN_LIMITS)).toBe('Plan ONE · 1 session a week per child');
+    expect(planAllowance('THREE', undefined)).toBe('Plan THREE');
+    expect(sessionsAWeek(7)).toBe('7 sessions a week');
+  });
+});
+
+describe('planLimitsSchema', () => {
+  const problems = (value: unknown) => {
+    const parsed = planLimitsSchema.safeParse(value);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+  };
+
+  it('takes whole numbers from 1 to 7 for every tier', () => {
+    expect(planLimitsSchema.parse({ ONE: 1, TWO: 7, THREE: 3 })).toEqual({ ONE: 1, TWO: 7, THREE: 3 });
+  });
+
+  it('refuses each wrong value with a message naming its plan', () => {
+    expect(problems({ ONE: 0, TWO: 8, THREE: 2.5 })).toEqual([
+      'Plan ONE: weekly sessions per child must be at least 1',
+      'Plan TWO: weekly sessions per child cannot exceed 7',
+      'Plan THREE: weekly sessions per child must be a whole number from 1 to 7',
+    ]);
+    expect(problems({ ONE: '2', TWO: 2 })).toEqual([
+      'Plan ONE: weekly sessions per child must be a whole number from 1 to 7',
+      'Plan THREE: weekly sessions per child must be a whole number from 1 to 7',
+    ]);
+    expect(problems(null)).toEqual(['Plan limits must be an object of ONE, TWO and THREE']);
+  });
+
+  it('reads a stored value back, or the defaults when it does not fit', () => {
+    expect(businessSettingOrDefault('plans', { ONE: 2, TWO: 3, THREE: 4 })).toEqual({ ONE: 2, TWO: 3, THREE: 4 });
+    expect(businessSettingOrDefault('plans', undefined)).toEqual(DEFAULT_PLAN_LIMITS);
+    expect(businessSettingOrDefault('plans', { ONE: 9 })).toEqual(DEFAULT_PLAN_LIMITS);
+  });
+});
