@@ -19,24 +19,24 @@ describe('plans', () => {
 describe('planLimitsSchema', () => {
   const problems = (value: unknown) => {
     const parsed = planLimitsSchema.safeParse(value);
-    return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   };
 
   it('takes whole numbers from 1 to 7 for every tier', () => {
     expect(planLimitsSchema.parse({ ONE: 1, TWO: 7, THREE: 3 })).toEqual({ ONE: 1, TWO: 7, THREE: 3 });
   });
 
-  it('refuses each wrong value with a message naming its plan', () => {
+  it('refuses each wrong value, at its plan', () => {
     expect(problems({ ONE: 0, TWO: 8, THREE: 2.5 })).toEqual([
-      'Plan ONE: weekly sessions per child must be at least 1',
-      'Plan TWO: weekly sessions per child cannot exceed 7',
-      'Plan THREE: weekly sessions per child must be a whole number from 1 to 7',
+      'ONE: Weekly sessions per child must be at least 1',
+      'TWO: Weekly sessions per child cannot exceed 7',
+      'THREE: Weekly sessions per child must be a whole number from 1 to 7',
     ]);
     expect(problems({ ONE: '2', TWO: 2 })).toEqual([
-      'Plan ONE: weekly sessions per child must be a whole number from 1 to 7',
-      'Plan THREE: weekly sessions per child must be a whole number from 1 to 7',
+      'ONE: Weekly sessions per child must be a whole number from 1 to 7',
+      'THREE: Weekly sessions per child must be a whole number from 1 to 7',
     ]);
-    expect(problems(null)).toEqual(['Plan limits must be an object of ONE, TWO and THREE']);
+    expect(problems(null)).toEqual([': Plan limits must be an object of ONE, TWO and THREE']);
   });
 
   it('reads a stored value back, or the defaults when it does not fit', () => {

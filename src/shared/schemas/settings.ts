@@ -8,22 +8,23 @@ import { MAX_WEEKLY_LIMIT, MIN_WEEKLY_LIMIT, PLAN_TIERS, type PlanTier } from '.
  * GET/PUT /api/admin/settings/:key, answering the setting's whole value. A new setting is one more entry here.
  */
 
-/** A plan's weekly sessions per child: a whole number from 1 to 7, the message naming the plan. */
-const planSessions = (tier: PlanTier) => {
-  const wholeNumber = `Plan ${tier}: weekly sessions per child must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`;
-  return z
-    .number({ error: wholeNumber })
-    .int(wholeNumber)
-    .min(MIN_WEEKLY_LIMIT, `Plan ${tier}: weekly sessions per child must be at least ${MIN_WEEKLY_LIMIT}`)
-    .max(MAX_WEEKLY_LIMIT, `Plan ${tier}: weekly sessions per child cannot exceed ${MAX_WEEKLY_LIMIT}`);
-};
+/**
+ * A plan's weekly sessions per child: a whole number from 1 to 7. The messages do not name the plan: the form shows
+ * each under its plan's field, and the server's answer names the field ('TWO: Weekly sessions per child …').
+ */
+const WHOLE_SESSIONS = `Weekly sessions per child must be a whole number from ${MIN_WEEKLY_LIMIT} to ${MAX_WEEKLY_LIMIT}`;
+const planSessions = z
+  .number({ error: WHOLE_SESSIONS })
+  .int(WHOLE_SESSIONS)
+  .min(MIN_WEEKLY_LIMIT, `Weekly sessions per child must be at least ${MIN_WEEKLY_LIMIT}`)
+  .max(MAX_WEEKLY_LIMIT, `Weekly sessions per child cannot exceed ${MAX_WEEKLY_LIMIT}`);
 
 /**
  * Settings → Plans: each plan tier's weekly sessions per child, the weekly limit a child gets when the CRM or a CSV
  * row sets the family's plan without a limit of the child's own. PUT /api/admin/settings/plans `{ ONE, TWO, THREE }`.
  */
 export const planLimitsSchema = z.object(
-  Object.fromEntries(PLAN_TIERS.map((tier) => [tier, planSessions(tier)])) as Record<PlanTier, ReturnType<typeof planSessions>>,
+  Object.fromEntries(PLAN_TIERS.map((tier) => [tier, planSessions])) as Record<PlanTier, typeof planSessions>,
   { error: 'Plan limits must be an object of ONE, TWO and THREE' },
 );
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
