@@ -8,7 +8,8 @@
  */
 import { count } from 'drizzle-orm';
 import pg from 'pg';
-import { children, users } from '../src/server/db/schema';
+import { randomUUID } from 'node:crypto';
+import { children, families, users } from '../src/server/db/schema';
 import { seededRandom } from '../src/server/db/seeded-random';
 import { hashPassword } from '../src/server/services/auth/password';
 import { listUsers, usersCountQuery, usersPageQuery } from '../src/server/services/users/list-users';
@@ -41,12 +42,14 @@ async function main() {
         const lastName = surname();
         return { email: `${firstName}.${lastName}.${i}@families.test`.toLowerCase(), firstName, lastName, passwordHash };
       });
-      const inserted = await db.insert(users).values(batch).returning({ id: users.id });
+      const withIds = batch.map((row) => ({ ...row, id: randomUUID() }));
+      await db.insert(families).values(withIds.map(({ id }) => ({ id })));
+      const inserted = await db.insert(users).values(withIds.map((row) => ({ ...row, familyId: row.id }))).returning({ id: users.id });
       const kids = inserted.flatMap((user) => {
         const names = new Set<string>();
         const wanted = 1 + Math.floor(rand() * 4);
         while (names.size < wanted) names.add(`${pick(FIRST)}${rand() < 0.5 ? '' : ` ${pick(FIRST)}`}`);
-        return [...names].map((kidName, position) => ({ userId: user.id, name: kidName, position: position + 1, weeklyLimit: 2 }));
+        return [...names].map((kidName, position) => ({ familyId: user.id, name: kidName, position: position + 1, weeklyLimit: 2 }));
       });
       await db.insert(children).values(kids);
     }

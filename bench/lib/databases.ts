@@ -245,10 +245,12 @@ export async function seedBookingFixture(db: OpenDatabase, now: Date, parentCoun
   const total = parentCount + rushCount;
   const passwordHash = await hashPassword('bench-pass-1');
   await db.raw.exec(`
-    insert into users (email, first_name, last_name, role, plan_tier, weekly_limit, password_hash)
-      select 'bench-' || lpad(g::text, 6, '0') || '@bench.test', 'Bench', 'Parent ' || g, 'PARENT', 'ONE', 2, ${literal(passwordHash)}
+    insert into users (email, first_name, last_name, role, password_hash)
+      select 'bench-' || lpad(g::text, 6, '0') || '@bench.test', 'Bench', 'Parent ' || g, 'PARENT', ${literal(passwordHash)}
       from generate_series(1, ${total}) g;
-    insert into children (user_id, position, name, weekly_limit)
+    insert into families (id, plan_tier, weekly_limit) select id, 'ONE', 2 from users where email like 'bench-%@bench.test';
+    update users set family_id = id where email like 'bench-%@bench.test';
+    insert into children (family_id, position, name, weekly_limit)
       select id, 1, 'Runner', 2 from users where email like 'bench-%@bench.test';
   `);
   const users = await db.raw.query<{ id: string; email: string }>("select id, email from users where email like 'bench-%@bench.test' order by email");
@@ -354,19 +356,23 @@ export async function seedLarge(db: OpenDatabase, now: Date, sizes: { sessions: 
         (${sqlArray(FIRST)})[1 + (g * 7) % 60] as first_name,
         initcap((${sqlArray(SYLLABLES)})[1 + g % 25] || (${sqlArray(SYLLABLES)})[1 + (g / 25) % 25] || (${sqlArray(SYLLABLES)})[1 + (g * 3 + g / 625) % 25]) as last_name
       from generate_series(0, ${sizes.families - 1}) g;
-    insert into users (email, first_name, last_name, role, plan_tier, weekly_limit, password_hash, crm_user_id, created_at)
-      select lower(first_name || '.' || last_name || '.' || n || '@families.test'), first_name, last_name, 'PARENT',
-             case when n % 2 = 0 then 'TWO' else 'ONE' end, 3, ${literal(passwordHash)}, 'scale-' || n,
-             timestamptz ${literal(demoFirstMonday)} - interval '1500 days'
+    alter table bench_fam add column id uuid;
+    update bench_fam set id = gen_random_uuid();
+    insert into families (id, plan_tier, weekly_limit, crm_user_id, created_at)
+      select id, case when n % 2 = 0 then 'TWO' else 'ONE' end, 3, 'scale-' || n, timestamptz ${literal(demoFirstMonday)} - interval '1500 days'
+      from bench_fam;
+    insert into users (id, family_id, email, first_name, last_name, role, password_hash, created_at)
+      select id, id, lower(first_name || '.' || last_name || '.' || n || '@families.test'), first_name, last_name, 'PARENT',
+             ${literal(passwordHash)}, timestamptz ${literal(demoFirstMonday)} - interval '1500 days'
       from bench_fam;
     create temp table bench_kid as
-      select f.n, u.id as user_id from bench_fam f join users u on u.crm_user_id = 'scale-' || f.n;
-    insert into children (user_id, position, name, weekly_limit)
+      select f.n, f.id as user_id from bench_fam f;
+    insert into children (family_id, position, name, weekly_limit)
       select k.user_id, p, (${sqlArray(FIRST)})[1 + (k.n * 13 + p * 17) % 60], 3
       from bench_kid k cross join generate_series(1, 2) p
       where p = 1 or k.n % 2 = 0;
     alter table bench_kid add column child_id uuid, add column child_name text;
-    update bench_kid k set child_id = c.id, child_name = c.name from children c where c.user_id = k.user_id and c.position = 1;
+    update bench_kid k set child_id = c.id, child_name = c.name from children c where c.family_id = k.user_id and c.position = 1;
     create index on bench_kid (n);
 
     create temp table bench_ses as
@@ -382,7 +388,7 @@ export async function seedLarge(db: OpenDatabase, now: Date, sizes: { sessions: 
 
     create temp table bench_bk as
       select b as n, gen_random_uuid() as id from generate_series(0, ${sizes.bookings - 1}) b;
-    insert into bookings (id, user_id, session_id, status, created_at, updated_at)
+    insert into bookings (id, family_id, session_id, status, created_at, updated_at)
       select bk.id, k.user_id, s.id, 'CONFIRMED', s.starts_at - interval '3 days', s.starts_at - interval '3 days'
       from bench_bk bk
       join bench_ses s on s.k = (bk.n / 2) % ${sizes.sessions}
@@ -391,13 +397,13 @@ export async function seedLarge(db: OpenDatabase, now: Date, sizes: { sessions: 
       select bk.id, k.child_id, k.child_name, 0 from bench_bk bk join bench_kid k on k.n = bk.n % ${sizes.families};
 
     -- parent@example.com: the history of a typical family (Ava, in sessions nobody of that family holds).
-    insert into bookings (user_id, session_id, status, created_at, updated_at)
-      select u.id, s.id, 'CONFIRMED', s.starts_at - interval '2 days', s.starts_at - interval '2 days'
+    insert into bookings (family_id, session_id, status, created_at, updated_at)
+      select u.family_id, s.id, 'CONFIRMED', s.starts_at - interval '2 days', s.starts_at - interval '2 days'
       from users u, bench_ses s
       where u.email = 'parent@example.com' and s.k in (select (g * ${Math.floor(sizes.sessions / perFamily)} + 1) from generate_series(0, ${perFamily - 1}) g);
     insert into booking_children (booking_id, child_id, child_name, position)
       select b.id, c.id, c.name, 0
-      from bookings b join users u on u.id = b.user_id join children c on c.user_id = u.id and c.name = 'Ava'
+      from bookings b join users u on u.family_id = b.family_id join children c on c.family_id = u.family_id and c.name = 'Ava'
       where u.email = 'parent@example.com' and not exists (select 1 from booking_children x where x.booking_id = b.id);
 
     update sessions s set booked_count = c.spots

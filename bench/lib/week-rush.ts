@@ -60,11 +60,14 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 async function seedRound(db: OpenDatabase, weekStart: string, location: string, prefix: string, families: number, sessions: number, passwordHash: string, capacity: (s: number) => number): Promise<WeekRushRound> {
   const capacities = Array.from({ length: sessions }, (_, s) => capacity(s));
   await db.raw.exec(`
-    insert into users (email, first_name, last_name, role, plan_tier, weekly_limit, password_hash)
-      select '${prefix}-' || lpad(g::text, 4, '0') || '@rush.test', 'Rush', 'Family ' || g, 'PARENT',
-             case when g % 4 = 0 then 'TWO' else 'ONE' end, 7, ${literal(passwordHash)}
+    insert into users (email, first_name, last_name, role, password_hash)
+      select '${prefix}-' || lpad(g::text, 4, '0') || '@rush.test', 'Rush', 'Family ' || g, 'PARENT', ${literal(passwordHash)}
       from generate_series(1, ${families}) g;
-    insert into children (user_id, position, name, weekly_limit)
+    insert into families (id, plan_tier, weekly_limit)
+      select id, case when substring(email from '-(\\d+)@')::int % 4 = 0 then 'TWO' else 'ONE' end, 7
+      from users where email like '${prefix}-%@rush.test';
+    update users set family_id = id where email like '${prefix}-%@rush.test';
+    insert into children (family_id, position, name, weekly_limit)
       select u.id, p, case when p = 1 then 'Kid' else 'Sib' end,
              case when n % 10 = 3 then 5 when n % 10 = 7 then 6 else 7 end
       from (select id, substring(email from '-(\\d+)@')::int as n from users where email like '${prefix}-%@rush.test') u

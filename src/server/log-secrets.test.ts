@@ -75,7 +75,7 @@ describe('error logs', () => {
           lastName: 'Licate',
           role: 'PARENT',
           passwordHash: PASSWORD_HASH,
-          notes: TOKEN_MARKER,
+          phone: TOKEN_MARKER,
         });
         return { ok: true };
       });

@@ -11,6 +11,8 @@ import { TaggedCache } from './tagged-cache';
 export const topics = {
   session: (authSessionId: string) => `session:${authSessionId}`,
   user: (userId: string) => `user:${userId}`,
+  /** A family's rows (issue 31): its guardians, children, bookings, waiting entries and the family row itself. */
+  family: (familyId: string) => `family:${familyId}`,
   calendar: 'calendar',
   bookings: 'bookings',
   classes: 'classes',

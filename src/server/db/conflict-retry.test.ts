@@ -31,7 +31,7 @@ function recorder() {
 
 const call = (parent: { id: string; email: string }, sessionId: string, childName: string): RepeatableBookingCall => ({
   call: { op: 'book', sessionId, childNames: [childName] },
-  actor: { parentId: parent.id, parent: { firstName: 'Test', lastName: 'Parent', email: parent.email } },
+  actor: { parentId: parent.id, familyId: parent.id, parent: { firstName: 'Test', lastName: 'Parent', email: parent.email } },
   now: new Date(),
   waitlistClosesBefore: new Date(),
   claim: null,
@@ -61,7 +61,7 @@ describe('a group of booking writes that loses a deadlock', () => {
       await injected.remove();
     }
     const ids = parents.map((parent) => parent.id);
-    expect(await db.select().from(bookings).where(inArray(bookings.userId, ids))).toHaveLength(3);
+    expect(await db.select().from(bookings).where(inArray(bookings.familyId, ids))).toHaveLength(3);
     const mail = await db
       .select({ to: emailOutbox.toAddress })
       .from(emailOutbox)
@@ -69,7 +69,7 @@ describe('a group of booking writes that loses a deadlock', () => {
     expect(mail.map((row) => row.to).sort()).toEqual(parents.map((parent) => parent.email).sort());
     expect(told.mail).toBe(1);
     expect(told.announcements).toHaveLength(1);
-    expect(told.announcements[0]).toEqual(expect.arrayContaining(ids.map((id) => `user:${id}`)));
+    expect(told.announcements[0]).toEqual(expect.arrayContaining(ids.map((id) => `family:${id}`)));
     expect(told.warnings).toEqual([expect.objectContaining({ sqlState: '40P01', attempt: 1, attempts: 3 })]);
   });
 
@@ -88,7 +88,7 @@ describe('a group of booking writes that loses a deadlock', () => {
     } finally {
       await injected.remove();
     }
-    expect(await db.select().from(bookings).where(eq(bookings.userId, parent.id))).toHaveLength(0);
+    expect(await db.select().from(bookings).where(eq(bookings.familyId, parent.id))).toHaveLength(0);
     expect(told).toEqual({ announcements: [], mail: 0, warnings: [expect.anything(), expect.anything()] });
   });
 });

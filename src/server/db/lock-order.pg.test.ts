@@ -48,8 +48,8 @@ async function untilBlocked(client: pg.Client): Promise<void> {
 const now = new Date();
 /** One call of a group, as runBookingCalls sends it for a parent the request has signed in. */
 const asParent = (parentId: string) => ({
-  parentId,
-  parent: { firstName: 'Test', lastName: 'Parent', email: `${parentId}@example.com` },
+  familyId: parentId,
+  parent: { id: parentId, firstName: 'Test', lastName: 'Parent', email: `${parentId}@example.com` },
   now: now.toISOString(),
   waitlistClosesBefore: now.toISOString(),
 });
@@ -169,7 +169,7 @@ describe('two groups that touch the same sessions and children (decision 022)', 
         runBookingCalls(tx, [
           {
             call: { op: 'cancel', bookingId },
-            actor: { parentId: family.id, parent: { firstName: 'Test', lastName: 'Parent', email: `${family.id}@example.com` } },
+            actor: { parentId: family.id, familyId: family.id, parent: { firstName: 'Test', lastName: 'Parent', email: `${family.id}@example.com` } },
             now,
             waitlistClosesBefore: now,
             claim: null,

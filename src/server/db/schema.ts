@@ -24,6 +24,7 @@ import { OFFICE_ACTION_KINDS } from '../../shared/schemas/admin-users';
 import { SESSION_STATUSES } from '../../shared/schemas/sessions';
 import { WAITLIST_STATUSES } from '../../shared/schemas/waitlist';
 import { CHILD_SEXES, PLAN_TIERS } from '../../shared/schemas/users';
+import { MAX_EMERGENCY_CONTACTS, PHOTO_CONSENTS } from '../../shared/schemas/family';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -38,6 +39,51 @@ export const EMAIL_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED'] as const;
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', '))})`;
 
+/**
+ * A family (issue 31, decision 027): what its guardians share. Children, bookings, waiting entries, emergency contacts
+ * (and issue 32's credits) belong to the family; its guardians are accounts (users rows with family_id). A family made
+ * from an account that existed before the families (migration 0024) has that account's id.
+ */
+export const families = pgTable(
+  'families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planTier: text('plan_tier', { enum: PLAN_TIERS }).notNull().default('ONE'),
+    /** The create form's single "weekly sessions" value; each child has its own limit too. */
+    weeklyLimit: integer('weekly_limit').notNull().default(1),
+    crmUserId: text('crm_user_id'),
+    /** The CRM's own updatedAt of the last webhook delivery applied: an older delivery arriving late changes nothing. */
+    crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
+    /**
+     * The signed timestamp (X-Webhook-Signature t=) of the last CRM delivery applied, capped at the instant it was
+     * received (a stamp ahead of the server's clock counts as that instant): a replayed older delivery is ignored.
+     */
+    crmSignedAt: timestamp('crm_signed_at', { withTimezone: true }),
+    /** When the server received the last CRM delivery applied (issue 29): one received earlier is ignored. */
+    crmReceivedAt: timestamp('crm_received_at', { withTimezone: true }),
+    /** The webhook configuration whose delivery created the family; only that CRM may change its guardians' isActive. */
+    createdByWebhookId: uuid('created_by_webhook_id').references((): AnyPgColumn => webhookConfigs.id, { onDelete: 'set null' }),
+    /** The office's notes about the family (never shown to it). */
+    notes: text('notes'),
+    /** The family's calendar feed (issue 22): the SHA-256 of its secret token (never the token), and when it was made. */
+    calendarFeedHash: text('calendar_feed_hash'),
+    calendarFeedCreatedAt: timestamp('calendar_feed_created_at', { withTimezone: true }),
+    /** When the office deactivated the family's guardians (null while active): erased RETENTION_MONTHS after (docs/privacy.md). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** Set when the office deletes the family (every guardian with it): its past bookings stay readable. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One live family per CRM contact; a deleted family gives its CRM id up.
+    uniqueIndex('families_crm_user_id_unique').on(t.crmUserId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('families_calendar_feed_unique').on(t.calendarFeedHash),
+    check('families_plan_tier_check', oneOf(t.planTier, PLAN_TIERS)),
+    check('families_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
+  ],
+);
+
 export const users = pgTable(
   'users',
   {
@@ -50,32 +96,19 @@ export const users = pgTable(
      * or a CRM may hold another role, and every such role is treated as PARENT (isAdminRole, docs/product-rules.md).
      */
     role: text('role').notNull().default('PARENT'),
-    planTier: text('plan_tier', { enum: PLAN_TIERS }).notNull().default('ONE'),
-    /** The create form's single "weekly sessions" value; each child has its own limit too. */
-    weeklyLimit: integer('weekly_limit').notNull().default(1),
-    /** argon2id; null while the family has not chosen a password yet (a set-password link was sent). */
+    /** The family this account is a guardian of (issue 31); null for staff without children. */
+    familyId: uuid('family_id').references((): AnyPgColumn => families.id, { onDelete: 'restrict' }),
+    /** The guardian's phone as typed (validated as a phone number, Canada by default: shared/schemas/family.ts). */
+    phone: text('phone'),
+    /** Copies of the e-mails about what another guardian of the family did (issue 31). */
+    copyMe: boolean('copy_me').notNull().default(true),
+    /** argon2id; null while the account has not chosen a password yet (a set-password link was sent). */
     passwordHash: text('password_hash'),
     isActive: boolean('is_active').notNull().default(true),
-    crmUserId: text('crm_user_id'),
-    /** The CRM's own updatedAt of the last webhook delivery applied: an older delivery arriving late changes nothing. */
-    crmUpdatedAt: timestamp('crm_updated_at', { withTimezone: true }),
-    /**
-     * The signed timestamp (X-Webhook-Signature t=) of the last CRM delivery applied, capped at the instant it was
-     * received (a stamp ahead of the server's clock counts as that instant): a replayed older delivery is ignored.
-     */
-    crmSignedAt: timestamp('crm_signed_at', { withTimezone: true }),
-    /** When the server received the last CRM delivery applied (issue 29): one received earlier is ignored. */
-    crmReceivedAt: timestamp('crm_received_at', { withTimezone: true }),
-    /** The webhook configuration whose delivery created the account; only that CRM may change isActive. */
-    createdByWebhookId: uuid('created_by_webhook_id').references((): AnyPgColumn => webhookConfigs.id, { onDelete: 'set null' }),
     /** When the account stopped being an administrator: for 30 days after, another admin cannot set its password. */
     adminRoleEndedAt: timestamp('admin_role_ended_at', { withTimezone: true }),
-    notes: text('notes'),
-    /** A reminder e-mail 24 hours before each booked session (issue 21); the parent switches it in the user menu. */
+    /** A reminder e-mail 24 hours before each booked session (issue 21); the guardian switches it in the user menu. */
     bookingReminders: boolean('booking_reminders').notNull().default(true),
-    /** The family's calendar feed (issue 22): the SHA-256 of its secret token (never the token), and when it was made. */
-    calendarFeedHash: text('calendar_feed_hash'),
-    calendarFeedCreatedAt: timestamp('calendar_feed_created_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Set when the office deletes the account: it can no longer sign in and leaves the users list, but its past bookings stay readable. */
@@ -87,11 +120,7 @@ export const users = pgTable(
     // The users search (services/users/list-users.ts) matches '%term%' against exactly this expression.
     index('users_search_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     index('users_role_idx').on(t.role),
-    // One live account per CRM contact; a deleted account gives its CRM id up, like its e-mail.
-    uniqueIndex('users_crm_user_id_unique').on(t.crmUserId).where(sql`${t.deletedAt} is null`),
-    uniqueIndex('users_calendar_feed_unique').on(t.calendarFeedHash),
-    check('users_plan_tier_check', oneOf(t.planTier, PLAN_TIERS)),
-    check('users_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
+    index('users_family_idx').on(t.familyId),
   ],
 );
 
@@ -100,9 +129,9 @@ export const children = pgTable(
   'children',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    familyId: uuid('family_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => families.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     /**
@@ -117,17 +146,24 @@ export const children = pgTable(
     birthDate: date('birth_date', { mode: 'string' }),
     /** Optional (issue 22): 'F' or 'M'; when known, a girls-only class refuses 'M'. Shown only to the office and the family. */
     sex: text('sex', { enum: CHILD_SEXES }),
+    /** Issue 31: allergies, conditions, medication, as the family or the office wrote them; read only by them and the door. */
+    medicalNotes: text('medical_notes'),
+    /** The notes need attention at the door (the roster and check-in show a flag, the notes on tap). */
+    needsAttention: boolean('needs_attention').notNull().default(false),
+    /** GIVEN or REFUSED; null until asked. */
+    photoConsent: text('photo_consent', { enum: PHOTO_CONSENTS }),
     createdAt: createdAt(),
     /** Set when the office removes the child: the row stays so the child's past bookings remain readable. */
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('children_user_position_unique').on(t.userId, t.position).where(sql`${t.removedAt} is null`),
-    uniqueIndex('children_user_name_unique').on(t.userId, t.nameKey).where(sql`${t.removedAt} is null`),
+    uniqueIndex('children_family_position_unique').on(t.familyId, t.position).where(sql`${t.removedAt} is null`),
+    uniqueIndex('children_family_name_unique').on(t.familyId, t.nameKey).where(sql`${t.removedAt} is null`),
     index('children_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     check('children_position_check', sql`${t.position} between 1 and 4`),
     check('children_weekly_limit_check', sql`${t.weeklyLimit} between 1 and 7`),
     check('children_sex_check', oneOf(t.sex, CHILD_SEXES)),
+    check('children_photo_consent_check', oneOf(t.photoConsent, PHOTO_CONSENTS)),
   ],
 );
 
@@ -183,9 +219,11 @@ export const bookings = pgTable(
   'bookings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    familyId: uuid('family_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+      .references(() => families.id, { onDelete: 'restrict' }),
+    /** The guardian who booked (issue 31); null when the office booked, or for bookings older than the families. */
+    bookedByUserId: uuid('booked_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'restrict' }),
@@ -210,7 +248,7 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_family_idx').on(t.familyId, t.createdAt),
     index('bookings_session_idx').on(t.sessionId, t.status),
     check('bookings_status_check', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_booked_by_check', oneOf(t.bookedBy, BOOKED_BY)),
@@ -225,7 +263,7 @@ export const officeActions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     familyId: uuid('family_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => families.id, { onDelete: 'cascade' }),
     adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
     adminName: text('admin_name').notNull(),
     action: text('action', { enum: OFFICE_ACTIONS }).notNull(),
@@ -270,9 +308,11 @@ export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    familyId: uuid('family_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => families.id, { onDelete: 'cascade' }),
+    /** The guardian who joined (issue 31); null when older than the families. */
+    joinedByUserId: uuid('joined_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
@@ -289,7 +329,7 @@ export const waitlistEntries = pgTable(
   },
   (t) => [
     index('waitlist_entries_session_idx').on(t.sessionId, t.createdAt).where(sql`${t.status} = 'WAITING'`),
-    index('waitlist_entries_user_idx').on(t.userId, t.status),
+    index('waitlist_entries_family_idx').on(t.familyId, t.status),
     check('waitlist_entries_status_check', oneOf(t.status, WAITLIST_STATUSES)),
     check('waitlist_entries_children_check', sql`cardinality(${t.childIds}) between 1 and 4 and cardinality(${t.childIds}) = cardinality(${t.childNames})`),
   ],
@@ -484,7 +524,8 @@ export const emailOutbox = pgTable(
     index('email_outbox_unsent_address_idx')
       .on(t.toAddress, t.createdAt)
       .where(sql`${t.status} in ('PENDING', 'SENDING') and ${t.template} is distinct from 'booking-reminder'`),
-    uniqueIndex('email_outbox_reminder_unique').on(t.bookingId).where(sql`${t.template} = 'booking-reminder'`),
+    // One reminder per booking and guardian (issue 31: the guardian who booked, and each other with copies on).
+    uniqueIndex('email_outbox_reminder_unique').on(t.bookingId, t.toAddress).where(sql`${t.template} = 'booking-reminder'`),
     check('email_outbox_status_check', oneOf(t.status, EMAIL_STATUSES)),
     check('email_outbox_content_check', sql`${t.template} is not null or (${t.subject} is not null and ${t.textBody} is not null)`),
   ],
@@ -535,4 +576,51 @@ export const trustedDevices = pgTable(
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});
+
+/** A family's emergency contacts (issue 31): up to three, in order; read only by the family and the office. */
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    /** As typed (validated as a phone number). */
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('emergency_contacts_family_position_unique').on(t.familyId, t.position),
+    check('emergency_contacts_position_check', sql`${t.position} between 1 and ${sql.raw(String(MAX_EMERGENCY_CONTACTS))}`),
+  ],
+);
+
+/**
+ * The business's settings the office changes (issue 31's plan tiers, issue 32's policies): one row per setting, its
+ * value checked by the setting's schema (shared/schemas) on every write and read; a missing row is
+ * the setting's default.
+ */
+export const businessSettings = pgTable('business_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * A family erased (issue 31, docs/privacy.md): who erased it and when, and how many bookings stayed as anonymous counts;
+ * no personal data (the family's id is not kept either).
+ */
+export const familyErasures = pgTable('family_erasures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The SUPER_ADMIN who erased it; null when the retention job did. */
+  erasedByUserId: uuid('erased_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  erasedByName: text('erased_by_name'),
+  reason: text('reason').notNull(),
+  bookingsKept: integer('bookings_kept').notNull().default(0),
 });

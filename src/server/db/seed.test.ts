@@ -10,6 +10,7 @@ import {
   bookingChildren,
   bookings,
   children,
+  families,
   classTypes,
   fieldMappingRules,
   fieldMappingTemplates,
@@ -34,16 +35,16 @@ describe('demo data', () => {
   it('creates the README accounts with their roles, plans and children', async () => {
     const result = await seedDemoData(database.db, now);
     expect(result.created).toBe(true);
-    const rows = await database.db.select().from(users);
-    const byEmail = new Map(rows.map((u) => [u.email, u]));
-    expect(byEmail.get('owner@example.com')?.role).toBe('SUPER_ADMIN');
-    expect(byEmail.get('admin@example.com')?.role).toBe('ADMIN');
+    const rows = await database.db.select({ user: users, family: families }).from(users).leftJoin(families, eq(families.id, users.familyId));
+    const byEmail = new Map(rows.map(({ user, family }) => [user.email, { ...user, planTier: family?.planTier }]));
+    expect(byEmail.get('owner@example.com')).toMatchObject({ role: 'SUPER_ADMIN', familyId: null });
+    expect(byEmail.get('admin@example.com')).toMatchObject({ role: 'ADMIN', familyId: null });
     expect(byEmail.get('parent@example.com')).toMatchObject({ role: 'PARENT', planTier: 'TWO' });
     expect(byEmail.get('parent2@example.com')).toMatchObject({ role: 'PARENT', planTier: 'ONE' });
     const kids = await database.db
       .select({ email: users.email, name: children.name, limit: children.weeklyLimit })
       .from(children)
-      .innerJoin(users, eq(users.id, children.userId))
+      .innerJoin(users, eq(users.familyId, children.familyId))
       .where(sql`${users.email} in ('parent@example.com', 'parent2@example.com')`)
       .orderBy(users.email, children.position);
     expect(kids).toEqual([

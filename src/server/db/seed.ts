@@ -17,6 +17,7 @@ import {
   bookings,
   children,
   classTypes,
+  families,
   fieldMappingRules,
   fieldMappingTemplates,
   sessions,
@@ -140,23 +141,25 @@ async function createUser(
   kids: ReadonlyArray<readonly [string, number]>,
   hash: (password: string) => Promise<string>,
 ): Promise<{ id: string; kids: SeedChild[] }> {
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: account.email,
-      firstName: account.firstName,
-      lastName: account.lastName,
-      role: account.role,
-      planTier: account.planTier,
-      weeklyLimit: Math.max(1, ...kids.map(([, limit]) => limit)),
-      passwordHash: await hash(account.password),
-    })
-    .returning({ id: users.id });
-  const userId = user!.id;
+  // A parent is a family's first guardian, the family's id being the account's (decision 027); staff have none.
+  const userId = randomUUID();
+  const familyId = account.role === 'PARENT' ? userId : null;
+  if (familyId) {
+    await tx.insert(families).values({ id: familyId, planTier: account.planTier, weeklyLimit: Math.max(1, ...kids.map(([, limit]) => limit)) });
+  }
+  await tx.insert(users).values({
+    id: userId,
+    familyId,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    role: account.role,
+    passwordHash: await hash(account.password),
+  });
   const rows = kids.length
     ? await tx
         .insert(children)
-        .values(kids.map(([name, weeklyLimit], i) => ({ userId, name, weeklyLimit, position: i + 1 })))
+        .values(kids.map(([name, weeklyLimit], i) => ({ familyId: familyId ?? userId, name, weeklyLimit, position: i + 1 })))
         .returning()
     : [];
   return { id: userId, kids: rows.map((r) => ({ id: r.id, userId, name: r.name, weeklyLimit: r.weeklyLimit })) };
@@ -174,7 +177,7 @@ interface PlannedBookings {
 
 function book(plan: PlannedBookings, session: SeedSession, kids: SeedChild[]): void {
   const id = randomUUID();
-  plan.bookings.push({ id, userId: kids[0]!.userId, sessionId: session.id, createdAt: addDays(session.startsAt, -3) });
+  plan.bookings.push({ id, familyId: kids[0]!.userId, sessionId: session.id, createdAt: addDays(session.startsAt, -3) });
   const checkedIn = session.startsAt < plan.now && plan.attendance() >= 0.125 ? addMinutes(session.startsAt, -5) : null;
   plan.children.push(
     ...kids.map((kid, i) => ({

@@ -33,7 +33,7 @@ beforeAll(async () => {
     select ${classType.id}, ${at}::timestamptz + make_interval(mins => i * 72), ${at}::timestamptz + make_interval(mins => i * 72 + 60)
     from generate_series(-3650, 3650) i`);
   await db.execute(sql`
-    insert into bookings (user_id, session_id)
+    insert into bookings (family_id, session_id)
     select ${parent.id}, s.id from sessions s cross join generate_series(1, 2) n where s.starts_at > ${at}::timestamptz - interval '160 days'`);
   // A booking rush's reminders, one per booking: pending, due one hour to two weeks later; a few due now.
   await db.execute(sql`

@@ -195,19 +195,21 @@ export function makeDueRemindersStatement(now: Date) {
     select u.email, ${REMINDER_TEMPLATE},
       portal_booking_facts(b, s,
         array(select bc.child_name from booking_children bc where bc.booking_id = b.id order by bc.position),
-        jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)),
+        jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)),
       b.id, s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS})
     from sessions s
     join bookings b on b.session_id = s.id and b.status = 'CONFIRMED'
-    join users u on u.id = b.user_id
+    -- Issue 31: each of the family's recipients (portal_family_recipients: who booked, and the others with copies on).
+    cross join lateral jsonb_array_elements(portal_family_recipients(b.family_id, b.booked_by_user_id)) r
+    join users u on u.id = (r ->> 'id')::uuid
     where s.starts_at > ${at} - make_interval(mins => ${REMINDER_MAKE_LATE_MINUTES}) + make_interval(hours => ${REMINDER_LEAD_HOURS})
       and s.starts_at <= ${at} + make_interval(mins => ${REMINDER_MAKE_AHEAD_MINUTES}) + make_interval(hours => ${REMINDER_LEAD_HOURS})
       and s.starts_at > ${at}
       and s.status <> 'CANCELLED'
       and b.placed_at <= s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS})
       and u.booking_reminders and u.is_active and u.deleted_at is null
-      and not exists (select 1 from ${emailOutbox} o where o.booking_id = b.id and o.template = ${REMINDER_TEMPLATE})
-    on conflict (booking_id) where template = ${REMINDER_TEMPLATE} do nothing`;
+      and not exists (select 1 from ${emailOutbox} o where o.booking_id = b.id and o.template = ${REMINDER_TEMPLATE} and o.to_address = u.email)
+    on conflict (booking_id, to_address) where template = ${REMINDER_TEMPLATE} do nothing`;
 }
 
 /**
@@ -236,17 +238,21 @@ export function readyDueRemindersStatement(now: Date, limit: number) {
       for update skip locked
     ), current as (
       select d.id,
-        (b.status = 'CONFIRMED' and s.status <> 'CANCELLED' and s.starts_at > ${at}
-          and u.booking_reminders and u.is_active and u.deleted_at is null) as wanted,
+        (u.id is not null and b.status = 'CONFIRMED' and s.status <> 'CANCELLED' and s.starts_at > ${at}
+          and u.booking_reminders and u.is_active and u.deleted_at is null
+          and (b.booked_by_user_id is null or u.id = b.booked_by_user_id or u.copy_me)) as wanted,
         s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS}) as send_at,
         u.email,
         portal_booking_facts(b, s,
           array(select bc.child_name from booking_children bc where bc.booking_id = b.id order by bc.position),
-          jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)) as facts
+          jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)) as facts
       from due d
+      join ${emailOutbox} o on o.id = d.id
       join bookings b on b.id = d.booking_id
       join sessions s on s.id = b.session_id
-      join users u on u.id = b.user_id
+      -- The guardian the reminder is for (issue 31; the address they have now): one who left the family gets none.
+      left join users u on u.family_id = b.family_id and u.deleted_at is null
+        and u.id = coalesce((o.template_data -> 'user' ->> 'id')::uuid, (select g.id from users g where g.family_id = b.family_id and lower(g.email) = lower(o.to_address) limit 1))
     ), dropped as (
       delete from ${emailOutbox} o
       where o.id in (select d.id from due d left join current c on c.id = d.id where c.wanted is not true)

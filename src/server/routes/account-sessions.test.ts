@@ -177,7 +177,7 @@ describe('a booking checks the sign-in in its own statement (decision 017)', () 
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: new Date(NOW.getTime() + 24 * 60 * MINUTE) });
     const book = (key: string) => api.post('/api/bookings', { sessionId: session.id, childNames: ['Mia'] }, { 'idempotency-key': key });
     const written = async () => ({
-      bookings: (await db().select().from(bookings).where(eq(bookings.userId, parent.id))).length,
+      bookings: (await db().select().from(bookings).where(eq(bookings.familyId, parent.id))).length,
       keys: (await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, parent.id))).length,
     });
     return { parent, api, book, written };

@@ -51,8 +51,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: {
         // This week's usage is part of the answer: one entry per account and Toronto week.
         cachedRead: (request) => {
-          const userId = actor(request).id;
-          return { key: `me|${userId}|${startOfTorontoWeek(app.clock()).toISOString()}`, tags: [topics.user(userId), topics.bookings] };
+          const { id: userId, familyId } = actor(request);
+          const tags = [topics.user(userId), topics.bookings, ...(familyId ? [topics.family(familyId)] : [])];
+          return { key: `me|${userId}|${startOfTorontoWeek(app.clock()).toISOString()}`, tags };
         },
       },
     },

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingChildren, bookings, children, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { bookingChildren, bookings, children, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
 import { startOfTorontoDay } from '../../shared/rules/week';
@@ -185,8 +185,8 @@ async function freshBooking(): Promise<string> {
 async function freshTodayBooking(): Promise<{ sessionId: string; bookingId: string; childId: string }> {
   const session = await createSession(db(), { classTypeId: ctx.classTypeId, startsAt: new Date(startOfTorontoDay(new Date()).getTime() + ++minutesAhead * 60_000) });
   const parent = ctx.actors.parent;
-  const [child] = await db().select().from(children).where(and(eq(children.userId, parent.userId!), eq(children.name, parent.childNames[0]!)));
-  const [booking] = await db().insert(bookings).values({ userId: parent.userId!, sessionId: session.id }).returning({ id: bookings.id });
+  const [child] = await db().select().from(children).where(and(eq(children.familyId, parent.userId!), eq(children.name, parent.childNames[0]!)));
+  const [booking] = await db().insert(bookings).values({ familyId: parent.userId!, sessionId: session.id }).returning({ id: bookings.id });
   await db().insert(bookingChildren).values({ bookingId: booking!.id, childId: child!.id, childName: child!.name });
   return { sessionId: session.id, bookingId: booking!.id, childId: child!.id };
 }
@@ -200,25 +200,27 @@ async function freshFullSession() {
 async function freshEntry(userId: string, childName: string): Promise<string> {
   const session = await freshSession();
   await db().update(sessions).set({ capacity: 1 }).where(eq(sessions.id, session.id));
-  const [child] = await db().select().from(children).where(and(eq(children.userId, userId), eq(children.name, childName)));
+  const [child] = await db().select().from(children).where(and(eq(children.familyId, userId), eq(children.name, childName)));
   const [entry] = await db()
     .insert(waitlistEntries)
-    .values({ userId, sessionId: session.id, childIds: [child!.id], childNames: [childName] })
+    .values({ familyId: userId, sessionId: session.id, childIds: [child!.id], childNames: [childName] })
     .returning({ id: waitlistEntries.id });
   return entry!.id;
 }
 /** A family for the office to edit or delete (no password: no argon2 hash to compute). */
 async function freshFamily(): Promise<string> {
+  const id = randomUUID();
+  await db().insert(families).values({ id });
   const [row] = await db()
     .insert(users)
-    .values({ email: `authz-target-${unique()}@example.com`, firstName: 'Target', lastName: 'Family', role: 'PARENT', planTier: 'ONE' })
+    .values({ id, familyId: id, email: `authz-target-${unique()}@example.com`, firstName: 'Target', lastName: 'Family', role: 'PARENT' })
     .returning({ id: users.id });
   return row!.id;
 }
 /** A family with one child (weekly limit 7) for the office to book for. */
 async function freshFamilyWithChild(): Promise<{ userId: string; childName: string }> {
   const userId = await freshFamily();
-  await db().insert(children).values({ userId, position: 1, name: 'Robin', weeklyLimit: 7 });
+  await db().insert(children).values({ familyId: userId, position: 1, name: 'Robin', weeklyLimit: 7 });
   return { userId, childName: 'Robin' };
 }
 async function freshWebhook(): Promise<string> {

@@ -27,7 +27,7 @@ describe('a booking write that loses a deadlock', () => {
       expect(res.status).toBe(201);
       expect(res.body.childNames).toEqual(['Remy']);
       expect(await injected.raised()).toBe(1);
-      expect(await db().select().from(bookings).where(eq(bookings.userId, parent.id))).toHaveLength(1);
+      expect(await db().select().from(bookings).where(eq(bookings.familyId, parent.id))).toHaveLength(1);
       expect((await db().select().from(sessions).where(eq(sessions.id, session.id)))[0]!.bookedCount).toBe(1);
       expect(await mailsTo(parent.email, 'booking-confirmed')).toHaveLength(1);
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ sqlState: '40P01', attempt: 1 }), expect.stringContaining('deadlock'));
@@ -64,7 +64,7 @@ describe('a booking write that loses a deadlock', () => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
       expect(await injected.raised()).toBe(3);
-      expect(await db().select().from(bookings).where(eq(bookings.userId, parent.id))).toHaveLength(0);
+      expect(await db().select().from(bookings).where(eq(bookings.familyId, parent.id))).toHaveLength(0);
       expect(await mailsTo(parent.email, 'booking-confirmed')).toHaveLength(0);
     } finally {
       await injected.remove();

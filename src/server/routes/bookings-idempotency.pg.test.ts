@@ -32,7 +32,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
 
-    const made = await server.database.db.select().from(bookings).where(eq(bookings.userId, parent.id));
+    const made = await server.database.db.select().from(bookings).where(eq(bookings.familyId, parent.id));
     expect(made).toHaveLength(1);
     expect(JSON.parse(answers[0]!.body).id).toBe(made[0]!.id);
     const [row] = await server.database.db.select().from(sessions).where(eq(sessions.id, session.id));
@@ -56,7 +56,7 @@ describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
       parent.api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] }, { 'idempotency-key': key }),
     );
     expect(answers).toEqual(Array.from({ length: 10 }, () => ({ status: 409, body: '{"code":"SESSION_FULL","message":"This session is full"}' })));
-    expect(await server.database.db.select().from(bookings).where(eq(bookings.userId, parent.id))).toHaveLength(0);
+    expect(await server.database.db.select().from(bookings).where(eq(bookings.familyId, parent.id))).toHaveLength(0);
   });
 
   it('10 simultaneous cancels with one key: cancelled once, 10 identical answers', async () => {

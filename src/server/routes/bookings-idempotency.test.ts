@@ -24,7 +24,7 @@ const signedInParent = (kids: Array<[string, number]>) => signInNewParent(server
 const withKey = (key: string) => ({ 'Idempotency-Key': key });
 /** The answer as sent: parsing then printing JSON keeps its key order, so equal texts mean equal bodies. */
 const sent = (response: ApiResponse) => ({ status: response.status, body: JSON.stringify(response.body) });
-const bookingsOf = (userId: string) => db().select().from(bookings).where(eq(bookings.userId, userId));
+const bookingsOf = (userId: string) => db().select().from(bookings).where(eq(bookings.familyId, userId));
 /** Queued e-mails of one kind (the booking e-mails are template rows, rendered when sent). */
 const mailsTo = (email: string, template: EmailTemplate) =>
   db()

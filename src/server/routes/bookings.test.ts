@@ -280,6 +280,8 @@ describe('GET /api/me/bookings and /api/me/child-stats', () => {
       calendarSequence: 0,
       createdAt: expect.any(String),
       user: { firstName: 'Test', lastName: 'Parent', email: expect.stringContaining('@example.com') },
+      // Issue 31: who of the family booked it.
+      bookedByGuardian: 'Test Parent',
     });
   });
 
@@ -342,8 +344,8 @@ describe('POST /api/bookings/:id/cancel', () => {
   it('refuses to cancel a booking whose session has started', async () => {
     const { api, id: userId } = await signedInParent([['Ava', 3]]);
     const past = await newSession(at(1, 9));
-    const [booking] = await db().insert(bookings).values({ userId, sessionId: past.id }).returning();
-    const [kid] = await db().execute<{ id: string }>(sql`select id from children where user_id = ${userId}`).then(
+    const [booking] = await db().insert(bookings).values({ familyId: userId, sessionId: past.id }).returning();
+    const [kid] = await db().execute<{ id: string }>(sql`select id from children where family_id = ${userId}`).then(
       (r) => (r as unknown as { rows: Array<{ id: string }> }).rows,
     );
     await db().insert(bookingChildren).values({ bookingId: booking!.id, childId: kid!.id, childName: 'Ava' });

@@ -60,17 +60,17 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: { response: { 200: bookingListResponse } },
       config: {
-        // Dropped when this account's bookings change, or any session's time, place or status does.
+        // Dropped when the family's bookings change, or any session's time, place or status does.
         cachedRead: (request) => {
-          const userId = actor(request).id;
-          return { key: `my-bookings|${userId}`, tags: [topics.user(userId), topics.bookings] };
+          const familyId = actor(request).familyId ?? `none:${actor(request).id}`;
+          return { key: `my-bookings|${familyId}`, tags: [topics.family(familyId), topics.bookings] };
         },
       },
     },
-    (request) => listMyBookings(app.db, actor(request).id),
+    (request) => listMyBookings(app.db, actor(request).familyId),
   );
 
   app.get('/api/me/child-stats', { onRequest: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>
-    getChildStats(app.db, actor(request).id, request.query.week, app.clock()),
+    getChildStats(app.db, actor(request).familyId, request.query.week, app.clock()),
   );
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { families, users } from '../db/schema';
 import { hashSessionToken } from '../services/auth/session-token';
 import { createSession, signInNewParent } from '../test-support/fixtures';
 import { ApiClient } from '../test-support/test-server';
@@ -69,7 +69,11 @@ async function feedEvents(path: string): Promise<FeedEvent[]> {
   });
 }
 
-const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: string) => {
+  // The account with its family's columns (plan, CRM identity, feed: issue 31 moved them to families).
+  const [row] = await db().select({ user: users, family: families }).from(users).leftJoin(families, eq(families.id, users.familyId)).where(eq(users.id, id));
+  return { ...row!.family!, ...row!.user };
+};
 
 describe('the calendar feed link (GET, POST, DELETE /api/me/calendar-feed)', () => {
   it('is off at first; POST makes a link under PUBLIC_URL (https and webcal); GET then says on, since when', async () => {

@@ -31,7 +31,7 @@ async function session(startsAt: Date, capacity = 4) {
 }
 const bookedCount = async (id: string) => (await db().select().from(sessions).where(eq(sessions.id, id)))[0]!.bookedCount;
 const childNamesOf = async (userId: string) =>
-  (await db().select().from(children).where(eq(children.userId, userId)).orderBy(children.position)).map((c) => c.name);
+  (await db().select().from(children).where(eq(children.familyId, userId)).orderBy(children.position)).map((c) => c.name);
 
 /** Every character JavaScript lower-cases to one other character, and that character: what the key's table covers. */
 function casedCharacters(): string[] {
@@ -122,7 +122,7 @@ describe('one key for a child’s name, in the server and in the database', () =
       status: 400,
       message: 'childNames: Each child can be listed only once: "Mia" and "MİA" name the same child',
     });
-    expect(await db().select().from(waitlistEntries).where(eq(waitlistEntries.userId, fam.id))).toEqual([]);
+    expect(await db().select().from(waitlistEntries).where(eq(waitlistEntries.familyId, fam.id))).toEqual([]);
     const once = await fam.api.post(`/api/sessions/${s.id}/waitlist`, { childNames: ['MİA', 'ava'] });
     expect(once.status, JSON.stringify(once.body)).toBe(201);
     expect(once.body.childNames).toEqual(['Mia', 'Ava']);
@@ -144,10 +144,10 @@ describe('a promotion that cannot be made never undoes what freed the spot', () 
     const booked = await book(holders, s.id, ['Ada', 'Ben']);
     expect(booked.status).toBe(201);
     const broken = await family([['Mia', 3]]);
-    const [mia] = await db().select().from(children).where(eq(children.userId, broken.id));
+    const [mia] = await db().select().from(children).where(eq(children.familyId, broken.id));
     const [entry] = await db()
       .insert(waitlistEntries)
-      .values({ userId: broken.id, sessionId: s.id, childIds: [mia!.id, mia!.id], childNames: ['Mia', 'MİA'], createdAt: new Date(NOW.getTime() - 60_000) })
+      .values({ familyId: broken.id, sessionId: s.id, childIds: [mia!.id, mia!.id], childNames: ['Mia', 'MİA'], createdAt: new Date(NOW.getTime() - 60_000) })
       .returning();
     const next = await family([['Leo', 3]]);
     expect((await next.api.post(`/api/sessions/${s.id}/waitlist`, { childNames: ['Leo'] })).status).toBe(201);
@@ -157,7 +157,7 @@ describe('a promotion that cannot be made never undoes what freed the spot', () 
     db()
       .select()
       .from(bookings)
-      .where(and(eq(bookings.userId, userId), eq(bookings.sessionId, sessionId), eq(bookings.status, 'CONFIRMED')));
+      .where(and(eq(bookings.familyId, userId), eq(bookings.sessionId, sessionId), eq(bookings.status, 'CONFIRMED')));
   const entryStatus = async (id: string) => (await db().select().from(waitlistEntries).where(eq(waitlistEntries.id, id)))[0]!.status;
 
   it('a family’s cancellation stands: the entry that cannot be booked keeps its place, the next one that fits is booked', async () => {

@@ -31,7 +31,7 @@ async function family(kids: Kid[]) {
     await db()
       .update(children)
       .set({ birthDate: kid.birthDate ?? null, sex: kid.sex ?? null })
-      .where(and(eq(children.userId, fam.id), eq(children.name, kid.name)));
+      .where(and(eq(children.familyId, fam.id), eq(children.name, kid.name)));
   }
   return fam;
 }
@@ -156,7 +156,7 @@ describe('every way into a session checks it', () => {
     const joined = await fam.api.post(`/api/sessions/${s.id}/waitlist`, { childNames: ['Finn'] });
     expect(joined.status).toBe(201);
     // The office records Finn's date of birth: he is 6 on that day.
-    await db().update(children).set({ birthDate: '2020-05-05' }).where(and(eq(children.userId, fam.id), eq(children.name, 'Finn')));
+    await db().update(children).set({ birthDate: '2020-05-05' }).where(and(eq(children.familyId, fam.id), eq(children.name, 'Finn')));
 
     expect((await holder.api.post(`/api/bookings/${booked.body.id}/cancel`)).status).toBe(200);
     expect(await confirmedIn(s.id)).toBe(0);

@@ -34,7 +34,9 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/me/waitlist', { onRequest: requireUser, schema: { response: { 200: waitlistListResponse } } }, async (request) => {
-    const entries = await listFamilyWaitlist(app.db, actor(request).id, waitlistClosesBefore(app.clock(), app.env.WAITLIST_CUTOFF_HOURS));
+    const familyId = actor(request).familyId;
+    if (!familyId) return [];
+    const entries = await listFamilyWaitlist(app.db, familyId, waitlistClosesBefore(app.clock(), app.env.WAITLIST_CUTOFF_HOURS));
     return entries.map(toFamilyEntry);
   });
 };

@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users, webhookConfigs, webhookLogs } from '../db/schema';
+import { families, users, webhookConfigs, webhookLogs } from '../db/schema';
 import { signWebhook } from '../test-support/webhook-signing';
 import { NOW } from '../test-support/clock';
 import { withApi } from '../test-support/with-api';
@@ -46,7 +46,7 @@ const family = (id: string) => ({
   updatedAt: '2026-11-18T16:00:00.000Z',
 });
 
-const countWhere = async (table: typeof users | typeof webhookLogs, where: ReturnType<typeof eq>) =>
+const countWhere = async (table: typeof users | typeof families | typeof webhookLogs, where: ReturnType<typeof eq>) =>
   (await server.database.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where))[0]!.n;
 
 describe(`CRM deliveries under concurrency (${database})`, () => {
@@ -55,7 +55,7 @@ describe(`CRM deliveries under concurrency (${database})`, () => {
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => deliver('race-many', family(`many-${i}`))));
     expect(results.filter((r) => r.status !== 201).map((r) => `${r.status} ${r.body.message}`)).toEqual([]);
     expect(new Set(results.map((r) => r.body.userId)).size).toBe(200);
-    expect(await countWhere(users, like(users.crmUserId, 'many-%'))).toBe(200);
+    expect(await countWhere(families, like(families.crmUserId, 'many-%'))).toBe(200);
     expect(await countWhere(webhookLogs, eq(webhookLogs.webhookConfigId, config.id))).toBe(200);
     const [row] = await server.database.db.select().from(webhookConfigs).where(eq(webhookConfigs.id, config.id));
     expect(row!.triggerCount).toBe(200);
@@ -70,7 +70,7 @@ describe(`CRM deliveries under concurrency (${database})`, () => {
     expect(created).toHaveLength(1);
     expect(unchanged).toHaveLength(19);
     for (const r of unchanged) expect(r.body).toEqual({ message: 'No changes: the account already matches', action: 'unchanged', userId: created[0]!.body.userId });
-    expect(await countWhere(users, eq(users.crmUserId, 'same-1'))).toBe(1);
+    expect(await countWhere(families, eq(families.crmUserId, 'same-1'))).toBe(1);
     expect(await countWhere(webhookLogs, eq(webhookLogs.webhookConfigId, config.id))).toBe(20);
   });
 

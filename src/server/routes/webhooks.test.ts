@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
-import { authSessions, bookingChildren, bookings, children, emailOutbox, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
+import { authSessions, bookingChildren, bookings, children, emailOutbox, families, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
 import { hashPassword } from '../services/auth/password';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { ApiClient, readBody } from '../test-support/test-server';
@@ -101,12 +102,16 @@ function purchase(overrides: { contact?: Record<string, unknown>; [key: string]:
 }
 
 const userByEmail = async (email: string) => (await db().select().from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())))[0];
-const userById = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+const userById = async (id: string) => {
+  // The account with its family's columns (plan, CRM identity, feed: issue 31 moved them to families).
+  const [row] = await db().select({ user: users, family: families }).from(users).leftJoin(families, eq(families.id, users.familyId)).where(eq(users.id, id));
+  return { ...row!.family!, ...row!.user };
+};
 const kidsOf = (userId: string) =>
   db()
     .select({ name: children.name, weeklyLimit: children.weeklyLimit, position: children.position })
     .from(children)
-    .where(eq(children.userId, userId))
+    .where(eq(children.familyId, userId))
     .orderBy(asc(children.position));
 const logsOf = (configId: string) => db().select().from(webhookLogs).where(eq(webhookLogs.webhookConfigId, configId)).orderBy(asc(webhookLogs.createdAt));
 const configRow = async (id: string) => (await db().select().from(webhookConfigs).where(eq(webhookConfigs.id, id)))[0]!;
@@ -273,10 +278,10 @@ describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
   it("lowers a child's weekly limit without touching the booking they already have", async () => {
     const payload = purchase({ children: [{ name: 'Maya', weeklyLimit: 3 }] });
     const created = await deliver(signed.endpoint, payload);
-    const [maya] = await db().select().from(children).where(eq(children.userId, created.body.userId));
+    const [maya] = await db().select().from(children).where(eq(children.familyId, created.body.userId));
     const classType = await createClassType(db());
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: new Date(torontoTime(2026, 11, 20, 17, 0).getTime()) });
-    const [booking] = await db().insert(bookings).values({ userId: created.body.userId, sessionId: session.id, createdAt: NOW }).returning();
+    const [booking] = await db().insert(bookings).values({ familyId: created.body.userId, sessionId: session.id, createdAt: NOW }).returning();
     await db().insert(bookingChildren).values({ bookingId: booking!.id, childId: maya!.id, childName: 'Maya', position: 0 });
 
     const lowered = await deliver(signed.endpoint, { ...payload, children: [{ name: 'Maya', weeklyLimit: 1 }], updatedAt: '2026-11-18T16:10:00.000Z' });
@@ -336,7 +341,7 @@ describe("POST /api/webhooks/:endpoint: children's date of birth and sex (issue 
     secondChildSex: 'children[1].gender',
   });
   const details = async (userId: string) =>
-    (await db().select().from(children).where(eq(children.userId, userId)).orderBy(asc(children.position))).map(({ name, birthDate, sex }) => [
+    (await db().select().from(children).where(eq(children.familyId, userId)).orderBy(asc(children.position))).map(({ name, birthDate, sex }) => [
       name,
       birthDate,
       sex,
@@ -548,7 +553,9 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
     const crmPassword = 'Crm-Chosen-Pass-8841';
     // An office-created family that has not chosen a password yet (the set-password link is on its way).
     const email = `${unique('office-family')}@example.com`;
-    await db().insert(users).values({ email, firstName: 'Ofelia', lastName: 'Office', role: 'PARENT', planTier: 'ONE' });
+    const officeFamilyId = randomUUID();
+    await db().insert(families).values({ id: officeFamilyId });
+    await db().insert(users).values({ id: officeFamilyId, familyId: officeFamilyId, email, firstName: 'Ofelia', lastName: 'Office', role: 'PARENT' });
     const takeover = await deliver(signed.endpoint, purchase({ contact: { email, firstName: 'Ofelia', lastName: 'Office', password: crmPassword } }));
     expect(takeover.status, JSON.stringify(takeover.body)).toBe(200);
     expect(takeover.body.action).toBe('updated');

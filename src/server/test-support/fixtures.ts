@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
 import { startOfTorontoWeek, torontoTime } from '../../shared/rules/week';
 import type { Database } from '../db/client';
-import { children, classTypes, sessions, users } from '../db/schema';
+import { children, classTypes, families, sessions, users } from '../db/schema';
 import { testPasswordHash } from './password-hashes';
 import { ApiClient } from './test-server';
 
@@ -37,12 +37,15 @@ export async function createSession(
 /** A parent with the given children ([name, weekly limit]); signs in with password 'secret-pass'. */
 export async function createParent(db: Database, kids: Array<[string, number]>, emailPrefix = 'parent') {
   const email = `${emailPrefix}-${suffix()}@example.com`;
+  // A family and its first guardian, the family's id being the guardian's (decision 027).
+  const id = randomUUID();
+  await db.insert(families).values({ id, planTier: 'TWO' });
   const [user] = await db
     .insert(users)
-    .values({ email, firstName: 'Test', lastName: 'Parent', role: 'PARENT', planTier: 'TWO', passwordHash: await testPasswordHash('secret-pass') })
+    .values({ id, familyId: id, email, firstName: 'Test', lastName: 'Parent', role: 'PARENT', passwordHash: await testPasswordHash('secret-pass') })
     .returning();
   if (kids.length) {
-    await db.insert(children).values(kids.map(([name, weeklyLimit], i) => ({ userId: user!.id, name, weeklyLimit, position: i + 1 })));
+    await db.insert(children).values(kids.map(([name, weeklyLimit], i) => ({ familyId: id, name, weeklyLimit, position: i + 1 })));
   }
   return { id: user!.id, email, password: 'secret-pass' };
 }

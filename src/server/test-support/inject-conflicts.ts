@@ -19,7 +19,7 @@ export async function injectConflicts(
   await db.execute(
     sql.raw(`create function ${name}() returns trigger language plpgsql as $$
       begin
-        if new.user_id = '${options.userId}'::uuid then
+        if new.family_id = '${options.userId}'::uuid then
           if nextval('${name}') <= ${Math.trunc(options.times)} then
             raise exception 'injected conflict (${state})' using errcode = '${state}';
           end if;

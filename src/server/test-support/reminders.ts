@@ -13,9 +13,9 @@ export async function insertBooking(
 ): Promise<string> {
   const [booking] = await db
     .insert(bookings)
-    .values({ userId: input.userId, sessionId: input.sessionId, ...(input.placedAt && { placedAt: input.placedAt }) })
+    .values({ familyId: input.userId, sessionId: input.sessionId, ...(input.placedAt && { placedAt: input.placedAt }) })
     .returning({ id: bookings.id });
-  const kids = await db.select().from(children).where(eq(children.userId, input.userId));
+  const kids = await db.select().from(children).where(eq(children.familyId, input.userId));
   await db.insert(bookingChildren).values(
     input.childNames.map((name, position) => {
       const kid = kids.find((k) => k.name === name);
@@ -40,9 +40,9 @@ export async function queueReminder(db: Database, bookingId: string): Promise<st
     select u.email, ${REMINDER_TEMPLATE},
       portal_booking_facts(b, s,
         array(select bc.child_name from booking_children bc where bc.booking_id = b.id order by bc.position),
-        jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)),
+        jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)),
       b.id, s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS})
-    from bookings b join sessions s on s.id = b.session_id join users u on u.id = b.user_id
+    from bookings b join sessions s on s.id = b.session_id join users u on u.id = b.family_id
     where b.id = ${bookingId}
     returning id`);
   const [row] = (result as unknown as { rows: Array<{ id: string }> }).rows;

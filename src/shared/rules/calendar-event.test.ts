@@ -19,6 +19,7 @@ const booking: BookingDto = {
   calendarSequence: 0,
   createdAt: '2026-10-30T12:00:00.000Z',
   user: { firstName: 'Priya', lastName: 'Patel', email: 'parent@example.com' },
+  bookedByGuardian: null,
 };
 
 describe('booking calendar event', () => {

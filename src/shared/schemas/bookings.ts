@@ -101,6 +101,8 @@ export const bookingDto = z.object({
   calendarSequence: z.number().int(),
   createdAt: isoInstant,
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /** Issue 31: the guardian of the family who booked ("Booked by Sam"); null when the office booked, or for older bookings. */
+  bookedByGuardian: z.string().nullable(),
 });
 export type BookingDto = z.infer<typeof bookingDto>;
 export const bookingListResponse = z.array(bookingDto);

@@ -73,6 +73,7 @@ export function booking(of: SessionDto, childNames: string[], overrides: Partial
     session: { startsAt: of.startsAt, endsAt: of.endsAt, location: of.location, classType: { id: of.classType.id, code: of.classType.code, name: of.classType.name, description: of.classType.description } },
     childNames,
     status: 'CONFIRMED',
+    bookedByGuardian: null,
     calendarSequence: 0,
     createdAt: new Date().toISOString(),
     user: { firstName: 'Pat', lastName: 'Parent', email: 'parent@example.com' },

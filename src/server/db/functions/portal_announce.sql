@@ -3,7 +3,8 @@
 -- instance LISTENs and drops what the topic made stale. PostgreSQL delivers notifications only at commit, in
 -- commit order, and merges identical ones within a transaction. Triggers, not application code, so no write
 -- path (admin screens, CSV import, webhooks, the CLI, psql) can forget one. Topics:
---   session:<auth_sessions.id>  a sign-in ended or changed      user:<users.id>  the account, its children or bookings
+--   session:<auth_sessions.id>  a sign-in ended or changed      user:<users.id>  the account itself
+--   family:<families.id>        the family, its guardians, children, bookings or waiting entries
 --   calendar                    any session or class type (spots included)
 --   bookings                    a session's time, place, status or class changed (every "my bookings" list)
 --   classes                     the class types

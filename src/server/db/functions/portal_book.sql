@@ -36,13 +36,13 @@ BEGIN
   INTO kid_ids, kid_names, kid_limits, kid_recorded
   FROM (SELECT c.id, c.name, c.weekly_limit, a.ord, (c.birth_date IS NOT NULL OR c.sex = 'M') AS recorded
         FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
-        JOIN children c ON c.user_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n)
+        JOIN children c ON c.family_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n)
         ORDER BY c.id
         FOR UPDATE OF c) k;
   IF coalesce(cardinality(kid_ids), 0) < cardinality(child_names) THEN
     SELECT array_agg(a.n ORDER BY a.ord) INTO missing
     FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
-    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.user_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n));
+    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.family_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n));
     RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
   END IF;
   IF cardinality(kid_ids) > 1 THEN
@@ -62,18 +62,17 @@ BEGIN
     RETURN refused;
   END IF;
 
-  INSERT INTO bookings (user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note, placed_at)
-  VALUES (parent_id, s.id, 'CONFIRMED', CASE WHEN office IS NULL THEN 'FAMILY' ELSE 'OFFICE' END,
+  INSERT INTO bookings (family_id, booked_by_user_id, session_id, status, booked_by, booked_by_admin_id, booked_by_admin_name, office_note, placed_at)
+  VALUES (parent_id, CASE WHEN office IS NULL THEN (parent ->> 'id')::uuid END, s.id, 'CONFIRMED', CASE WHEN office IS NULL THEN 'FAMILY' ELSE 'OFFICE' END,
           (office ->> 'adminId')::uuid, office ->> 'adminName', nullif(office ->> 'note', ''), now_at)
   RETURNING * INTO b;
   facts := portal_booking_facts(b, s, kid_names, parent);
   WITH kids AS (
     INSERT INTO booking_children (booking_id, child_id, child_name, position)
     SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord)
-  ), spots AS (
-    UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id
   )
-  INSERT INTO email_outbox (to_address, template, template_data) VALUES (parent ->> 'email', 'booking-confirmed', facts);
+  UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id;
+  PERFORM portal_mail_family(parent_id, CASE WHEN office IS NULL THEN (parent ->> 'id')::uuid END, 'booking-confirmed', facts, '{user}');
   IF s.waitlist_count > 0 THEN
     PERFORM portal_unwait_booked_children(s.id, parent_id, kid_ids, now_at);
   END IF;

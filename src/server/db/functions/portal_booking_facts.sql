@@ -8,7 +8,8 @@ AS $function$
 BEGIN
   RETURN jsonb_build_object(
     'booking', jsonb_build_object('id', b.id, 'status', b.status, 'calendarSequence', b.calendar_sequence, 'createdAt', b.created_at,
-      'userId', b.user_id, 'bookedBy', b.booked_by, 'bookedByName', b.booked_by_admin_name, 'note', b.office_note),
+      'userId', b.family_id, 'bookedBy', b.booked_by, 'bookedByName', b.booked_by_admin_name, 'note', b.office_note,
+      'bookedByGuardian', (SELECT btrim(g.first_name || ' ' || g.last_name) FROM users g WHERE g.id = b.booked_by_user_id)),
     'session', jsonb_build_object('id', s.id, 'startsAt', s.starts_at, 'endsAt', s.ends_at, 'location', s.location),
     'classType', (SELECT jsonb_build_object('id', ct.id, 'code', ct.code, 'name', ct.name, 'description', ct.description)
                   FROM class_types ct WHERE ct.id = s.class_type_id),

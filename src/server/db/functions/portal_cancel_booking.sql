@@ -15,7 +15,7 @@ DECLARE
   facts jsonb;
 BEGIN
   -- Lock order (decision 022): the booking's session before the booking.
-  PERFORM 1 FROM sessions WHERE id = (SELECT bk.session_id FROM bookings bk WHERE bk.id = booking_id AND bk.user_id = parent_id) FOR UPDATE;
+  PERFORM 1 FROM sessions WHERE id = (SELECT bk.session_id FROM bookings bk WHERE bk.id = booking_id AND bk.family_id = parent_id) FOR UPDATE;
   refusal := portal_lock_own_booking(parent_id, booking_id, 'already-cancelled');
   IF refusal IS NOT NULL THEN
     RETURN jsonb_build_object('refusal', refusal);
@@ -35,7 +35,7 @@ BEGIN
   UPDATE sessions SET booked_count = booked_count - coalesce(cardinality(kid_names), 0), updated_at = now() WHERE id = s.id;
   facts := portal_booking_facts(b, s, kid_names, parent);
   IF NOT coalesce((office ->> 'quiet')::boolean, false) THEN
-    INSERT INTO email_outbox (to_address, template, template_data) VALUES (parent ->> 'email', 'booking-cancelled', facts);
+    PERFORM portal_mail_family(parent_id, CASE WHEN office IS NULL THEN (parent ->> 'id')::uuid END, 'booking-cancelled', facts, '{user}');
   END IF;
   DELETE FROM email_outbox o WHERE o.booking_id = b.id AND o.template = 'booking-reminder' AND o.status = 'PENDING';
   IF office IS NOT NULL THEN

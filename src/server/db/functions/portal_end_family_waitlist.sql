@@ -5,8 +5,8 @@ CREATE OR REPLACE FUNCTION public.portal_end_family_waitlist(parent_id uuid, now
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  PERFORM 1 FROM sessions WHERE id IN (SELECT w.session_id FROM waitlist_entries w WHERE w.user_id = parent_id AND w.status = 'WAITING')
+  PERFORM 1 FROM sessions WHERE id IN (SELECT w.session_id FROM waitlist_entries w WHERE w.family_id = parent_id AND w.status = 'WAITING')
   ORDER BY id FOR UPDATE;
-  UPDATE waitlist_entries SET status = 'REMOVED', ended_at = now_at WHERE user_id = parent_id AND status = 'WAITING';
+  UPDATE waitlist_entries SET status = 'REMOVED', ended_at = now_at WHERE family_id = parent_id AND status = 'WAITING';
 END
 $function$;

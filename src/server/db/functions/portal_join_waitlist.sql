@@ -28,13 +28,13 @@ BEGIN
   SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord) INTO kid_ids, kid_names
   FROM (SELECT c.id, c.name, a.ord
         FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
-        JOIN children c ON c.user_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n)
+        JOIN children c ON c.family_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n)
         ORDER BY c.id
         FOR UPDATE OF c) k;
   IF coalesce(cardinality(kid_ids), 0) < cardinality(child_names) THEN
     SELECT array_agg(a.n ORDER BY a.ord) INTO missing
     FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
-    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.user_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n));
+    WHERE NOT EXISTS (SELECT 1 FROM children c WHERE c.family_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n));
     RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
   END IF;
   IF cardinality(kid_ids) > 1 THEN
@@ -62,7 +62,7 @@ BEGIN
   IF already IS NOT NULL THEN
     RETURN jsonb_build_object('refusal', 'already-waiting', 'names', to_jsonb(already));
   END IF;
-  INSERT INTO waitlist_entries (user_id, session_id, child_ids, child_names) VALUES (parent_id, s.id, kid_ids, kid_names)
+  INSERT INTO waitlist_entries (family_id, session_id, child_ids, child_names) VALUES (parent_id, s.id, kid_ids, kid_names)
   RETURNING * INTO e;
   RETURN jsonb_build_object('entry', portal_waitlist_facts(e));
 END

@@ -8,7 +8,7 @@ DECLARE
   e waitlist_entries;
   facts jsonb;
 BEGIN
-  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND user_id = parent_id;
+  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND family_id = parent_id;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('refusal', 'waitlist-entry-not-found');
   END IF;
@@ -19,7 +19,7 @@ BEGIN
     WHERE id = e.id RETURNING * INTO e;
     IF office IS NOT NULL THEN
       facts := portal_waitlist_facts(e);
-      PERFORM portal_record_office_action(office, e.user_id, 'WAITLIST_REMOVE', NULL, jsonb_build_object(
+      PERFORM portal_record_office_action(office, e.family_id, 'WAITLIST_REMOVE', NULL, jsonb_build_object(
         'session', facts -> 'session', 'className', facts -> 'session' -> 'classType' ->> 'name', 'childNames', facts -> 'childNames'));
     END IF;
   ELSIF e.status = 'PROMOTED' THEN

@@ -7,7 +7,7 @@ AS $function$
 DECLARE
   found_status text;
 BEGIN
-  SELECT status INTO found_status FROM bookings WHERE id = booking_id AND user_id = parent_id FOR UPDATE;
+  SELECT status INTO found_status FROM bookings WHERE id = booking_id AND family_id = parent_id FOR UPDATE;
   IF NOT FOUND THEN
     RETURN 'booking-not-found';
   END IF;

@@ -25,17 +25,17 @@ BEGIN
   WITH call AS (
     SELECT (c ->> 'sessionId')::uuid AS session_id, (c ->> 'newSessionId')::uuid AS new_session_id,
            (c ->> 'bookingId')::uuid AS booking_id, (c ->> 'entryId')::uuid AS entry_id, c ? 'office' AS by_office,
-           CASE WHEN c ? 'sessionHash' THEN (SELECT a.user_id FROM auth_sessions a WHERE a.token_hash = c ->> 'sessionHash')
-                WHEN c ? 'office' THEN (c ->> 'familyId')::uuid
-                ELSE (c ->> 'parentId')::uuid END AS family_id
+           CASE WHEN c ? 'sessionHash' THEN (SELECT u.family_id FROM auth_sessions a JOIN users u ON u.id = a.user_id WHERE a.token_hash = c ->> 'sessionHash')
+                WHEN c ? 'office' THEN (SELECT u.family_id FROM users u WHERE u.id = (c ->> 'familyId')::uuid)
+                ELSE (c ->> 'familyId')::uuid END AS family_id
     FROM jsonb_array_elements(calls) AS c
   ), named AS (
     -- A parent's call names only the parent's own booking or entry; the office's, any family's.
-    SELECT call.session_id, call.new_session_id, coalesce(b.user_id, w.user_id, call.family_id) AS family_id,
+    SELECT call.session_id, call.new_session_id, coalesce(b.family_id, w.family_id, call.family_id) AS family_id,
            b.id AS booking_id, b.session_id AS freed_session_id, w.session_id AS entry_session_id
     FROM call
-    LEFT JOIN bookings b ON b.id = call.booking_id AND (call.by_office OR b.user_id = call.family_id)
-    LEFT JOIN waitlist_entries w ON w.id = call.entry_id AND (call.by_office OR w.user_id = call.family_id)
+    LEFT JOIN bookings b ON b.id = call.booking_id AND (call.by_office OR b.family_id = call.family_id)
+    LEFT JOIN waitlist_entries w ON w.id = call.entry_id AND (call.by_office OR w.family_id = call.family_id)
   )
   SELECT (SELECT array_agg(DISTINCT x.id) FROM named n,
             unnest(ARRAY[n.session_id, n.new_session_id, n.freed_session_id, n.entry_session_id]) AS x(id) WHERE x.id IS NOT NULL),
@@ -45,7 +45,7 @@ BEGIN
   INTO session_ids, family_ids, booking_ids, freeing;
   PERFORM 1 FROM sessions WHERE id = ANY (session_ids) ORDER BY id FOR UPDATE;
   PERFORM 1 FROM children c WHERE c.id = ANY (ARRAY(
-      SELECT k.id FROM children k WHERE k.user_id = ANY (family_ids) AND k.removed_at IS NULL
+      SELECT k.id FROM children k WHERE k.family_id = ANY (family_ids) AND k.removed_at IS NULL
       UNION
       SELECT k.id FROM waitlist_entries w, unnest(w.child_ids) AS k(id) WHERE w.session_id = ANY (freeing) AND w.status = 'WAITING'))
     AND c.removed_at IS NULL

@@ -7,10 +7,10 @@ AS $function$
 DECLARE
   owner uuid;
 BEGIN
-  SELECT user_id INTO owner FROM bookings
+  SELECT family_id INTO owner FROM bookings
     WHERE id = CASE WHEN TG_OP = 'DELETE' THEN OLD.booking_id ELSE NEW.booking_id END;
   IF owner IS NOT NULL THEN
-    PERFORM portal_announce('user:' || owner::text);
+    PERFORM portal_announce('family:' || owner::text);
   END IF;
   RETURN NULL;
 END

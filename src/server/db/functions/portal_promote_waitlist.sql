@@ -24,7 +24,10 @@ BEGIN
   FOR e IN SELECT * FROM waitlist_entries w WHERE w.session_id = target AND w.status = 'WAITING' ORDER BY w.created_at, w.id FOR UPDATE LOOP
     EXIT WHEN s.booked_count >= s.capacity;
     CONTINUE WHEN cardinality(e.child_ids) > s.capacity - s.booked_count;
-    SELECT u.first_name, u.last_name, u.email INTO family FROM users u WHERE u.id = e.user_id AND u.deleted_at IS NULL AND u.is_active;
+    -- The answer's guardian: the one who joined, else the family's first; a family without an active guardian waits.
+    SELECT u.id, u.first_name, u.last_name, u.email INTO family FROM users u
+    WHERE u.family_id = e.family_id AND u.deleted_at IS NULL AND u.is_active
+    ORDER BY u.id = e.joined_by_user_id DESC NULLS LAST, u.created_at, u.id LIMIT 1;
     CONTINUE WHEN NOT FOUND;
     booked := false;
     BEGIN
@@ -44,7 +47,7 @@ BEGIN
       IF coalesce(cardinality(kid_ids), 0) = cardinality(e.child_ids)
          AND portal_refuse_children(s, kid_ids, kid_names, kid_limits, NULL) IS NULL THEN
         PERFORM portal_book_from_waitlist(e, s, kid_ids, kid_names,
-          jsonb_build_object('firstName', family.first_name, 'lastName', family.last_name, 'email', family.email), now_at, NULL);
+          jsonb_build_object('id', family.id, 'firstName', family.first_name, 'lastName', family.last_name, 'email', family.email), now_at, NULL);
         booked := true;
       END IF;
     EXCEPTION WHEN OTHERS THEN

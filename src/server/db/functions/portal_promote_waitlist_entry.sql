@@ -13,7 +13,7 @@ DECLARE
   kid_names text[];
   kid_limits integer[];
 BEGIN
-  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND user_id = parent_id;
+  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND family_id = parent_id;
   IF NOT FOUND THEN
     RETURN jsonb_build_object('refusal', 'waitlist-entry-not-found');
   END IF;

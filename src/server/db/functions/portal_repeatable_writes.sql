@@ -24,7 +24,7 @@ BEGIN
   FOR c IN SELECT value FROM jsonb_array_elements(calls) LOOP
     office := c -> 'office';
     IF c ? 'sessionHash' THEN
-      SELECT u.id, u.first_name, u.last_name, u.email, s.last_seen_at INTO signed_in
+      SELECT u.id, u.family_id, u.first_name, u.last_name, u.email, s.last_seen_at INTO signed_in
       FROM auth_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = c ->> 'sessionHash'
         AND s.expires_at > (c ->> 'expiresAfter')::timestamptz
@@ -34,19 +34,20 @@ BEGIN
         answers := answers || jsonb_build_array(jsonb_build_object('signedOut', true));
         CONTINUE;
       END IF;
-      parent_id := signed_in.id;
-      parent := jsonb_build_object('firstName', signed_in.first_name, 'lastName', signed_in.last_name, 'email', signed_in.email);
+      -- The family the guardian acts for (decision 027); the guardian is who acted (who booked, whom e-mails go to first).
+      parent_id := signed_in.family_id;
+      parent := jsonb_build_object('id', signed_in.id, 'firstName', signed_in.first_name, 'lastName', signed_in.last_name, 'email', signed_in.email);
       IF signed_in.last_seen_at < (c ->> 'touchBefore')::timestamptz THEN
         UPDATE auth_sessions SET last_seen_at = (c ->> 'now')::timestamptz
         WHERE token_hash = c ->> 'sessionHash' AND last_seen_at < (c ->> 'touchBefore')::timestamptz;
       END IF;
-      key_owner := parent_id;
+      key_owner := signed_in.id;
     ELSIF office IS NOT NULL THEN
       key_owner := (office ->> 'adminId')::uuid;
     ELSE
-      parent_id := (c ->> 'parentId')::uuid;
+      parent_id := (c ->> 'familyId')::uuid;
       parent := c -> 'parent';
-      key_owner := parent_id;
+      key_owner := (parent ->> 'id')::uuid;
     END IF;
     IF c ? 'key' THEN
       claimed := NULL;
@@ -65,14 +66,13 @@ BEGIN
     END IF;
     IF office IS NOT NULL THEN
       IF c ->> 'op' = 'book' THEN
-        SELECT u.id, u.first_name, u.last_name, u.email INTO family
-        FROM users u WHERE u.id = (c ->> 'familyId')::uuid AND u.deleted_at IS NULL;
+        -- The office names the family by one of its guardians' live accounts (issue 31).
+        SELECT f.id INTO family FROM users u JOIN families f ON f.id = u.family_id
+        WHERE u.id = (c ->> 'familyId')::uuid AND u.deleted_at IS NULL AND f.deleted_at IS NULL;
       ELSIF c ->> 'op' IN ('leave-waitlist', 'promote-waitlist') THEN
-        SELECT u.id, u.first_name, u.last_name, u.email INTO family
-        FROM waitlist_entries w JOIN users u ON u.id = w.user_id WHERE w.id = (c ->> 'entryId')::uuid;
+        SELECT w.family_id AS id INTO family FROM waitlist_entries w WHERE w.id = (c ->> 'entryId')::uuid;
       ELSE
-        SELECT u.id, u.first_name, u.last_name, u.email INTO family
-        FROM bookings b JOIN users u ON u.id = b.user_id WHERE b.id = (c ->> 'bookingId')::uuid;
+        SELECT b.family_id AS id INTO family FROM bookings b WHERE b.id = (c ->> 'bookingId')::uuid;
       END IF;
       IF NOT FOUND THEN
         answers := answers || jsonb_build_array(jsonb_build_object('userId', key_owner,
@@ -81,7 +81,8 @@ BEGIN
         CONTINUE;
       END IF;
       parent_id := family.id;
-      parent := jsonb_build_object('firstName', family.first_name, 'lastName', family.last_name, 'email', family.email);
+      -- The office acted: the answer names the family's first guardian; e-mails go to every guardian.
+      parent := portal_family_guardian(family.id, NULL) - 'id';
     END IF;
     answer := CASE c ->> 'op'
       WHEN 'book' THEN portal_book(parent_id, (c ->> 'sessionId')::uuid,
@@ -98,6 +99,10 @@ BEGIN
     END;
     IF answer IS NULL THEN
       RAISE EXCEPTION 'unknown repeatable write %', c ->> 'op';
+    END IF;
+    -- Who of the family joined (issue 31): their e-mail comes first when the entry is promoted.
+    IF c ->> 'op' = 'join-waitlist' AND answer ? 'entry' AND office IS NULL THEN
+      UPDATE waitlist_entries SET joined_by_user_id = (parent ->> 'id')::uuid WHERE id = (answer -> 'entry' ->> 'id')::uuid;
     END IF;
     answers := answers || jsonb_build_array(answer || jsonb_build_object('userId', key_owner));
   END LOOP;

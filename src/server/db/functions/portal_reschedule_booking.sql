@@ -20,9 +20,9 @@ DECLARE
   facts jsonb;
 BEGIN
   -- Lock order (decision 022): both sessions in id order, then the booking's children, before the booking.
-  PERFORM 1 FROM sessions WHERE id IN ((SELECT bk.session_id FROM bookings bk WHERE bk.id = booking_id AND bk.user_id = parent_id), new_session_id) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM sessions WHERE id IN ((SELECT bk.session_id FROM bookings bk WHERE bk.id = booking_id AND bk.family_id = parent_id), new_session_id) ORDER BY id FOR UPDATE;
   PERFORM 1 FROM children c JOIN booking_children bc ON bc.child_id = c.id JOIN bookings bk ON bk.id = bc.booking_id
-  WHERE bk.id = portal_reschedule_booking.booking_id AND bk.user_id = parent_id ORDER BY c.id FOR UPDATE OF c;
+  WHERE bk.id = portal_reschedule_booking.booking_id AND bk.family_id = parent_id ORDER BY c.id FOR UPDATE OF c;
   refusal := portal_lock_own_booking(parent_id, booking_id, 'reschedule-not-confirmed');
   IF refusal IS NOT NULL THEN
     RETURN jsonb_build_object('refusal', refusal);
@@ -71,8 +71,8 @@ BEGIN
   UPDATE sessions SET booked_count = booked_count - coalesce(cardinality(kid_ids), 0), updated_at = now() WHERE id = old_s.id;
   UPDATE sessions SET booked_count = booked_count + coalesce(cardinality(kid_ids), 0), updated_at = now() WHERE id = new_s.id;
   facts := portal_booking_facts(b, new_s, kid_names, parent);
-  INSERT INTO email_outbox (to_address, template, template_data)
-  VALUES (parent ->> 'email', 'booking-rescheduled', jsonb_build_object('booking', facts, 'previous', previous));
+  PERFORM portal_mail_family(parent_id, CASE WHEN office IS NULL THEN (parent ->> 'id')::uuid END, 'booking-rescheduled',
+    jsonb_build_object('booking', facts, 'previous', previous), '{booking,user}');
   PERFORM portal_move_reminder(parent ->> 'email', facts, b.id, new_s.starts_at, now_at);
   IF new_s.waitlist_count > 0 THEN
     PERFORM portal_unwait_booked_children(new_s.id, parent_id, kid_ids, now_at);

@@ -11,6 +11,6 @@ BEGIN
            CASE WHEN count(*) = 0 THEN w.child_ids ELSE array_agg(a.id ORDER BY a.ord) END,
            CASE WHEN count(*) = 0 THEN w.child_names ELSE array_agg(w.child_names[a.ord] ORDER BY a.ord) END
     FROM unnest(w.child_ids) WITH ORDINALITY AS a(id, ord) WHERE a.id <> ALL (kid_ids))
-  WHERE w.session_id = target AND w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
+  WHERE w.session_id = target AND w.family_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
 END
 $function$;

@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION public.portal_unwait_removed_children(parent_id uuid,
 AS $function$
 BEGIN
   PERFORM 1 FROM sessions WHERE id IN (
-    SELECT w.session_id FROM waitlist_entries w WHERE w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids)
+    SELECT w.session_id FROM waitlist_entries w WHERE w.family_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids)
   ORDER BY id FOR UPDATE;
   UPDATE waitlist_entries w SET (status, ended_at, child_ids, child_names) = (
     SELECT CASE WHEN count(*) = 0 THEN 'REMOVED' ELSE 'WAITING' END,
@@ -14,6 +14,6 @@ BEGIN
            CASE WHEN count(*) = 0 THEN w.child_ids ELSE array_agg(a.id ORDER BY a.ord) END,
            CASE WHEN count(*) = 0 THEN w.child_names ELSE array_agg(w.child_names[a.ord] ORDER BY a.ord) END
     FROM unnest(w.child_ids) WITH ORDINALITY AS a(id, ord) WHERE a.id <> ALL (kid_ids))
-  WHERE w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
+  WHERE w.family_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
 END
 $function$;

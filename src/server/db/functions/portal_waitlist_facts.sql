@@ -13,7 +13,9 @@ DECLARE
   place integer;
 BEGIN
   SELECT * INTO s FROM sessions WHERE id = e.session_id;
-  SELECT u.first_name, u.last_name, u.email INTO family FROM users u WHERE u.id = e.user_id;
+  -- The family as the office's lists name it: the guardian who joined, else the family's first guardian.
+  SELECT u.first_name, u.last_name, u.email INTO family FROM users u
+  WHERE u.family_id = e.family_id ORDER BY u.id = e.joined_by_user_id DESC NULLS LAST, u.deleted_at IS NULL DESC, u.created_at, u.id LIMIT 1;
   IF e.status = 'WAITING' THEN
     SELECT count(*) INTO place FROM waitlist_entries o
     WHERE o.session_id = e.session_id AND o.status = 'WAITING' AND (o.created_at, o.id) <= (e.created_at, e.id);
@@ -25,7 +27,7 @@ BEGIN
     WHERE coalesce(u.used, 0) + 1 > c.weekly_limit;
   END IF;
   RETURN jsonb_build_object(
-    'id', e.id, 'userId', e.user_id, 'sessionId', e.session_id,
+    'id', e.id, 'userId', e.family_id, 'sessionId', e.session_id,
     'session', jsonb_build_object('startsAt', s.starts_at, 'endsAt', s.ends_at, 'location', s.location,
       'classType', (SELECT jsonb_build_object('id', ct.id, 'code', ct.code, 'name', ct.name, 'description', ct.description)
                     FROM class_types ct WHERE ct.id = s.class_type_id)),

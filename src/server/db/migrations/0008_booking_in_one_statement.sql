@@ -61,18 +61,10 @@ AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/p
 --> statement-breakpoint
 -- Locks the parent's own booking and says why it cannot change (NULL when it is confirmed): another parent's
 -- booking is indistinguishable from a missing one.
-CREATE OR REPLACE FUNCTION portal_lock_own_booking(parent_id uuid, booking_id uuid, not_confirmed text) RETURNS text
-LANGUAGE plpgsql AS $$
-DECLARE
-  found_status text;
-BEGIN
-  SELECT status INTO found_status FROM bookings WHERE id = booking_id AND user_id = parent_id FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN 'booking-not-found';
-  END IF;
-  RETURN CASE WHEN found_status <> 'CONFIRMED' THEN not_confirmed END;
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_lock_own_booking(parent_id uuid, booking_id uuid, not_confirmed text)
+ RETURNS text
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_lock_own_booking.sql'; END $superseded$;
 --> statement-breakpoint
 -- Cancels one of the parent's future bookings and frees its spots.
 CREATE OR REPLACE FUNCTION portal_cancel_booking(parent_id uuid, booking_id uuid, now_at timestamptz, parent jsonb)

@@ -27,19 +27,10 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_booked_by_check" CHECK ("booking
 -- with overrideWeeklyLimit (the route requires a note then), the booking marked OFFICE with who and the note,
 -- and every action recorded in office_actions. Capacity, ownership, duplicates and "not after the start" hold
 -- exactly as for the family. `quiet` (the family's deletion) queues no e-mail per cancellation.
-CREATE OR REPLACE FUNCTION portal_booking_facts(b bookings, s sessions, child_names text[], parent jsonb) RETURNS jsonb
-LANGUAGE plpgsql STABLE AS $$
-BEGIN
-  RETURN jsonb_build_object(
-    'booking', jsonb_build_object('id', b.id, 'status', b.status, 'calendarSequence', b.calendar_sequence, 'createdAt', b.created_at,
-      'userId', b.user_id, 'bookedBy', b.booked_by, 'bookedByName', b.booked_by_admin_name, 'note', b.office_note),
-    'session', jsonb_build_object('id', s.id, 'startsAt', s.starts_at, 'endsAt', s.ends_at, 'location', s.location),
-    'classType', (SELECT jsonb_build_object('id', ct.id, 'code', ct.code, 'name', ct.name, 'description', ct.description)
-                  FROM class_types ct WHERE ct.id = s.class_type_id),
-    'childNames', to_jsonb(coalesce(child_names, '{}'::text[])),
-    'user', parent);
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_booking_facts(b bookings, s sessions, child_names text[], parent jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_booking_facts.sql'; END $superseded$;
 --> statement-breakpoint
 -- One office action, with what it was about as it read then.
 CREATE OR REPLACE FUNCTION portal_record_office_action(office jsonb, family_id uuid, action text, booking_id uuid, details jsonb)

@@ -77,36 +77,10 @@ $$;
 -- An entry as its family and the office read it (services/waitlist): the session, the children, the place in the
 -- queue (1 = promoted first; among WAITING entries, by join time then id) and the children a promotion now would
 -- take past their weekly limit (confirmed bookings of that Toronto week counted; the entry would be skipped).
-CREATE OR REPLACE FUNCTION portal_waitlist_facts(e waitlist_entries) RETURNS jsonb
-LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  s sessions;
-  family record;
-  held jsonb := '[]'::jsonb;
-  place integer;
-BEGIN
-  SELECT * INTO s FROM sessions WHERE id = e.session_id;
-  SELECT u.first_name, u.last_name, u.email INTO family FROM users u WHERE u.id = e.user_id;
-  IF e.status = 'WAITING' THEN
-    SELECT count(*) INTO place FROM waitlist_entries o
-    WHERE o.session_id = e.session_id AND o.status = 'WAITING' AND (o.created_at, o.id) <= (e.created_at, e.id);
-    SELECT coalesce(jsonb_agg(jsonb_build_object('name', e.child_names[k.ord], 'limit', c.weekly_limit, 'used', coalesce(u.used, 0)) ORDER BY k.ord), '[]'::jsonb)
-    INTO held
-    FROM unnest(e.child_ids) WITH ORDINALITY AS k(id, ord)
-    JOIN children c ON c.id = k.id
-    LEFT JOIN portal_weekly_usage(e.child_ids, s.starts_at) u ON u.child_id = k.id
-    WHERE coalesce(u.used, 0) + 1 > c.weekly_limit;
-  END IF;
-  RETURN jsonb_build_object(
-    'id', e.id, 'userId', e.user_id, 'sessionId', e.session_id,
-    'session', jsonb_build_object('startsAt', s.starts_at, 'endsAt', s.ends_at, 'location', s.location,
-      'classType', (SELECT jsonb_build_object('id', ct.id, 'code', ct.code, 'name', ct.name, 'description', ct.description)
-                    FROM class_types ct WHERE ct.id = s.class_type_id)),
-    'childNames', to_jsonb(e.child_names), 'status', e.status, 'position', place, 'heldBack', held,
-    'bookingId', e.booking_id, 'createdAt', e.created_at,
-    'familyName', btrim(family.first_name || ' ' || family.last_name), 'email', family.email);
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_waitlist_facts(e waitlist_entries)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_waitlist_facts.sql'; END $superseded$;
 --> statement-breakpoint
 -- The e-mails a new confirmed booking queues in one statement: the confirmation now, and the reminder due 24 hours
 -- (an instant, whatever the clocks do) before the start, if that is still ahead. One reminder per booking (the
@@ -126,17 +100,9 @@ AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/p
 -- Children the family has just booked into a session leave its waiting entries there (an entry left with no child
 -- has been LEFT).
 CREATE OR REPLACE FUNCTION portal_unwait_booked_children(target uuid, parent_id uuid, kid_ids uuid[], now_at timestamptz)
-RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE waitlist_entries w SET (status, ended_at, child_ids, child_names) = (
-    SELECT CASE WHEN count(*) = 0 THEN 'LEFT' ELSE 'WAITING' END,
-           CASE WHEN count(*) = 0 THEN now_at END,
-           CASE WHEN count(*) = 0 THEN w.child_ids ELSE array_agg(a.id ORDER BY a.ord) END,
-           CASE WHEN count(*) = 0 THEN w.child_names ELSE array_agg(w.child_names[a.ord] ORDER BY a.ord) END
-    FROM unnest(w.child_ids) WITH ORDINALITY AS a(id, ord) WHERE a.id <> ALL (kid_ids))
-  WHERE w.session_id = target AND w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
-END
-$$;
+ RETURNS void
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_unwait_booked_children.sql'; END $superseded$;
 --> statement-breakpoint
 -- An entry becomes a confirmed booking (the session and the children are locked and the rules checked by the
 -- caller): booked by WAITLIST (and by the administrator who pressed 'Promote now'), the confirmation e-mail says it
@@ -168,81 +134,16 @@ AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/p
 -- The family leaves a waitlist (LEFT), or the office removes an entry (REMOVED, recorded for the family page).
 -- Leaving twice is leaving once; an entry already promoted is a booking to cancel instead.
 CREATE OR REPLACE FUNCTION portal_leave_waitlist(parent_id uuid, entry_id uuid, now_at timestamptz, office jsonb DEFAULT NULL)
-RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  e waitlist_entries;
-  facts jsonb;
-BEGIN
-  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND user_id = parent_id;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-entry-not-found');
-  END IF;
-  PERFORM 1 FROM sessions WHERE id = e.session_id FOR UPDATE;
-  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id FOR UPDATE;
-  IF e.status = 'WAITING' THEN
-    UPDATE waitlist_entries SET status = CASE WHEN office IS NULL THEN 'LEFT' ELSE 'REMOVED' END, ended_at = now_at
-    WHERE id = e.id RETURNING * INTO e;
-    IF office IS NOT NULL THEN
-      facts := portal_waitlist_facts(e);
-      PERFORM portal_record_office_action(office, e.user_id, 'WAITLIST_REMOVE', NULL, jsonb_build_object(
-        'session', facts -> 'session', 'className', facts -> 'session' -> 'classType' ->> 'name', 'childNames', facts -> 'childNames'));
-    END IF;
-  ELSIF e.status = 'PROMOTED' THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-promoted');
-  ELSIF NOT (e.status = 'LEFT' AND office IS NULL) THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-not-waiting');
-  END IF;
-  RETURN jsonb_build_object('entry', portal_waitlist_facts(e));
-END
-$$;
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_leave_waitlist.sql'; END $superseded$;
 --> statement-breakpoint
 -- The office's 'Promote now': the entry becomes a booking if all its children fit, with the front desk's rules
 -- (capacity never overridden; a weekly limit passed over only with overrideWeeklyLimit and a note), even out of turn.
 CREATE OR REPLACE FUNCTION portal_promote_waitlist_entry(parent_id uuid, entry_id uuid, now_at timestamptz, closes_before timestamptz, parent jsonb, office jsonb)
-RETURNS jsonb LANGUAGE plpgsql AS $$
-DECLARE
-  s sessions;
-  e waitlist_entries;
-  refused jsonb;
-  missing text[];
-  kid_ids uuid[];
-  kid_names text[];
-  kid_limits integer[];
-BEGIN
-  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id AND user_id = parent_id;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-entry-not-found');
-  END IF;
-  SELECT * INTO s FROM sessions WHERE id = e.session_id FOR UPDATE;
-  SELECT * INTO e FROM waitlist_entries WHERE id = entry_id FOR UPDATE;
-  IF e.status = 'PROMOTED' THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-promoted');
-  ELSIF e.status <> 'WAITING' THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-not-waiting');
-  ELSIF s.status = 'CANCELLED' THEN
-    RETURN jsonb_build_object('refusal', 'session-cancelled');
-  ELSIF s.starts_at <= now_at THEN
-    RETURN jsonb_build_object('refusal', 'session-started');
-  ELSIF s.starts_at <= closes_before THEN
-    RETURN jsonb_build_object('refusal', 'waitlist-closed');
-  END IF;
-  SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord)
-  INTO kid_ids, kid_names, kid_limits
-  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord FROM unnest(e.child_ids) WITH ORDINALITY AS a(id, ord)
-        JOIN children c ON c.id = a.id AND c.removed_at IS NULL ORDER BY c.id FOR UPDATE OF c) k;
-  IF coalesce(cardinality(kid_ids), 0) < cardinality(e.child_ids) THEN
-    SELECT array_agg(e.child_names[a.ord] ORDER BY a.ord) INTO missing
-    FROM unnest(e.child_ids) WITH ORDINALITY AS a(id, ord)
-    WHERE NOT (a.id = ANY (coalesce(kid_ids, '{}'::uuid[])));
-    RETURN jsonb_build_object('refusal', 'not-your-children', 'names', to_jsonb(missing));
-  END IF;
-  refused := portal_refuse_children(s, kid_ids, kid_names, portal_limits_for(kid_limits, office), NULL);
-  IF refused IS NOT NULL THEN
-    RETURN refused;
-  END IF;
-  RETURN jsonb_build_object('booking', portal_book_from_waitlist(e, s, kid_ids, kid_names, parent, now_at, office));
-END
-$$;
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_promote_waitlist_entry.sql'; END $superseded$;
 --> statement-breakpoint
 -- The office changed a session (services/sessions/update-session.ts; the caller holds its lock): the reminders of its
 -- bookings follow its start, and a raised capacity is filled from the waitlist. Answers the children promoted.
@@ -264,32 +165,17 @@ $$;
 --> statement-breakpoint
 -- A family's account is closing (services/users/delete-user.ts): its waiting entries end (REMOVED) first, so no
 -- spot its own cancellations free is given back to it. The sessions are locked first, in id order.
-CREATE OR REPLACE FUNCTION portal_end_family_waitlist(parent_id uuid, now_at timestamptz) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM 1 FROM sessions WHERE id IN (SELECT w.session_id FROM waitlist_entries w WHERE w.user_id = parent_id AND w.status = 'WAITING')
-  ORDER BY id FOR UPDATE;
-  UPDATE waitlist_entries SET status = 'REMOVED', ended_at = now_at WHERE user_id = parent_id AND status = 'WAITING';
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_end_family_waitlist(parent_id uuid, now_at timestamptz)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_end_family_waitlist.sql'; END $superseded$;
 --> statement-breakpoint
 -- The office removed children of a family (services/users/write-children.ts): they leave the family's waiting
 -- entries (an entry left with no child has been REMOVED). The sessions are locked first, in id order.
-CREATE OR REPLACE FUNCTION portal_unwait_removed_children(parent_id uuid, kid_ids uuid[], now_at timestamptz) RETURNS void
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM 1 FROM sessions WHERE id IN (
-    SELECT w.session_id FROM waitlist_entries w WHERE w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids)
-  ORDER BY id FOR UPDATE;
-  UPDATE waitlist_entries w SET (status, ended_at, child_ids, child_names) = (
-    SELECT CASE WHEN count(*) = 0 THEN 'REMOVED' ELSE 'WAITING' END,
-           CASE WHEN count(*) = 0 THEN now_at END,
-           CASE WHEN count(*) = 0 THEN w.child_ids ELSE array_agg(a.id ORDER BY a.ord) END,
-           CASE WHEN count(*) = 0 THEN w.child_names ELSE array_agg(w.child_names[a.ord] ORDER BY a.ord) END
-    FROM unnest(w.child_ids) WITH ORDINALITY AS a(id, ord) WHERE a.id <> ALL (kid_ids))
-  WHERE w.user_id = parent_id AND w.status = 'WAITING' AND w.child_ids && kid_ids;
-END
-$$;
+CREATE OR REPLACE FUNCTION portal_unwait_removed_children(parent_id uuid, kid_ids uuid[], now_at timestamptz)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_unwait_removed_children.sql'; END $superseded$;
 --> statement-breakpoint
 -- Every minute, on one instance (services/scheduled-jobs): entries of sessions whose waitlist has closed (or that were
 -- cancelled) expire, and sessions with free spots and people waiting are filled (a spot nobody could take when it

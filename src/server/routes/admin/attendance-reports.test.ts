@@ -173,8 +173,8 @@ describe('a check-in and the read caches', () => {
     try {
       await checkIn(bookingId, 'Rio', toronto(11, 18, 17, 58));
       const deadline = Date.now() + 3_000;
-      while (!heard.includes(topics.user(family.id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(heard).toContain(topics.user(family.id));
+      while (!heard.includes(topics.family(family.id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard).toContain(topics.family(family.id));
     } finally {
       await listening.close();
     }

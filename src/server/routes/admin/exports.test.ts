@@ -123,16 +123,16 @@ describe('GET /api/admin/reservations/export.csv', () => {
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: SESSION_START, location: '@SUM(1)' });
     const parent = await createParent(db(), [['Kid', 3]]);
     await db().update(users).set({ lastName: '=HYPERLINK("http://x")', firstName: 'Tess' }).where(eq(users.id, parent.id));
-    await db().update(children).set({ name: '-2+3' }).where(eq(children.userId, parent.id));
-    const [kid] = await db().select().from(children).where(eq(children.userId, parent.id));
+    await db().update(children).set({ name: '-2+3' }).where(eq(children.familyId, parent.id));
+    const [kid] = await db().select().from(children).where(eq(children.familyId, parent.id));
     const other = await createParent(db(), [
       ['Ava', 3],
       ['Leo', 3],
     ]);
-    const otherKids = await db().select().from(children).where(eq(children.userId, other.id)).orderBy(asc(children.position));
+    const otherKids = await db().select().from(children).where(eq(children.familyId, other.id)).orderBy(asc(children.position));
 
     const insert = async (userId: string, kids: Array<{ id: string; name: string }>, createdAt: Date, status: BookingStatus = 'CONFIRMED') => {
-      const [booking] = await db().insert(bookings).values({ userId, sessionId: session.id, status, createdAt }).returning();
+      const [booking] = await db().insert(bookings).values({ familyId: userId, sessionId: session.id, status, createdAt }).returning();
       await db()
         .insert(bookingChildren)
         .values(kids.map((k, position) => ({ bookingId: booking!.id, childId: k.id, childName: k.name, position })));
@@ -179,10 +179,10 @@ describe('GET /api/admin/reservations/export.csv', () => {
   it('takes the range and class code of the reservations list', async () => {
     const classType = await createClassType(db(), { code: 'EXPQ' });
     const parent = await createParent(db(), [['Kai', 3]]);
-    const [kid] = await db().select().from(children).where(eq(children.userId, parent.id));
+    const [kid] = await db().select().from(children).where(eq(children.familyId, parent.id));
     for (const startsAt of [torontoTime(2026, 11, 24, 23, 30), torontoTime(2026, 11, 25, 23, 45), torontoTime(2026, 11, 26, 0, 15)]) {
       const session = await createSession(db(), { classTypeId: classType.id, startsAt });
-      const [booking] = await db().insert(bookings).values({ userId: parent.id, sessionId: session.id }).returning();
+      const [booking] = await db().insert(bookings).values({ familyId: parent.id, sessionId: session.id }).returning();
       await db().insert(bookingChildren).values({ bookingId: booking!.id, childId: kid!.id, childName: 'Kai' });
     }
     const oneDay = await download('/api/admin/reservations/export.csv?classCode=EXPQ&from=2026-11-25&to=2026-11-25');

@@ -169,7 +169,7 @@ describe('POST /api/admin/bookings/:id/cancel and /reschedule', () => {
   it('refuses to cancel or move a booking whose session has started', async () => {
     const fam = await family([['Max', 3]]);
     const past = await session(new Date(NOW.getTime() - 3_600_000));
-    const [row] = await db().insert(bookings).values({ userId: fam.id, sessionId: past.id }).returning();
+    const [row] = await db().insert(bookings).values({ familyId: fam.id, sessionId: past.id }).returning();
     expect((await admin.post(`/api/admin/bookings/${row!.id}/cancel`)).body).toEqual({ message: 'Only future bookings can be cancelled', code: 'CANCEL_TOO_LATE' });
     const friday = await session(inWeeks(1, 4, 17));
     expect((await admin.post(`/api/admin/bookings/${row!.id}/reschedule`, { newSessionId: friday.id })).status).toBe(409);
@@ -223,7 +223,7 @@ describe('the family cannot use the office routes', () => {
     const friday = await session(inWeeks(1, 4, 17));
     const res = await fam.api.post('/api/admin/bookings', { userId: fam.id, sessionId: friday.id, childNames: ['Ava'], overrideWeeklyLimit: true, note: 'x' });
     expect(res.status).toBe(403);
-    expect(await db().select().from(bookings).where(and(eq(bookings.userId, fam.id)))).toEqual([]);
+    expect(await db().select().from(bookings).where(and(eq(bookings.familyId, fam.id)))).toEqual([]);
   });
 });
 
@@ -268,8 +268,8 @@ describe('the family page: GET /api/admin/users/:id, /bookings and /child-stats'
     const old = await session(new Date(NOW.getTime() - 120 * 86_400_000));
     const recent = await session(new Date(NOW.getTime() - 30 * 86_400_000));
     const upcoming = await session(inWeeks(1, 1, 17));
-    const [oldBooking] = await db().insert(bookings).values({ userId: fam.id, sessionId: old.id }).returning();
-    const [recentBooking] = await db().insert(bookings).values({ userId: fam.id, sessionId: recent.id, status: 'CANCELLED' }).returning();
+    const [oldBooking] = await db().insert(bookings).values({ familyId: fam.id, sessionId: old.id }).returning();
+    const [recentBooking] = await db().insert(bookings).values({ familyId: fam.id, sessionId: recent.id, status: 'CANCELLED' }).returning();
     const made = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: upcoming.id, childNames: ['Ava'] });
 
     const res = await admin.get(`/api/admin/users/${fam.id}/bookings`);
@@ -344,14 +344,14 @@ describe('deleting a family with upcoming bookings', () => {
     const past = await session(new Date(NOW.getTime() - 7 * 86_400_000));
     const first = await fam.api.post('/api/bookings', { sessionId: monday.id, childNames: ['Ava', 'Leo'] });
     const second = await admin.post('/api/admin/bookings', { userId: fam.id, sessionId: far.id, childNames: ['Ava'] });
-    const [old] = await db().insert(bookings).values({ userId: fam.id, sessionId: past.id }).returning();
+    const [old] = await db().insert(bookings).values({ familyId: fam.id, sessionId: past.id }).returning();
 
     const refused = await admin.request('DELETE', `/api/admin/users/${fam.id}`);
     expect([refused.status, refused.body.message]).toEqual([409, 'This user has 2 upcoming bookings. Cancel them before deleting the account.']);
 
     const res = await admin.request('DELETE', `/api/admin/users/${fam.id}?cancelUpcomingBookings=true`);
     expect([res.status, res.body]).toEqual([200, { message: 'User deleted' }]);
-    const rows = await db().select().from(bookings).where(eq(bookings.userId, fam.id));
+    const rows = await db().select().from(bookings).where(eq(bookings.familyId, fam.id));
     const statusOf = (id: string) => rows.find((r) => r.id === id)!.status;
     expect([statusOf(first.body.id), statusOf(second.body.id), statusOf(old!.id)]).toEqual(['CANCELLED', 'CANCELLED', 'CONFIRMED']);
     expect([await bookedCount(monday.id), await bookedCount(far.id)]).toEqual([0, 0]);

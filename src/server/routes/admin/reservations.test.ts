@@ -23,7 +23,7 @@ const db = () => server.database.db;
 /** A parent and their children's rows (id and name), in slot order. */
 async function parentWithKids(kids: Array<[string, number]>) {
   const parent = await createParent(db(), kids);
-  const rows = await db().select().from(children).where(eq(children.userId, parent.id)).orderBy(asc(children.position));
+  const rows = await db().select().from(children).where(eq(children.familyId, parent.id)).orderBy(asc(children.position));
   return { ...parent, kids: rows };
 }
 
@@ -37,7 +37,7 @@ async function insertBooking(input: {
 }) {
   const [booking] = await db()
     .insert(bookings)
-    .values({ userId: input.userId, sessionId: input.sessionId, status: input.status ?? 'CONFIRMED', createdAt: input.createdAt })
+    .values({ familyId: input.userId, sessionId: input.sessionId, status: input.status ?? 'CONFIRMED', createdAt: input.createdAt })
     .returning();
   await db()
     .insert(bookingChildren)
@@ -94,6 +94,7 @@ describe('GET /api/admin/reservations', () => {
       calendarSequence: 0,
       createdAt: booked.body.createdAt,
       user: { firstName: 'Test', lastName: 'Parent', email: family.email },
+      bookedByGuardian: 'Test Parent',
       // The office's fields (issue 19): the family made this one itself.
       userId: family.id,
       bookedBy: 'FAMILY',

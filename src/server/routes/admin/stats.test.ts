@@ -59,7 +59,7 @@ describe('GET /api/admin/stats', () => {
     const nextMonday = await session(at(23, 9), { booked: 10 }); // next week: no alert
 
     const book = async (sessionId: string, userId: string, status: 'CONFIRMED' | 'CANCELLED' = 'CONFIRMED') =>
-      db().insert(bookings).values({ sessionId, userId, status });
+      db().insert(bookings).values({ sessionId, familyId: userId, status });
     // This week: 6 confirmed, 1 cancelled.
     await book(mondayPastFull.id, parents[0]!.id);
     await book(mondayPastFull.id, parents[1]!.id);
@@ -75,11 +75,11 @@ describe('GET /api/admin/stats', () => {
     // Waiting (issue 21): two children for Sunday night count; today 21:00 is within the 2-hour cut-off (its
     // waitlist closed) and next Monday is next week: not counted.
     const waiting = await createParent(db(), [['Ava', 2], ['Leo', 2]], 'waiting');
-    const kids = await db().select().from(children).where(eq(children.userId, waiting.id));
+    const kids = await db().select().from(children).where(eq(children.familyId, waiting.id));
     const wait = (sessionId: string, names: string[]) =>
       db()
         .insert(waitlistEntries)
-        .values({ userId: waiting.id, sessionId, childIds: names.map((n) => kids.find((k) => k.name === n)!.id), childNames: names });
+        .values({ familyId: waiting.id, sessionId, childIds: names.map((n) => kids.find((k) => k.name === n)!.id), childNames: names });
     await wait(sundayNight.id, ['Ava', 'Leo']);
     await wait(todayLaterFull.id, ['Ava']);
     await wait(nextMonday.id, ['Leo']);
@@ -116,7 +116,7 @@ describe('GET /api/admin/stats', () => {
     await session(at(1, 0, 30)); // before the change (04:30 UTC)
     const lastHour = await session(at(1, 23, 30), 10); // after it (Monday 04:30 UTC): today, full, ahead
     await session(at(2, 0, 30), 10); // Monday: next week
-    await db().insert(bookings).values({ sessionId: lastHour.id, userId: parent.id });
+    await db().insert(bookings).values({ sessionId: lastHour.id, familyId: parent.id });
 
     const api = new ApiClient(server.baseUrl);
     await api.login(admin.email, admin.password);

@@ -1,3 +1,4 @@
+import { accountRows } from '../../test-support/account-row';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
@@ -62,12 +63,12 @@ let counter = 0;
 const address = (name: string) => `${name}.${++counter}@import.test`;
 
 const userByEmail = async (email: string) =>
-  (await db().select().from(users).where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt))))[0];
+  (await accountRows(db(), and(eq(sql`lower(${users.email})`, email.toLowerCase()), isNull(users.deletedAt))!))[0];
 const childrenOf = (userId: string) =>
   db()
     .select()
     .from(children)
-    .where(and(eq(children.userId, userId), isNull(children.removedAt)))
+    .where(and(eq(children.familyId, userId), isNull(children.removedAt)))
     .orderBy(asc(children.position));
 const countUsers = async (emails: string[]) =>
   (
@@ -358,7 +359,7 @@ describe("children's date of birth and sex columns (issue 22)", () => {
       ['Ava', 2],
       ['Leo', 1],
     ]);
-    await db().update(children).set({ birthDate: '2015-03-03', sex: 'F' }).where(and(eq(children.userId, parent.id), eq(children.position, 1)));
+    await db().update(children).set({ birthDate: '2015-03-03', sex: 'F' }).where(and(eq(children.familyId, parent.id), eq(children.position, 1)));
     const res = await upload({ csv: [DETAILS_HEADER, `${parent.email},Test,Parent,Ava,,,Leo,2017-07-07,Boy`].join('\n'), mapping: DETAILS_MAPPING });
     expect(res.body).toEqual({ summary: { processed: 1, created: 0, updated: 1, errors: 0 }, errors: [] });
     expect(await details(parent.email)).toEqual([

@@ -1,3 +1,4 @@
+import { accountRows } from '../../test-support/account-row';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authSessions, users } from '../../db/schema';
@@ -33,7 +34,7 @@ const patch = (api: ApiClient, id: string, body: unknown) => api.request('PATCH'
 const setPassword = (api: ApiClient, id: string, newPassword: string) => api.request('PUT', `/api/admin/users/${id}/change-password`, { newPassword });
 const sendLink = (api: ApiClient, id: string) => api.post(`/api/admin/users/${id}/set-password-link`);
 const failure = (res: { status: number; body: { message: string } }) => ({ status: res.status, message: res.body.message });
-const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+const userRow = async (id: string) => (await accountRows(db(), eq(users.id, id)))[0]!;
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${++counter}-${Date.now()}@example.com`;
 

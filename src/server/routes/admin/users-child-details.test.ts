@@ -20,7 +20,7 @@ const db = () => server.database.db;
 let counter = 0;
 const uniqueEmail = () => `details-${++counter}-${Date.now()}@example.com`;
 const failure = (res: { status: number; body: { message: string } }) => ({ status: res.status, message: res.body.message });
-const childRows = (userId: string) => db().select().from(children).where(eq(children.userId, userId)).orderBy(asc(children.position));
+const childRows = (userId: string) => db().select().from(children).where(eq(children.familyId, userId)).orderBy(asc(children.position));
 const details = async (userId: string) =>
   (await childRows(userId)).filter((row) => !row.removedAt).map(({ name, birthDate, sex }) => ({ name, birthDate, sex }));
 const patch = (id: string, body: unknown) => admin.request('PATCH', `/api/admin/users/${id}`, body);
@@ -129,7 +129,7 @@ describe("children's date of birth and sex (issue 22)", () => {
     // their own /api/me and bookings: nothing of this family's children.
     const classType = await createClassType(db());
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: new Date(torontoTime(2026, 11, 20, 17).getTime()) });
-    const [booking] = await db().insert(bookings).values({ userId: family.id, sessionId: session.id, createdAt: NOW }).returning();
+    const [booking] = await db().insert(bookings).values({ familyId: family.id, sessionId: session.id, createdAt: NOW }).returning();
     const kids = await childRows(family.id);
     await db()
       .insert(bookingChildren)

@@ -1,3 +1,4 @@
+import { accountRows } from '../../test-support/account-row';
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../../shared/rules/week';
@@ -44,8 +45,8 @@ async function signIn(email: string, password: string) {
   await api.login(email, password);
   return api;
 }
-const childRows = (userId: string) => db().select().from(children).where(eq(children.userId, userId)).orderBy(asc(children.position));
-const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!;
+const childRows = (userId: string) => db().select().from(children).where(eq(children.familyId, userId)).orderBy(asc(children.position));
+const userRow = async (id: string) => (await accountRows(db(), eq(users.id, id)))[0]!;
 
 /** A bookable session this week (Friday 17:00 Toronto by default). */
 async function futureSession(startsAt = toronto(11, 20, 17)) {
@@ -55,7 +56,7 @@ async function futureSession(startsAt = toronto(11, 20, 17)) {
 /** A booking in a session that has already started (written to the database, the API cannot book the past). */
 async function pastBooking(userId: string, kids: Array<{ id: string; name: string }>, startsAt = toronto(11, 16, 17)) {
   const session = await futureSession(startsAt);
-  const [booking] = await db().insert(bookings).values({ userId, sessionId: session.id, createdAt: toronto(11, 10, 9) }).returning();
+  const [booking] = await db().insert(bookings).values({ familyId: userId, sessionId: session.id, createdAt: toronto(11, 10, 9) }).returning();
   await db()
     .insert(bookingChildren)
     .values(kids.map((kid, position) => ({ bookingId: booking!.id, childId: kid.id, childName: kid.name, position })));

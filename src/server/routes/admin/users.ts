@@ -54,8 +54,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/users/:id/child-stats', { schema: { params: idParams, querystring: childStatsQuery, response: { 200: childStatsResponse } } }, async (request) => {
-    await liveUser(app.db, request.params.id);
-    return getChildStats(app.db, request.params.id, request.query.week, app.clock());
+    const user = await liveUser(app.db, request.params.id);
+    return getChildStats(app.db, user.familyId, request.query.week, app.clock());
   });
 
   app.post('/users', { schema: { body: createUserBody, response: { 201: adminUserDto } } }, async (request, reply) => {

@@ -44,7 +44,7 @@ export type BookingCall =
  * which the statement itself checks before anything else (decision 017; a sign-in that is no longer valid is a
  * 401 and changes nothing).
  */
-export type BookingActor = { parentId: string; parent: BookingParent } | { signIn: SignInCheck } | { office: OfficeActor };
+export type BookingActor = { parentId: string; familyId: string | null; parent: BookingParent } | { signIn: SignInCheck } | { office: OfficeActor };
 
 /**
  * The office acting for a family (issue 19, decision 018): the administrator (whose Idempotency-Key it is), the
@@ -116,7 +116,10 @@ const actorPayload = (actor: BookingActor) =>
         idleCutoffs: Object.fromEntries(Object.entries(actor.signIn.idleCutoffs).map(([role, cutoff]) => [role, cutoff.toISOString()])),
         touchBefore: actor.signIn.touchBefore.toISOString(),
       }
-    : { parentId: actor.parentId, parent: { firstName: actor.parent.firstName, lastName: actor.parent.lastName, email: actor.parent.email } };
+    : {
+        familyId: actor.familyId,
+        parent: { id: actor.parentId, firstName: actor.parent.firstName, lastName: actor.parent.lastName, email: actor.parent.email },
+      };
 
 /**
  * Runs several parents' repeatable writes in the caller's transaction (the unit of work of a group, decision 016),

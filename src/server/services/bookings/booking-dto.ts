@@ -1,4 +1,4 @@
-import { asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import { z } from 'zod';
 import { BOOKED_BY, BOOKING_STATUSES, type AdminBookingDto, type BookedBy, type BookingStatus } from '../../../shared/schemas/bookings';
@@ -28,7 +28,8 @@ export async function loadBookingsWithChildren(db: DbOrTx, where: SQL): Promise<
     .from(bookings)
     .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
     .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId))
-    .innerJoin(users, eq(users.id, bookings.userId))
+    // The guardian who booked, else the family's first (a family's id is its first guardian's: decision 027).
+    .innerJoin(users, eq(users.id, sql`coalesce(${bookings.bookedByUserId}, ${bookings.familyId})`))
     .where(where)
     .orderBy(asc(sessions.startsAt), asc(bookings.createdAt));
   if (!rows.length) return [];
@@ -61,7 +62,7 @@ export async function loadBookingsWithChildren(db: DbOrTx, where: SQL): Promise<
 
 /** The fields a booking's answer shows, from the rows it is made of. */
 export interface BookingParts {
-  booking: Pick<typeof bookings.$inferSelect, 'id' | 'userId' | 'status' | 'calendarSequence' | 'createdAt' | 'bookedBy' | 'bookedByAdminName' | 'officeNote'>;
+  booking: Pick<typeof bookings.$inferSelect, 'id' | 'familyId' | 'bookedByUserId' | 'status' | 'calendarSequence' | 'createdAt' | 'bookedBy' | 'bookedByAdminName' | 'officeNote'>;
   session: Pick<typeof sessions.$inferSelect, 'id' | 'startsAt' | 'endsAt' | 'location'>;
   classType: Pick<typeof classTypes.$inferSelect, 'id' | 'code' | 'name' | 'description'>;
   user: Pick<typeof users.$inferSelect, 'firstName' | 'lastName' | 'email'>;
@@ -80,7 +81,7 @@ export function toBookingDto(
 ): AdminBookingDto {
   return {
     id: booking.id,
-    userId: booking.userId,
+    userId: booking.familyId,
     reference: bookingReference(booking.id),
     sessionId: session.id,
     session: {
@@ -94,6 +95,7 @@ export function toBookingDto(
     calendarSequence: booking.calendarSequence,
     createdAt: booking.createdAt.toISOString(),
     user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    bookedByGuardian: booking.bookedByUserId ? `${user.firstName} ${user.lastName}`.trim() : null,
     bookedBy: booking.bookedBy as BookedBy,
     bookedByName: booking.bookedByAdminName,
     note: booking.officeNote,
@@ -120,6 +122,7 @@ export const bookingFacts = z.object({
     bookedBy: z.enum(BOOKED_BY),
     bookedByName: z.string().nullable(),
     note: z.string().nullable(),
+    bookedByGuardian: z.string().nullable().optional(),
   }),
   session: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string(), location: z.string() }),
   classType: z.object({ id: z.string(), code: z.string(), name: z.string(), description: z.string().nullable() }),
@@ -130,12 +133,13 @@ export type BookingFacts = z.infer<typeof bookingFacts>;
 
 /** The answer (spec 3) from a booking's facts: the same shape toBookingDto makes from rows. */
 export function bookingDtoFromFacts(facts: BookingFacts): AdminBookingDto {
-  const { bookedByName, note, ...booking } = facts.booking;
-  return toBookingDto(
-    { ...booking, createdAt: new Date(booking.createdAt), bookedByAdminName: bookedByName, officeNote: note },
+  const { bookedByName, note, bookedByGuardian, userId, ...booking } = facts.booking;
+  const dto = toBookingDto(
+    { ...booking, familyId: userId, bookedByUserId: null, createdAt: new Date(booking.createdAt), bookedByAdminName: bookedByName, officeNote: note },
     { ...facts.session, startsAt: new Date(facts.session.startsAt), endsAt: new Date(facts.session.endsAt) },
     facts.classType,
     facts.user,
     facts.childNames,
   );
+  return { ...dto, bookedByGuardian: bookedByGuardian ?? null };
 }

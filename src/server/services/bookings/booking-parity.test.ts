@@ -242,11 +242,11 @@ async function databaseOutcome(c: BookingCase): Promise<Prediction> {
         select id, ${classTypeId}, starts_at, starts_at + interval '1 hour', capacity, booked_count
         from jsonb_to_recordset(${JSON.stringify(sessions)}::jsonb) as x(id uuid, starts_at timestamptz, capacity integer, booked_count integer)
       ), new_children as (
-        insert into children (id, user_id, position, name, weekly_limit, birth_date, sex)
+        insert into children (id, family_id, position, name, weekly_limit, birth_date, sex)
         select id, ${parentId}, position, name, "weeklyLimit", "birthDate", sex
         from jsonb_to_recordset(${JSON.stringify(kids)}::jsonb) as x(id uuid, position integer, name text, "weeklyLimit" integer, "birthDate" date, sex text)
       ), new_bookings as (
-        insert into bookings (id, user_id, session_id, status)
+        insert into bookings (id, family_id, session_id, status)
         select id, ${parentId}, session_id, status from jsonb_to_recordset(${JSON.stringify(bookings)}::jsonb) as x(id uuid, session_id uuid, status text)
       )
       insert into booking_children (booking_id, child_id, child_name)

@@ -81,7 +81,7 @@ async function databaseAnswer(c: EligibilityCase) {
         insert into sessions (id, class_type_id, starts_at, ends_at, capacity)
         values (${sessionId}, ${classTypeId}, ${c.startsAt.toISOString()}::timestamptz, ${c.startsAt.toISOString()}::timestamptz + interval '1 hour', 10)
       )
-      insert into children (id, user_id, position, name, weekly_limit, birth_date, sex)
+      insert into children (id, family_id, position, name, weekly_limit, birth_date, sex)
       select id, user_id, position, name, 7, birth_date, sex
       from jsonb_to_recordset(${JSON.stringify(kids)}::jsonb) as k(id uuid, user_id uuid, position integer, name text, birth_date date, sex text)`);
     const [row] = await rowsOf(

@@ -6,14 +6,16 @@ import { children } from '../../db/schema';
 import { countWeeklyUsage } from './count-weekly-usage';
 
 /** Per child of the caller: confirmed bookings in the Toronto week holding `week` (YYYY-MM-DD), limit, remaining. */
-export async function getChildStats(db: Database, actorId: string, week: string | undefined, now = new Date()): Promise<ChildStatsResponse> {
+export async function getChildStats(db: Database, familyId: string | null, week: string | undefined, now = new Date()): Promise<ChildStatsResponse> {
   // A calendar date names a Toronto day; a date-time names an instant.
   const range = torontoWeekOf(!week ? now : week.length === 10 ? torontoMidnightOf(week) : new Date(week));
-  const kids = await db
-    .select({ id: children.id, name: children.name, limit: children.weeklyLimit })
-    .from(children)
-    .where(and(eq(children.userId, actorId), isNull(children.removedAt)))
-    .orderBy(asc(children.position));
+  const kids = familyId
+    ? await db
+        .select({ id: children.id, name: children.name, limit: children.weeklyLimit })
+        .from(children)
+        .where(and(eq(children.familyId, familyId), isNull(children.removedAt)))
+        .orderBy(asc(children.position))
+    : [];
   const usage = await countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: range.start });
   return {
     weekStart: new Date(range.start.getTime()).toISOString(),

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { loadBookings } from './booking-dto';
 
-/** Every booking of the caller, newest session last. */
-export function listMyBookings(db: Database, actorId: string): Promise<BookingDto[]> {
-  return loadBookings(db, eq(bookings.userId, actorId));
+/** Every booking of the caller's family (whoever of its guardians booked), newest session last. */
+export async function listMyBookings(db: Database, familyId: string | null): Promise<BookingDto[]> {
+  if (!familyId) return [];
+  return loadBookings(db, eq(bookings.familyId, familyId));
 }

@@ -10,7 +10,7 @@ export async function lockOwnBooking(tx: Tx, bookingId: string, actorId: string)
   const [booking] = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, actorId)))
+    .where(and(eq(bookings.id, bookingId), eq(bookings.familyId, actorId)))
     .for('update');
   if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
   const kids = await tx.select().from(bookingChildren).where(eq(bookingChildren.bookingId, booking.id));

@@ -27,7 +27,7 @@ const BOOKING_LANES = 2;
  */
 export type BookingAsker =
   | { office: Omit<OfficeActor, 'adminId' | 'adminName'>; admin: { id: string; firstName: string; lastName: string } }
-  | { parent: BookingParent & { id: string } }
+  | { parent: BookingParent & { id: string; familyId: string | null } }
   | { signIn: SignInCheck };
 
 /** One request's repeatable write, as the request plumbing hands it over (plugins/repeatable-write.ts). */
@@ -78,7 +78,7 @@ function laneKeyOf(call: BookingCall, actor: BookingActor): string {
 /** The actor of a call: the office acts as the signed-in administrator (the admin guard has checked the role). */
 function actorOf(asker: BookingAsker): BookingActor {
   if ('office' in asker) return { office: { ...asker.office, adminId: asker.admin.id, adminName: fullName(asker.admin) } };
-  if ('parent' in asker) return { parentId: asker.parent.id, parent: asker.parent };
+  if ('parent' in asker) return { parentId: asker.parent.id, familyId: asker.parent.familyId, parent: asker.parent };
   return { signIn: asker.signIn };
 }
 

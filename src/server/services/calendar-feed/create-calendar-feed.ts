@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { families, users } from '../../db/schema';
+import { ensureFamily } from '../families/family-rows';
 import { HttpError } from '../../http-error';
 import { SIGNED_OUT_MESSAGE } from '../auth/session-user';
 import { hashCalendarFeedToken, newCalendarFeedToken } from './calendar-feed-token';
@@ -12,11 +13,19 @@ import { hashCalendarFeedToken, newCalendarFeedToken } from './calendar-feed-tok
  */
 export async function createCalendarFeed(tx: Tx, input: { userId: string; now: Date }): Promise<{ token: string; createdAt: Date }> {
   const token = newCalendarFeedToken();
+  const [account] = await tx
+    .select({ id: users.id, familyId: users.familyId })
+    .from(users)
+    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)));
+  // The account went away between the sign-in check and this write (deleted by the office).
+  if (!account) throw new HttpError(401, SIGNED_OUT_MESSAGE);
+  // The feed is the family's (issue 31): every guardian sees and resets the same link. Staff get a family of their own.
+  const familyId = await ensureFamily(tx, account, input.now);
   const [row] = await tx
-    .update(users)
+    .update(families)
     .set({ calendarFeedHash: hashCalendarFeedToken(token), calendarFeedCreatedAt: input.now, updatedAt: input.now })
-    .where(and(eq(users.id, input.userId), isNull(users.deletedAt)))
-    .returning({ createdAt: users.calendarFeedCreatedAt });
+    .where(eq(families.id, familyId))
+    .returning({ createdAt: families.calendarFeedCreatedAt });
   // The account went away between the sign-in check and this write (deleted by the office).
   if (!row?.createdAt) throw new HttpError(401, SIGNED_OUT_MESSAGE);
   return { token, createdAt: row.createdAt };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { CalendarFeedStatus } from '../../../shared/schemas/calendar-feed';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { families, users } from '../../db/schema';
 
 /**
  * Whether the signed-in user has a calendar feed, and since when (issue 22). Read from the database, not from the
@@ -9,8 +9,9 @@ import { users } from '../../db/schema';
  */
 export async function getCalendarFeedStatus(db: Database, userId: string): Promise<CalendarFeedStatus> {
   const [row] = await db
-    .select({ hash: users.calendarFeedHash, createdAt: users.calendarFeedCreatedAt })
+    .select({ hash: families.calendarFeedHash, createdAt: families.calendarFeedCreatedAt })
     .from(users)
+    .innerJoin(families, eq(families.id, users.familyId))
     .where(eq(users.id, userId));
   const active = Boolean(row?.hash && row.createdAt);
   return { active, createdAt: active ? row!.createdAt!.toISOString() : null };

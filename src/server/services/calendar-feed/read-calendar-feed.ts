@@ -1,9 +1,9 @@
 import { subDays } from 'date-fns';
-import { and, eq, gte, isNull } from 'drizzle-orm';
+import { and, eq, exists, gte, isNull, sql } from 'drizzle-orm';
 import { bookingCalendarFeed, bookingEventInput } from '../../../shared/rules/calendar-event';
 import { startOfTorontoDay } from '../../../shared/rules/week';
 import type { Database } from '../../db/client';
-import { bookings, sessions, users } from '../../db/schema';
+import { bookings, families, sessions, users } from '../../db/schema';
 import { loadBookings } from '../bookings/booking-dto';
 import { hashCalendarFeedToken, tokenOfFeedFile } from './calendar-feed-token';
 
@@ -29,15 +29,22 @@ export async function readCalendarFeed(
 ): Promise<string | null> {
   const token = tokenOfFeedFile(input.file);
   if (!token) return null;
+  // A live family with at least one active guardian (a family whose guardians are all switched off reads nothing).
   const [owner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.calendarFeedHash, hashCalendarFeedToken(token)), isNull(users.deletedAt), eq(users.isActive, true)));
+    .select({ id: families.id })
+    .from(families)
+    .where(
+      and(
+        eq(families.calendarFeedHash, hashCalendarFeedToken(token)),
+        isNull(families.deletedAt),
+        exists(db.select({ one: sql`1` }).from(users).where(and(eq(users.familyId, families.id), isNull(users.deletedAt), eq(users.isActive, true)))),
+      ),
+    );
   if (!owner) return null;
   const since = new Date(subDays(startOfTorontoDay(input.now), CALENDAR_FEED_PAST_DAYS).getTime());
   const booked = await loadBookings(
     db,
-    and(eq(bookings.userId, owner.id), eq(bookings.status, 'CONFIRMED'), gte(sessions.startsAt, since))!,
+    and(eq(bookings.familyId, owner.id), eq(bookings.status, 'CONFIRMED'), gte(sessions.startsAt, since))!,
   );
   return bookingCalendarFeed(
     booked.map((booking) => bookingEventInput(booking, input.businessName)),

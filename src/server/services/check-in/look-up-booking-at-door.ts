@@ -36,7 +36,7 @@ export async function lookUpBookingAtDoor(
   const here = await db
     .select({ booking: bookings, user: users })
     .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(users, eq(users.id, bookings.familyId))
     .where(and(eq(bookings.sessionId, sessionId), eq(idEnding, suffix)))
     .orderBy(sql`${bookings.status} = 'CONFIRMED' desc`);
   const found = here[0];

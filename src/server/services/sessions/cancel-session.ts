@@ -44,7 +44,7 @@ export async function cancelSession(tx: Tx, input: CancelSessionInput): Promise<
       .update(bookings)
       .set({ status: 'CANCELLED', cancelledAt: now, calendarSequence: sql`${bookings.calendarSequence} + 1`, updatedAt: now })
       .where(inArray(bookings.id, bookingIds))
-      .returning({ id: bookings.id, userId: bookings.userId, calendarSequence: bookings.calendarSequence });
+      .returning({ id: bookings.id, userId: bookings.familyId, calendarSequence: bookings.calendarSequence });
     const sequences = new Map(cancelled.map((b) => [b.id, b.calendarSequence]));
     const familyOf = new Map(cancelled.map((b) => [b.id, b.userId]));
     const families = new Map<string, BookingDto[]>();

@@ -39,7 +39,7 @@ export async function getSessionRoster(db: Database, sessionId: string, waitlist
     })
     .from(bookingChildren)
     .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
-    .innerJoin(users, eq(users.id, bookings.userId))
+    .innerJoin(users, eq(users.id, bookings.familyId))
     .where(and(eq(bookings.sessionId, id), eq(bookings.status, 'CONFIRMED')))
     .orderBy(asc(sql`lower(${bookingChildren.childName})`), asc(users.lastName), asc(users.firstName));
   return {

@@ -20,7 +20,7 @@ export async function weeklyLimitConflicts(tx: Tx, input: { bookingIds: string[]
     .selectDistinct({ childId: children.id, childName: children.name, weeklyLimit: children.weeklyLimit, firstName: users.firstName, lastName: users.lastName })
     .from(bookingChildren)
     .innerJoin(children, eq(children.id, bookingChildren.childId))
-    .innerJoin(users, eq(users.id, children.userId))
+    .innerJoin(users, eq(users.id, children.familyId))
     .where(inArray(bookingChildren.bookingId, input.bookingIds))
     .orderBy(asc(children.id));
   if (!booked.length) return [];

@@ -1,9 +1,10 @@
 import { namedChildren, slotsToChildren } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
-import { children, users } from '../../db/schema';
+import { inArray } from 'drizzle-orm';
+import { children, families, users } from '../../db/schema';
 import type { EmailContext } from '../../mail/email-context';
 import { queueSetPasswordEmails, type SetPasswordEmailInput } from '../users/set-password-email';
-import { userRowValues } from '../users/user-row';
+import { familyAccountRows } from '../users/user-row';
 import type { ImportAccount } from './map-import-rows';
 import { turnTaker, type ImportBatches } from './take-turns';
 
@@ -51,16 +52,20 @@ export async function createImportedUsers(
   const turn = turnTaker();
   for (const batch of chunks(ordered, input.batches.rows)) {
     await turn();
+    // Each new account is a family's first guardian (decision 027): the families first (the accounts refer to them);
+    // those whose account was not inserted (the address was taken meanwhile) are removed again below.
+    const rowsOf = batch.map(({ line, account }) =>
+      familyAccountRows({ ...account, role: 'PARENT', passwordHash: input.passwordHashes.get(line) ?? null, now }),
+    );
+    await tx.insert(families).values(rowsOf.map((r) => r.family));
     const inserted = await tx
       .insert(users)
-      .values(
-        batch.map(({ line, account }) =>
-          userRowValues({ ...account, role: 'PARENT', passwordHash: input.passwordHashes.get(line) ?? null, now }),
-        ),
-      )
+      .values(rowsOf.map((r) => r.user))
       .onConflictDoNothing()
       .returning({ id: users.id, email: users.email });
     const idByEmail = new Map(inserted.map((row) => [row.email, row.id]));
+    const unused = rowsOf.filter((r) => !idByEmail.has(r.user.email)).map((r) => r.family.id!);
+    if (unused.length) await tx.delete(families).where(inArray(families.id, unused));
 
     for (const row of batch) {
       const id = idByEmail.get(row.account.email);
@@ -69,7 +74,7 @@ export async function createImportedUsers(
         continue;
       }
       created.push({ line: row.line, id });
-      for (const child of namedChildren(slotsToChildren(row.account))) childRows.push({ userId: id, ...child, createdAt: now });
+      for (const child of namedChildren(slotsToChildren(row.account))) childRows.push({ familyId: id, ...child, createdAt: now });
       if (!input.passwordHashes.has(row.line)) {
         welcomes.push({ user: { id, email: row.account.email, firstName: row.account.firstName }, kind: 'welcome', context: input.email, now });
       }

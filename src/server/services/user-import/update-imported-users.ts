@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import { CHILD_DETAIL_FIELDS, isChildSlotField, slotsToChildren, type ChildChange } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
-import { authSessions, users } from '../../db/schema';
+import { authSessions, families, users } from '../../db/schema';
+import { ensureFamily, familiesOf, type FamilyRow } from '../families/family-rows';
 import { HttpError } from '../../http-error';
 import { retireSetPasswordTokensOf } from '../users/set-password-token';
 import { currentChildrenOf, type ChildRow } from '../users/user-fields';
@@ -68,22 +69,23 @@ export async function updateImportedUsers(
   const { rows, now } = input;
   const errors: RowError[] = [];
   const turn = turnTaker();
+  // Children and plans are the family's (decision 027): read by the accounts' families.
   const current = new Map<string, ChildRow[]>();
+  const familyRows = new Map<string, FamilyRow>();
   for (const batch of chunks(rows, input.batches.lookup)) {
     await turn();
-    for (const [userId, rowsOfUser] of await currentChildrenOf(
-      tx,
-      batch.map(({ user }) => user.id),
-    )) {
-      current.set(userId, rowsOfUser);
-    }
+    const familyIds = batch.map(({ user }) => user.familyId);
+    for (const [familyId, rowsOfFamily] of await currentChildrenOf(tx, familyIds)) current.set(familyId, rowsOfFamily);
+    for (const [familyId, family] of await familiesOf(tx, familyIds)) familyRows.set(familyId, family);
   }
+  const childrenOf = (user: { familyId: string | null }) => (user.familyId && current.get(user.familyId)) || [];
+  const familyOfUser = (user: { familyId: string | null }) => (user.familyId && familyRows.get(user.familyId)) || null;
 
   const fine: ExistingAccountRow[] = [];
   for (const entry of rows) {
     await turn();
     const changes = childChangesOf(entry.row);
-    if (!changesChildren(changes, current.get(entry.user.id) ?? [])) {
+    if (!changesChildren(changes, childrenOf(entry.user))) {
       fine.push(entry);
       continue;
     }
@@ -91,7 +93,9 @@ export async function updateImportedUsers(
       // A savepoint inside the unit of work's transaction, not a transaction of its own: a refused row leaves
       // no half-written children behind.
       // eslint-disable-next-line no-restricted-syntax -- a savepoint inside the unit of work (see above)
-      await tx.transaction((savepoint) => writeChildren(savepoint, { userId: entry.user.id, children: changes, now }));
+      await tx.transaction(async (savepoint) =>
+        writeChildren(savepoint, { familyId: await ensureFamily(savepoint, entry.user, now), children: changes, now }),
+      );
       fine.push(entry);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -101,19 +105,20 @@ export async function updateImportedUsers(
 
   const changed = fine.flatMap(({ row, user }) => {
     const { account, given } = row;
+    const family = familyOfUser(user);
     const next = {
       id: user.id,
+      familyId: family?.id ?? null,
       firstName: account.firstName,
       lastName: account.lastName,
-      planTier: given.has('planTier') ? account.planTier : user.planTier,
-      weeklyLimit: given.has('weeklyLimit') ? account.weeklyLimit : user.weeklyLimit,
+      planTier: given.has('planTier') ? account.planTier : (family?.planTier ?? 'ONE'),
+      weeklyLimit: given.has('weeklyLimit') ? account.weeklyLimit : (family?.weeklyLimit ?? 1),
       passwordHash: input.passwordHashes.get(row.line) ?? null,
     };
     const same =
       next.firstName === user.firstName &&
       next.lastName === user.lastName &&
-      next.planTier === user.planTier &&
-      next.weeklyLimit === user.weeklyLimit &&
+      (!family || (next.planTier === family.planTier && next.weeklyLimit === family.weeklyLimit)) &&
       next.passwordHash === null;
     return same ? [] : [next];
   });
@@ -130,12 +135,18 @@ export async function updateImportedUsers(
       update ${users} set
         first_name = v.first_name,
         last_name = v.last_name,
-        plan_tier = v.plan_tier,
-        weekly_limit = v.weekly_limit,
         password_hash = coalesce(v.password_hash, ${users.passwordHash}),
         updated_at = ${at}::timestamptz
       from (values ${values}) as v(id, first_name, last_name, plan_tier, weekly_limit, password_hash)
       where ${users.id} = v.id`);
+    await tx.execute(sql`
+      update ${families} f set
+        plan_tier = v.plan_tier,
+        weekly_limit = v.weekly_limit,
+        updated_at = ${at}::timestamptz
+      from (values ${values}) as v(id, first_name, last_name, plan_tier, weekly_limit, password_hash)
+      join ${users} u on u.id = v.id
+      where f.id = u.family_id and (f.plan_tier, f.weekly_limit) is distinct from (v.plan_tier, v.weekly_limit)`);
   }
   const withPassword = changed.filter((u) => u.passwordHash !== null).map((u) => u.id);
   for (const batch of chunks(withPassword, input.batches.lookup)) {

@@ -1,12 +1,13 @@
 import type { AdminUserDto } from '../../../shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
+import { familiesOf, type FamilyRow } from '../families/family-rows';
 import { childDetails, childSlotFields, currentChildrenOf, userIdentityFields, type ChildRow } from './user-fields';
 import type { UserRow } from './user-rules';
 
-/** Shapes a user row and their current children (slot order) for the admin screens (never the password hash). */
-export function toAdminUserDto(user: UserRow, kids: ChildRow[]): AdminUserDto {
+/** Shapes an account, its family and the family's current children (slot order) for the admin screens (never the password hash). */
+export function toAdminUserDto(user: UserRow, family: FamilyRow | null, kids: ChildRow[]): AdminUserDto {
   return {
-    ...userIdentityFields(user),
+    ...userIdentityFields(user, family),
     passwordSet: user.passwordHash !== null,
     isActive: user.isActive,
     children: kids.map((kid) => ({ id: kid.id, ...childDetails(kid) })),
@@ -15,14 +16,14 @@ export function toAdminUserDto(user: UserRow, kids: ChildRow[]): AdminUserDto {
   };
 }
 
-/** Admin DTOs for several users, with their current (not removed) children read in one go. */
+/** Admin DTOs for several accounts, with their families and current (not removed) children read in one go. */
 export async function loadAdminUserDtos(db: DbOrTx, rows: UserRow[]): Promise<AdminUserDto[]> {
   if (!rows.length) return [];
-  const kids = await currentChildrenOf(
-    db,
-    rows.map((user) => user.id),
+  const familyIds = rows.map((user) => user.familyId);
+  const [families, kids] = await Promise.all([familiesOf(db, familyIds), currentChildrenOf(db, familyIds)]);
+  return rows.map((user) =>
+    toAdminUserDto(user, user.familyId ? (families.get(user.familyId) ?? null) : null, user.familyId ? (kids.get(user.familyId) ?? []) : []),
   );
-  return rows.map((user) => toAdminUserDto(user, kids.get(user.id) ?? []));
 }
 
 export async function loadAdminUserDto(db: DbOrTx, user: UserRow): Promise<AdminUserDto> {

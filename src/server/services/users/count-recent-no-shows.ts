@@ -6,19 +6,19 @@ import { bookingChildren, bookings, sessions } from '../../db/schema';
 /**
  * Issue 22: each family's no-shows of the last 30 days, for the users table's page: its CONFIRMED bookings whose
  * session started in [now - 30 days, now) with no child checked in. The same rule as bookingAttendance
- * (rules/attendance.ts), in SQL so only the counts leave the database. Asked only for the page's user ids: the
- * bookings come by bookings_user_idx, the sessions and check-ins by their primary keys. Users without any are
+ * (rules/attendance.ts), in SQL so only the counts leave the database. Asked only for the page's families: the
+ * bookings come by bookings_family_idx, the sessions and check-ins by their primary keys. Families without any are
  * left out of the map (0).
  */
-export async function countRecentNoShows(db: DbOrTx, input: { userIds: readonly string[]; now: Date }): Promise<Map<string, number>> {
-  if (!input.userIds.length) return new Map();
+export async function countRecentNoShows(db: DbOrTx, input: { familyIds: readonly string[]; now: Date }): Promise<Map<string, number>> {
+  if (!input.familyIds.length) return new Map();
   const rows = await db
-    .select({ userId: bookings.userId, noShows: count() })
+    .select({ familyId: bookings.familyId, noShows: count() })
     .from(bookings)
     .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
     .where(
       and(
-        inArray(bookings.userId, [...input.userIds]),
+        inArray(bookings.familyId, [...input.familyIds]),
         eq(bookings.status, 'CONFIRMED'),
         gte(sessions.startsAt, noShowWindowStart(input.now)),
         lt(sessions.startsAt, input.now),
@@ -30,6 +30,6 @@ export async function countRecentNoShows(db: DbOrTx, input: { userIds: readonly 
         ),
       ),
     )
-    .groupBy(bookings.userId);
-  return new Map(rows.map((row) => [row.userId, row.noShows]));
+    .groupBy(bookings.familyId);
+  return new Map(rows.map((row) => [row.familyId, row.noShows]));
 }

@@ -1,12 +1,12 @@
 import type { CreateUserBody } from '../../../shared/schemas/admin-users';
 import type { ChildChange, ChildSlotField } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { families, users } from '../../db/schema';
 import { hashPassword } from '../auth/password';
 import { assertPasswordNotCommon } from '../auth/password-policy';
 import type { EmailContext } from '../../mail/email-context';
 import { queueSetPasswordEmail } from './set-password-email';
-import { userRowValues } from './user-row';
+import { familyAccountRows } from './user-row';
 import { assertEmailFree, type UserRow } from './user-rules';
 import { writeChildren } from './write-children';
 
@@ -39,11 +39,12 @@ export async function createUser(tx: Tx, input: CreateUserInput): Promise<UserRo
   if (form.password) assertPasswordNotCommon(form.password, form, 'password');
   await assertEmailFree(tx, form.email);
   const passwordHash = form.password ? await hashPassword(form.password) : null;
-  const [user] = await tx
-    .insert(users)
-    .values(userRowValues({ ...form, passwordHash, now }))
-    .returning();
-  await writeChildren(tx, { userId: user!.id, children: input.children, now });
+  // Every account the office's form, a CSV file or a CRM creates is a family's first guardian (decision 027): the form
+  // gives any account a plan and children (spec 5). Only `npm run create-admin` makes staff without a family.
+  const rows = familyAccountRows({ ...form, passwordHash, now });
+  await tx.insert(families).values(rows.family);
+  const [user] = await tx.insert(users).values(rows.user).returning();
+  await writeChildren(tx, { familyId: user!.familyId!, children: input.children, now });
   if (!passwordHash && input.sendWelcome !== false) await queueWelcomeEmail(tx, { user: user!, email: input.email, now });
   return user!;
 }

@@ -5,14 +5,14 @@ import { isAdminRole } from '../../../shared/rules/roles';
 import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
 import { oneRowOf } from '../../db/rows-of';
-import { authSessions, children, officeActions, users } from '../../db/schema';
+import { children, families, officeActions } from '../../db/schema';
+import { endGuardian, otherLiveGuardians } from '../families/guardians';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { enqueueEmail } from '../../mail/outbox';
 import { bookingDtoFromFacts, bookingFacts } from '../bookings/booking-dto';
 import { accountBookingsCancelledEmail } from '../bookings/booking-emails';
 import { bookingRefusal, refusalError } from '../bookings/booking-refusals';
-import { retireSetPasswordTokens } from './set-password-token';
 import { ADMIN_DELETE_SUPER_ADMIN_ONLY, lockUser, plural, upcomingBookingsOf } from './user-rules';
 
 export interface DeleteUserInput {
@@ -46,47 +46,65 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
   // Issue 29: deleting frees the address, so an ADMIN could re-create another administrator's account with a
   // password of its choosing.
   if (isAdminRole(target.role) && input.actor.role !== 'SUPER_ADMIN') throw new HttpError(403, ADMIN_DELETE_SUPER_ADMIN_ONLY);
-  // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
-  // booking under way. Those of the family's waiting entries too: the entries end before any spot is freed, so
-  // none of the family's own cancellations is given back to it (src/server/db/functions/portal_end_family_waitlist.sql).
-  await tx.execute(sql`
-    select 1 from sessions where id in (
-      select b.session_id from bookings b join sessions s on s.id = b.session_id
-      where ${input.cancelUpcomingBookings ?? false} and b.user_id = ${target.id} and b.status = 'CONFIRMED'
-        and s.starts_at > ${now.toISOString()}::timestamptz
-      union
-      select w.session_id from waitlist_entries w where w.user_id = ${target.id} and w.status = 'WAITING')
-    order by id for update`);
-  await tx.execute(sql`select portal_end_family_waitlist(${target.id}::uuid, ${now.toISOString()}::timestamptz)`);
-  await tx
-    .select({ id: children.id })
-    .from(children)
-    .where(and(eq(children.userId, target.id), isNull(children.removedAt)))
-    .orderBy(children.id)
-    .for('update');
-  const upcoming = await upcomingBookingsOf(tx, target.id, now);
-  if (upcoming.length && input.cancelUpcomingBookings) {
-    await cancelForClosedAccount(tx, target, upcoming, input);
-  } else if (upcoming.length) {
-    throw new HttpError(
-      409,
-      `This user has ${plural(upcoming.length, 'upcoming booking')}. Cancel ${upcoming.length === 1 ? 'it' : 'them'} before deleting the account.`,
-    );
+  // Issue 31: a guardian of a family that keeps another guardian leaves it; the family's last guardian takes the family.
+  const familyId = target.familyId;
+  if (familyId && (await otherLiveGuardians(tx, familyId, target.id)).length) {
+    await endGuardian(tx, target, now);
+    await tx.insert(officeActions).values({
+      familyId,
+      adminId: input.actor.id,
+      adminName: input.actor.name,
+      action: 'REMOVE_GUARDIAN',
+      details: { guardianName: `${target.firstName} ${target.lastName}` },
+    });
+    return { message: 'User deleted' };
   }
-  await tx.update(users).set({ deletedAt: now, isActive: false, updatedAt: now }).where(eq(users.id, target.id));
-  await tx
-    .update(children)
-    .set({ removedAt: now })
-    .where(and(eq(children.userId, target.id), isNull(children.removedAt)));
-  await tx.delete(authSessions).where(eq(authSessions.userId, target.id));
-  await retireSetPasswordTokens(tx, { userId: target.id, now });
-  await tx.insert(officeActions).values({
-    familyId: target.id,
-    adminId: input.actor.id,
-    adminName: input.actor.name,
-    action: 'DELETE_FAMILY',
-    details: { cancelledBookings: input.cancelUpcomingBookings ? upcoming.length : 0 },
-  });
+  let cancelledCount = 0;
+  if (familyId) {
+    // The sessions first, in id order, as every booking write takes them (then the children): no deadlock with a
+    // booking under way. Those of the family's waiting entries too: the entries end before any spot is freed, so
+    // none of the family's own cancellations is given back to it (src/server/db/functions/portal_end_family_waitlist.sql).
+    await tx.execute(sql`
+      select 1 from sessions where id in (
+        select b.session_id from bookings b join sessions s on s.id = b.session_id
+        where ${input.cancelUpcomingBookings ?? false} and b.family_id = ${familyId} and b.status = 'CONFIRMED'
+          and s.starts_at > ${now.toISOString()}::timestamptz
+        union
+        select w.session_id from waitlist_entries w where w.family_id = ${familyId} and w.status = 'WAITING')
+      order by id for update`);
+    await tx.execute(sql`select portal_end_family_waitlist(${familyId}::uuid, ${now.toISOString()}::timestamptz)`);
+    await tx
+      .select({ id: children.id })
+      .from(children)
+      .where(and(eq(children.familyId, familyId), isNull(children.removedAt)))
+      .orderBy(children.id)
+      .for('update');
+    const upcoming = await upcomingBookingsOf(tx, familyId, now);
+    if (upcoming.length && input.cancelUpcomingBookings) {
+      await cancelForClosedAccount(tx, { ...target, familyId }, upcoming, input);
+      cancelledCount = upcoming.length;
+    } else if (upcoming.length) {
+      throw new HttpError(
+        409,
+        `This user has ${plural(upcoming.length, 'upcoming booking')}. Cancel ${upcoming.length === 1 ? 'it' : 'them'} before deleting the account.`,
+      );
+    }
+  }
+  await endGuardian(tx, target, now);
+  if (familyId) {
+    await tx
+      .update(children)
+      .set({ removedAt: now })
+      .where(and(eq(children.familyId, familyId), isNull(children.removedAt)));
+    await tx.update(families).set({ deletedAt: now, updatedAt: now, calendarFeedHash: null, calendarFeedCreatedAt: null }).where(eq(families.id, familyId));
+    await tx.insert(officeActions).values({
+      familyId,
+      adminId: input.actor.id,
+      adminName: input.actor.name,
+      action: 'DELETE_FAMILY',
+      details: { cancelledBookings: cancelledCount },
+    });
+  }
   return { message: 'User deleted' };
 }
 
@@ -94,13 +112,13 @@ export async function deleteUser(tx: Tx, input: DeleteUserInput): Promise<Messag
  * Cancels each upcoming booking of a family being deleted with the families' own cancellation (spots freed,
  * calendar SEQUENCE raised, the office's action recorded) but no e-mail each: one e-mail lists them all.
  */
-async function cancelForClosedAccount(tx: Tx, target: { id: string; firstName: string; lastName: string; email: string }, upcoming: Array<{ id: string }>, input: DeleteUserInput) {
+async function cancelForClosedAccount(tx: Tx, target: { familyId: string; firstName: string; lastName: string; email: string }, upcoming: Array<{ id: string }>, input: DeleteUserInput) {
   const parent = JSON.stringify({ firstName: target.firstName, lastName: target.lastName, email: target.email });
   const office = JSON.stringify({ adminId: input.actor.id, adminName: input.actor.name, note: 'Account deleted', quiet: true });
   const cancelled = [];
   for (const booking of upcoming) {
     const result = await tx.execute(
-      sql`select portal_cancel_booking(${target.id}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb,
+      sql`select portal_cancel_booking(${target.familyId}::uuid, ${booking.id}::uuid, ${input.now.toISOString()}::timestamptz, ${parent}::jsonb, ${office}::jsonb,
         ${waitlistClosesBefore(input.now, input.waitlistCutoffHours).toISOString()}::timestamptz) as answer`,
     );
     const { answer } = oneRowOf(z.object({ answer: z.union([z.object({ booking: bookingFacts }), bookingRefusal]) }), result, 'portal_cancel_booking');

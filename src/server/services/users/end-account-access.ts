@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { authSessions, users } from '../../db/schema';
+import { authSessions, families, users } from '../../db/schema';
 
 /**
  * Ends what an account holds open, in the caller's transaction: every sign-in session and its calendar feed link
@@ -12,5 +12,10 @@ import { authSessions, users } from '../../db/schema';
  */
 export async function endAccountAccess(tx: Tx, input: { userId: string }): Promise<void> {
   await tx.delete(authSessions).where(eq(authSessions.userId, input.userId));
-  await tx.update(users).set({ calendarFeedHash: null, calendarFeedCreatedAt: null }).where(eq(users.id, input.userId));
+  // The feed is the family's (issue 31): it ends with the access of the family's last active guardian.
+  await tx.execute(sql`
+    update ${families} f set calendar_feed_hash = null, calendar_feed_created_at = null
+    where f.id = (select u.family_id from ${users} u where u.id = ${input.userId})
+      and f.calendar_feed_hash is not null
+      and not exists (select 1 from ${users} g where g.family_id = f.id and g.id <> ${input.userId} and g.is_active and g.deleted_at is null)`);
 }

@@ -61,14 +61,15 @@ function toOfficeActionDto(row: typeof officeActions.$inferSelect): OfficeAction
  */
 export async function getFamily(db: Database, userId: string, now: Date, waitlistCutoffHours: number): Promise<FamilyDetailResponse> {
   const user = await liveUser(db, userId);
-  const kids = (await currentChildrenOf(db, [user.id])).get(user.id) ?? [];
+  const familyId = user.familyId;
+  const kids = (familyId && (await currentChildrenOf(db, [familyId])).get(familyId)) || [];
   const thisWeek = torontoWeekOf(now).start;
   const nextWeek = addWeeks(thisWeek, 1);
   const [usedNow, usedNext, actions, waitlist] = await Promise.all([
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: thisWeek }),
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: nextWeek }),
-    db.select().from(officeActions).where(eq(officeActions.familyId, user.id)).orderBy(desc(officeActions.createdAt)).limit(ACTIONS_SHOWN),
-    listFamilyWaitlist(db, user.id, waitlistClosesBefore(now, waitlistCutoffHours)),
+    familyId ? db.select().from(officeActions).where(eq(officeActions.familyId, familyId)).orderBy(desc(officeActions.createdAt)).limit(ACTIONS_SHOWN) : [],
+    familyId ? listFamilyWaitlist(db, familyId, waitlistClosesBefore(now, waitlistCutoffHours)) : [],
   ]);
   const week = (weekStart: Date, used: number, limit: number) => ({ weekStart: weekStart.toISOString(), used, remaining: Math.max(0, limit - used) });
   return {
@@ -91,7 +92,8 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
 export async function listFamilyBookings(db: Database, input: { userId: string; from?: Date; to?: Date; now: Date }): Promise<AdminBookingDto[]> {
   const user = await liveUser(db, input.userId);
   const from = input.from ?? new Date(input.now.getTime() - FAMILY_PAST_DAYS * 86_400_000);
-  const conditions = [eq(bookings.userId, user.id), gte(sessions.startsAt, from)];
+  if (!user.familyId) return [];
+  const conditions = [eq(bookings.familyId, user.familyId), gte(sessions.startsAt, from)];
   if (input.to) conditions.push(lte(sessions.startsAt, input.to));
   return loadBookings(db, and(...conditions)!);
 }

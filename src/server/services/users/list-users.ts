@@ -31,7 +31,7 @@ export function usersSearchCondition(search: string): SQL {
     select su.id from users su
       where lower(su.first_name || ' ' || su.last_name || ' ' || su.email) ilike ${pattern}
     union
-    select sc.user_id from children sc
+    select sg.id from children sc join users sg on sg.family_id = sc.family_id
       where lower(sc.name) ilike ${pattern} and sc.removed_at is null
   )`;
 }
@@ -69,10 +69,10 @@ export async function listUsers(db: Database, input: ListUsersInput): Promise<Us
   const total = totals?.total ?? 0;
   const [dtos, noShows] = await Promise.all([
     loadAdminUserDtos(db, rows),
-    countRecentNoShows(db, { userIds: rows.map((user) => user.id), now: input.now }),
+    countRecentNoShows(db, { familyIds: rows.flatMap((user) => (user.familyId ? [user.familyId] : [])), now: input.now }),
   ]);
   return {
-    users: dtos.map((user) => ({ ...user, noShows30d: noShows.get(user.id) ?? 0 })),
+    users: dtos.map((user, i) => ({ ...user, noShows30d: noShows.get(rows[i]!.familyId ?? '') ?? 0 })),
     page: input.page,
     limit: input.limit,
     total,

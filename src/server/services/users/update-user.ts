@@ -3,7 +3,9 @@ import type { UpdateUserBody } from '../../../shared/schemas/admin-users';
 import { apiRole } from '../../../shared/schemas/users';
 import type { ChildChange, ChildSlotField } from '../../../shared/schemas/children';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { families, users } from '../../db/schema';
+import { namedChildren } from '../../../shared/schemas/children';
+import { ensureFamily, settleFamilyActivity } from '../families/family-rows';
 import { isAdminRole } from '../../../shared/rules/roles';
 import { HttpError } from '../../http-error';
 import { endAccountAccess } from './end-account-access';
@@ -85,13 +87,21 @@ export async function updateUser(tx: Tx, input: UpdateUserInput): Promise<UserRo
     if (isAdminRole(target.role) && !isAdminRole(role)) set.adminRoleEndedAt = now;
   }
   if (isActive !== undefined) set.isActive = isActive;
-  if (changes.planTier !== undefined) set.planTier = changes.planTier;
-  if (changes.weeklyLimit !== undefined) set.weeklyLimit = changes.weeklyLimit;
   const [updated] = await tx.update(users).set(set).where(eq(users.id, target.id)).returning();
-  // Off: every sign-in and the calendar feed link end. On: none can be legitimate (an inactive account cannot sign
-  // in), but a sign-in that read the account just before it was switched off may have written one since: it goes too.
+  // Off: every sign-in (and, with the family's last active guardian, its calendar feed link) ends. On: none can be
+  // legitimate (an inactive account cannot sign in), but a sign-in that read the account just before it was switched
+  // off may have written one since: it goes too.
   if (isActive !== undefined) await endAccountAccess(tx, { userId: target.id });
 
-  await writeChildren(tx, { userId: target.id, children: input.children, now });
-  return updated!;
+  // The plan and the children are the family's (decision 027); an account without one gets it with its first child.
+  const familyId = target.familyId ?? (namedChildren(input.children).length ? await ensureFamily(tx, target, now) : null);
+  if (familyId) {
+    const family: Partial<typeof families.$inferInsert> = {};
+    if (changes.planTier !== undefined) family.planTier = changes.planTier;
+    if (changes.weeklyLimit !== undefined) family.weeklyLimit = changes.weeklyLimit;
+    if (Object.keys(family).length) await tx.update(families).set({ ...family, updatedAt: now }).where(eq(families.id, familyId));
+    if (isActive !== undefined) await settleFamilyActivity(tx, familyId, now);
+    await writeChildren(tx, { familyId, children: input.children, now });
+  }
+  return { ...updated!, familyId };
 }

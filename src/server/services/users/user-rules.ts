@@ -65,13 +65,13 @@ export async function assertEmailFree(tx: Tx, email: string, exceptUserId?: stri
   if (taken) throw new HttpError(409, EMAIL_TAKEN);
 }
 
-/** The CONFIRMED bookings of a user whose session starts after `now`, in session order. */
-export async function upcomingBookingsOf(tx: Tx, userId: string, now: Date): Promise<Array<{ id: string }>> {
+/** The CONFIRMED bookings of a family whose session starts after `now`, in session order. */
+export async function upcomingBookingsOf(tx: Tx, familyId: string, now: Date): Promise<Array<{ id: string }>> {
   return tx
     .select({ id: bookings.id })
     .from(bookings)
     .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'CONFIRMED'), gt(sessions.startsAt, now)))
+    .where(and(eq(bookings.familyId, familyId), eq(bookings.status, 'CONFIRMED'), gt(sessions.startsAt, now)))
     .orderBy(asc(sessions.startsAt));
 }
 

@@ -10,7 +10,8 @@ import { plural } from './user-rules';
 export type { ChildChange } from '../../../shared/schemas/children';
 
 export interface WriteChildrenInput {
-  userId: string;
+  /** The family whose children these are (decision 027). */
+  familyId: string;
   /**
    * What to do with the child at each position (1–4, the API's slots first…fourth; a position left out is not touched):
    * - `name` a text: renames the child there (same row, so their bookings and weekly count stay with them) or adds a
@@ -37,19 +38,19 @@ type ChildRow = typeof children.$inferSelect;
  * their past bookings stay readable.
  */
 export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<void> {
-  const { userId, now } = input;
+  const { familyId, now } = input;
   // A child removed leaves the family's waiting entries (below), under their sessions' locks: the sessions come
   // before the children in the lock order (docs/decisions/022-lock-order-and-retries.md), so they are taken first.
   const removing = input.children.some((change) => change.name !== undefined && !(change.name ?? '').trim());
   if (removing) {
     await tx.execute(sql`
-      select 1 from sessions where id in (select w.session_id from waitlist_entries w where w.user_id = ${userId} and w.status = 'WAITING')
+      select 1 from sessions where id in (select w.session_id from waitlist_entries w where w.family_id = ${familyId} and w.status = 'WAITING')
       order by id for update`);
   }
   const current = await tx
     .select()
     .from(children)
-    .where(and(eq(children.userId, userId), isNull(children.removedAt)))
+    .where(and(eq(children.familyId, familyId), isNull(children.removedAt)))
     .orderBy(asc(children.id))
     .for('update');
   const atPosition = new Map(current.map((child) => [child.position, child]));
@@ -58,7 +59,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
   const renames: Array<{ child: ChildRow; name: string; weeklyLimit: number }> = [];
   const limitChanges: Array<{ child: ChildRow; weeklyLimit: number }> = [];
   const detailChanges: Array<{ child: ChildRow; details: Partial<Pick<ChildRow, (typeof CHILD_DETAIL_FIELDS)[number]>> }> = [];
-  const additions: Array<Omit<typeof children.$inferInsert, 'userId'>> = [];
+  const additions: Array<Omit<typeof children.$inferInsert, 'familyId'>> = [];
   const finalNames: string[] = [];
   const changeAt = new Map(input.children.map((change) => [change.position, change]));
 
@@ -134,7 +135,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
       );
     // A removed child no longer waits for any session (src/server/db/functions/portal_unwait_removed_children.sql).
     const removedIds = `{${removals.map((child) => child.id).join(',')}}`;
-    await tx.execute(sql`select portal_unwait_removed_children(${userId}::uuid, ${removedIds}::uuid[], ${now.toISOString()}::timestamptz)`);
+    await tx.execute(sql`select portal_unwait_removed_children(${familyId}::uuid, ${removedIds}::uuid[], ${now.toISOString()}::timestamptz)`);
   }
 
   for (const { child, weeklyLimit } of limitChanges) {
@@ -152,6 +153,6 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
     await tx.update(children).set({ name, weeklyLimit }).where(eq(children.id, child.id));
   }
   if (additions.length) {
-    await tx.insert(children).values(additions.map((child) => ({ userId, ...child, createdAt: now })));
+    await tx.insert(children).values(additions.map((child) => ({ familyId, ...child, createdAt: now })));
   }
 }

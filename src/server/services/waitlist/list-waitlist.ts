@@ -23,8 +23,8 @@ async function listWaiting(db: DbOrTx, where: SQL, closesBefore: Date): Promise<
 }
 
 /** A family's waiting entries (GET /api/me/waitlist; the family page). */
-export function listFamilyWaitlist(db: DbOrTx, userId: string, closesBefore: Date): Promise<AdminWaitlistEntryDto[]> {
-  return listWaiting(db, sql`w.user_id = ${userId}`, closesBefore);
+export function listFamilyWaitlist(db: DbOrTx, familyId: string, closesBefore: Date): Promise<AdminWaitlistEntryDto[]> {
+  return listWaiting(db, sql`w.family_id = ${familyId}`, closesBefore);
 }
 
 /** A session's waiting entries in promotion order (the roster). */

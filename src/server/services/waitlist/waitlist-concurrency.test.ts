@@ -57,7 +57,7 @@ describe('the waitlist under concurrency', { timeout: 180_000 }, () => {
     const waitlistBookings = await db().select().from(bookings).where(and(eq(bookings.sessionId, session.id), eq(bookings.bookedBy, 'WAITLIST')));
     expect(waitlistBookings).toHaveLength(promoted.length);
     // Nobody holds two bookings of the session.
-    expect(new Set(waitlistBookings.map((b) => b.userId)).size).toBe(waitlistBookings.length);
+    expect(new Set(waitlistBookings.map((b) => b.familyId)).size).toBe(waitlistBookings.length);
     expect(after.row.waitlistCount).toBe(after.waitingChildren);
     expect(after.waitingChildren).toBe(10 - 6);
   });
@@ -80,8 +80,8 @@ describe('the waitlist under concurrency', { timeout: 180_000 }, () => {
     expect(after.row.bookedCount).toBe(after.spots);
     expect(after.row.bookedCount).toBeLessThanOrEqual(4);
     expect(after.row.waitlistCount).toBe(after.waitingChildren);
-    const booked = new Set((await db().select().from(bookings).where(and(eq(bookings.sessionId, session.id), eq(bookings.status, 'CONFIRMED')))).map((b) => b.userId));
-    for (const entry of after.entries.filter((e) => e.status === 'WAITING')) expect(booked.has(entry.userId)).toBe(false);
+    const booked = new Set((await db().select().from(bookings).where(and(eq(bookings.sessionId, session.id), eq(bookings.status, 'CONFIRMED')))).map((b) => b.familyId));
+    for (const entry of after.entries.filter((e) => e.status === 'WAITING')) expect(booked.has(entry.familyId)).toBe(false);
     // A spot is free only if nobody waits for it.
     if (after.row.bookedCount < 4) expect(after.waitingChildren).toBe(0);
   });
@@ -98,7 +98,7 @@ describe('the waitlist under concurrency', { timeout: 180_000 }, () => {
         holder!.api.post(`/api/bookings/${holding}/cancel`),
         fam!.api.post('/api/bookings', { sessionId: open.id, childNames: [`Limited${round}`] }),
       ]);
-      const mine = await db().select().from(bookings).where(and(eq(bookings.userId, fam!.id), eq(bookings.status, 'CONFIRMED')));
+      const mine = await db().select().from(bookings).where(and(eq(bookings.familyId, fam!.id), eq(bookings.status, 'CONFIRMED')));
       expect(mine).toHaveLength(1);
     }
   });

@@ -5,7 +5,8 @@ import type { CreateUserBody } from '../../../shared/schemas/admin-users';
 import { CHILD_DETAIL_FIELDS, childSlotFieldAt, slotsToChildren } from '../../../shared/schemas/children';
 import { apiRole, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import { families, users } from '../../db/schema';
+import { ensureFamily, familyRowOf, settleFamilyActivity, type FamilyRow } from '../families/family-rows';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { createUser, queueWelcomeEmail } from '../users/create-user';
@@ -49,10 +50,10 @@ function deliveryMark(input: UpsertParentInput): { crmSignedAt: Date; crmReceive
  * Whether a delivery comes before the last one applied to the account: received before it (it waited for the
  * contact's lock behind a later one), or signed before its (capped) signed instant (a replay).
  */
-function olderThanLastApplied(user: UserRow, input: UpsertParentInput): boolean {
+function olderThanLastApplied(family: FamilyRow, input: UpsertParentInput): boolean {
   const mark = deliveryMark(input);
-  if (user.crmReceivedAt && mark.crmReceivedAt.getTime() < user.crmReceivedAt.getTime()) return true;
-  return user.crmSignedAt !== null && mark.crmSignedAt.getTime() < user.crmSignedAt.getTime();
+  if (family.crmReceivedAt && mark.crmReceivedAt.getTime() < family.crmReceivedAt.getTime()) return true;
+  return family.crmSignedAt !== null && mark.crmSignedAt.getTime() < family.crmSignedAt.getTime();
 }
 
 export interface UpsertParentResult {
@@ -80,15 +81,21 @@ async function lockIdentity(tx: Tx, data: MappedFields): Promise<void> {
   if (data.email) await tx.execute(lockKey(`user-email:${data.email.toLowerCase()}`));
 }
 
-/** The live account this delivery is about, locked: by CRM contact first, else by e-mail (without case). */
+/**
+ * The live account this delivery is about, locked: by CRM contact first (the family's; its account is the family's
+ * first live guardian, decision 027), else by e-mail (without case).
+ */
 async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow; by: 'crmUserId' | 'email' } | null> {
   if (data.crmUserId) {
     const [user] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.crmUserId, data.crmUserId), isNull(users.deletedAt)))
-      .for('no key update');
-    if (user) return { user, by: 'crmUserId' };
+      .select({ user: users })
+      .from(families)
+      .innerJoin(users, and(eq(users.familyId, families.id), isNull(users.deletedAt)))
+      .where(and(eq(families.crmUserId, data.crmUserId), isNull(families.deletedAt)))
+      .orderBy(users.createdAt, users.id)
+      .limit(1)
+      .for('no key update', { of: users });
+    if (user) return { user: user.user, by: 'crmUserId' };
   }
   if (data.email) {
     const [user] = await tx
@@ -126,21 +133,30 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
   // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
   // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
   const user = await createUser(tx, { form, children: childrenOf(data), email: input.email, now, sendWelcome: data.isActive !== false });
-  const crmFields: Partial<typeof users.$inferInsert> = { createdByWebhookId: input.webhookId, ...deliveryMark(input) };
+  const crmFields: Partial<typeof families.$inferInsert> = { createdByWebhookId: input.webhookId, ...deliveryMark(input) };
   if (data.crmUserId !== undefined) crmFields.crmUserId = data.crmUserId;
   if (data.updatedAt !== undefined) crmFields.crmUpdatedAt = new Date(data.updatedAt);
-  if (data.isActive !== undefined) crmFields.isActive = data.isActive;
   if (data.notes !== undefined) crmFields.notes = data.notes;
-  await tx.update(users).set(crmFields).where(eq(users.id, user.id));
+  await tx.update(families).set(crmFields).where(eq(families.id, user.familyId!));
+  if (data.isActive !== undefined) {
+    await tx.update(users).set({ isActive: data.isActive }).where(eq(users.id, user.id));
+    await settleFamilyActivity(tx, user.familyId!, now);
+  }
   return { action: 'created', userId: user.id, message: 'Parent account created' };
 }
 
-async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Promise<UpsertParentResult> {
+async function updateParent(tx: Tx, user: UserRow, family: FamilyRow, input: UpsertParentInput): Promise<UpsertParentResult> {
   const { data, now } = input;
   const set: Partial<typeof users.$inferInsert> = {};
+  const familySet: Partial<typeof families.$inferInsert> = {};
   const changed: string[] = [];
   const change = <K extends keyof typeof users.$inferInsert>(field: K, value: (typeof users.$inferInsert)[K], name: string = field) => {
     set[field] = value;
+    changed.push(name);
+  };
+  // The plan, notes and CRM identity are the family's (decision 027).
+  const changeFamily = <K extends keyof typeof families.$inferInsert>(field: K, value: (typeof families.$inferInsert)[K], name: string = field) => {
+    familySet[field] = value;
     changed.push(name);
   };
 
@@ -150,21 +166,21 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
     await assertEmailFree(tx, data.email, user.id);
     change('email', data.email);
   }
-  if (data.planTier !== undefined && data.planTier !== user.planTier) change('planTier', data.planTier);
-  if (data.weeklyLimit !== undefined && data.weeklyLimit !== user.weeklyLimit) change('weeklyLimit', data.weeklyLimit);
-  // Only the configuration that created the account may switch it on or off (no CRM locks out another's family).
-  const mayChangeActive = user.createdByWebhookId === input.webhookId;
+  if (data.planTier !== undefined && data.planTier !== family.planTier) changeFamily('planTier', data.planTier);
+  if (data.weeklyLimit !== undefined && data.weeklyLimit !== family.weeklyLimit) changeFamily('weeklyLimit', data.weeklyLimit);
+  // Only the configuration that created the family may switch it on or off (no CRM locks out another's family).
+  const mayChangeActive = family.createdByWebhookId === input.webhookId;
   if (mayChangeActive && data.isActive !== undefined && data.isActive !== user.isActive) change('isActive', data.isActive);
-  if (data.notes !== undefined && data.notes !== user.notes) change('notes', data.notes);
-  if (data.crmUserId !== undefined && data.crmUserId !== user.crmUserId) change('crmUserId', data.crmUserId);
-  if (data.updatedAt !== undefined && new Date(data.updatedAt).getTime() !== user.crmUpdatedAt?.getTime()) {
-    change('crmUpdatedAt', new Date(data.updatedAt));
+  if (data.notes !== undefined && data.notes !== family.notes) changeFamily('notes', data.notes);
+  if (data.crmUserId !== undefined && data.crmUserId !== family.crmUserId) changeFamily('crmUserId', data.crmUserId);
+  if (data.updatedAt !== undefined && new Date(data.updatedAt).getTime() !== family.crmUpdatedAt?.getTime()) {
+    changeFamily('crmUpdatedAt', new Date(data.updatedAt));
   }
   // A mapped password is used only when the delivery creates the account: never set or changed on an existing
   // one, not even one still waiting for its first password (an office-created family would be taken over).
 
   const wanted = childrenOf(data);
-  const current = (await currentChildrenOf(tx, [user.id])).get(user.id) ?? [];
+  const current = (await currentChildrenOf(tx, [family.id])).get(family.id) ?? [];
   const childFieldsChanged: string[] = [];
   for (const child of wanted) {
     const existing = current.find((row) => row.position === child.position);
@@ -187,21 +203,25 @@ async function updateParent(tx: Tx, user: UserRow, input: UpsertParentInput): Pr
   // (signed at the same instant, nothing to change) writes nothing. The receipt time only grows (deliveries
   // received earlier were ignored above); the signed instant never goes back.
   const mark = deliveryMark(input);
-  const signedLater = !user.crmSignedAt || mark.crmSignedAt.getTime() > user.crmSignedAt.getTime();
+  const signedLater = !family.crmSignedAt || mark.crmSignedAt.getTime() > family.crmSignedAt.getTime();
   const marks = { crmReceivedAt: mark.crmReceivedAt, ...(signedLater && { crmSignedAt: mark.crmSignedAt }) };
   if (!changed.length && !childFieldsChanged.length) {
-    if (signedLater) await tx.update(users).set(marks).where(eq(users.id, user.id));
+    if (signedLater) await tx.update(families).set(marks).where(eq(families.id, family.id));
     return { action: 'unchanged', userId: user.id, message: NO_CHANGES };
   }
+  if (Object.keys(set).length) await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, user.id));
   await tx
-    .update(users)
-    .set({ ...set, ...marks, updatedAt: now })
-    .where(eq(users.id, user.id));
-  // A deactivated account is signed out everywhere and loses its calendar feed link, in this transaction:
-  // switching it on later must not bring an old sign-in or link back.
-  if (set.isActive !== undefined) await endAccountAccess(tx, { userId: user.id });
+    .update(families)
+    .set({ ...familySet, ...marks, updatedAt: now })
+    .where(eq(families.id, family.id));
+  // A deactivated account is signed out everywhere (and the family's last active guardian takes the calendar feed
+  // link with it), in this transaction: switching it on later must not bring an old sign-in or link back.
+  if (set.isActive !== undefined) {
+    await endAccountAccess(tx, { userId: user.id });
+    await settleFamilyActivity(tx, family.id, now);
+  }
   // writeChildren only updates limits: a child's existing bookings stay even when the new limit is lower.
-  if (childFieldsChanged.length) await writeChildren(tx, { userId: user.id, children: wanted, now });
+  if (childFieldsChanged.length) await writeChildren(tx, { familyId: family.id, children: wanted, now });
   // Activated by the CRM and still without a password (it was created inactive): the welcome goes out now.
   if (set.isActive === true && user.passwordHash === null) {
     await queueWelcomeEmail(tx, { user: { ...user, ...set } as UserRow, email: input.email, now });
@@ -230,14 +250,17 @@ export async function upsertParentFromCrm(tx: Tx, input: UpsertParentInput): Pro
 
   const { user, by } = match;
   if (apiRole(user.role) !== 'PARENT') throw new HttpError(409, STAFF_ACCOUNT);
-  if (by === 'email' && user.crmUserId !== null && data.crmUserId !== undefined && user.crmUserId !== data.crmUserId) {
+  // A parent account without a family (an administrator demoted to parent) gets one now.
+  const familyId = await ensureFamily(tx, user, input.now);
+  const family = (await familyRowOf(tx, familyId))!;
+  if (by === 'email' && family.crmUserId !== null && data.crmUserId !== undefined && family.crmUserId !== data.crmUserId) {
     throw new HttpError(409, OTHER_CRM_CONTACT);
   }
-  if (olderThanLastApplied(user, input)) {
+  if (olderThanLastApplied(family, input)) {
     return { action: 'unchanged', userId: user.id, message: OLDER_DELIVERY };
   }
-  if (data.updatedAt !== undefined && user.crmUpdatedAt && new Date(data.updatedAt).getTime() < user.crmUpdatedAt.getTime()) {
+  if (data.updatedAt !== undefined && family.crmUpdatedAt && new Date(data.updatedAt).getTime() < family.crmUpdatedAt.getTime()) {
     return { action: 'unchanged', userId: user.id, message: STALE_UPDATE };
   }
-  return updateParent(tx, user, input);
+  return updateParent(tx, { ...user, familyId }, family, input);
 }

@@ -35,6 +35,8 @@ const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
   DELETE_FAMILY: 'Deleted the account',
   WAITLIST_PROMOTE: 'Promoted from the waitlist',
   WAITLIST_REMOVE: 'Removed from the waitlist',
+  ADD_GUARDIAN: 'Added a guardian',
+  REMOVE_GUARDIAN: 'Removed a guardian',
 };
 
 interface FamilyPageProps {
