@@ -119,6 +119,9 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/admin/field-mapping-templates/:id': adminOnly(200),
   'DELETE /api/admin/field-mapping-templates/:id': adminOnly(200),
   'POST /api/admin/field-mapping-templates/preview': adminOnly(200),
+  // The business settings (issue 31: Settings → Plans).
+  'GET /api/admin/settings/plans': adminOnly(200),
+  'PUT /api/admin/settings/plans': adminOnly(200),
 
   // The signed-in devices of one's own account (issue 11).
   'GET /api/me/sessions': signedIn(200),
@@ -383,6 +386,8 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     if (res.status !== 201) throw new Error(`fixture feed link failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { method: 'GET', path: new URL(res.body.url as string).pathname };
   },
+  // The defaults again: the sweep changes nothing another test could read.
+  'PUT /api/admin/settings/plans': () => ({ method: 'PUT', path: '/api/admin/settings/plans', body: { ONE: 1, TWO: 2, THREE: 3 } }),
   'DELETE /api/me/sessions/:id': async () => ({ method: 'DELETE', path: `/api/me/sessions/${(await openSignIn(db(), ctx.actors.parent.userId!, 'another device')).id}` }),
 };
 

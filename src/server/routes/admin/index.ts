@@ -5,6 +5,7 @@ import { adminCheckInRoutes } from './check-in';
 import { adminClassRoutes } from './classes';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
+import { adminSettingsRoutes } from './settings';
 import { adminReservationRoutes } from './reservations';
 import { adminSessionExportRoutes } from './session-export';
 import { adminStatsRoutes } from './stats';
@@ -35,4 +36,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminWebhookRoutes);
   await app.register(adminWebhookLogRoutes);
   await app.register(adminFieldMappingTemplateRoutes);
+  await app.register(adminSettingsRoutes);
 };
