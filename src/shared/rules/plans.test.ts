@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessSettingOrDefault, DEFAULT_PLAN_LIMITS, planLimitsSchema } from '../schemas/settings';
-import { planAllowance, sessionsAWeek, weeklyLimitOfPlan } from './plans';
+import { planAllowance, sessionsAWeek, weeklyLimitOfPlan, withPlanLimit } from './plans';
 
 describe('plans', () => {
   it('each tier gives its setting; the defaults are one, two and three sessions', () => {
@@ -43,5 +43,36 @@ describe('planLimitsSchema', () => {
     expect(businessSettingOrDefault('plans', { ONE: 2, TWO: 3, THREE: 4 })).toEqual({ ONE: 2, TWO: 3, THREE: 4 });
     expect(businessSettingOrDefault('plans', undefined)).toEqual(DEFAULT_PLAN_LIMITS);
     expect(businessSettingOrDefault('plans', { ONE: 9 })).toEqual(DEFAULT_PLAN_LIMITS);
+  });
+});
+
+describe('withPlanLimit (a plan set by the CRM or a CSV row)', () => {
+  it('a new plan gives every child its limit, unless the change names one for the child', () => {
+    const changes = [
+      { position: 1, weeklyLimit: 5 },
+      { position: 3, name: 'Mia' },
+      { position: 4, name: 'Zoé', weeklyLimit: 1 },
+    ];
+    expect(withPlanLimit(changes, { limit: 3, current: [1, 2], planChanged: true })).toEqual([
+      { position: 1, weeklyLimit: 5 },
+      { position: 2, weeklyLimit: 3 },
+      { position: 3, name: 'Mia', weeklyLimit: 3 },
+      { position: 4, name: 'Zoé', weeklyLimit: 1 },
+    ]);
+  });
+
+  it('the same plan again: only a child added gets it; the others keep theirs', () => {
+    expect(withPlanLimit([{ position: 2, name: 'Leo' }, { position: 3, name: 'Mia' }], { limit: 2, current: [1, 2], planChanged: false })).toEqual([
+      { position: 2, name: 'Leo' },
+      { position: 3, name: 'Mia', weeklyLimit: 2 },
+    ]);
+  });
+
+  it('a slot emptied stays empty', () => {
+    expect(withPlanLimit([{ position: 2, name: null }, { position: 3, name: '  ' }], { limit: 2, current: [1, 2], planChanged: true })).toEqual([
+      { position: 1, weeklyLimit: 2 },
+      { position: 2, name: null },
+      { position: 3, name: '  ' },
+    ]);
   });
 });
