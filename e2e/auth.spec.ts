@@ -164,6 +164,9 @@ test.describe('signing in', () => {
     // Issue 22: the calendar feed, everyone's.
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Calendar feed' })).toBeFocused();
+    // Issue 31: a guardian's Family page.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Family' })).toBeFocused();
     // Issue 21: a parent's reminder e-mails switch comes before Sign Out (which stays last).
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitemcheckbox', { name: 'Reminder e-mails' })).toBeFocused();

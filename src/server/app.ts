@@ -23,6 +23,7 @@ import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { calendarFeedRoutes } from './routes/calendar-feed';
+import { familyRoutes } from './routes/family';
 import { waitlistRoutes } from './routes/waitlist';
 import { healthRoutes } from './routes/health';
 import { mailHealthRoutes } from './routes/mail-health';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailHealthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(familyRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(setPasswordRoutes);
   await app.register(sessionRoutes);

@@ -78,7 +78,7 @@ describe('backup and restore of the PostgreSQL database', () => {
     // Every row of every table came back as it was.
     expect(await fingerprint(restored.db, APP_TABLES)).toEqual(before);
     const [copy] = await restored.db.select().from(bookings).where(eq(bookings.id, booked.body.id));
-    expect(copy).toMatchObject({ userId: parent.id, sessionId: session.id, status: 'CONFIRMED' });
+    expect(copy).toMatchObject({ familyId: parent.id, sessionId: session.id, status: 'CONFIRMED' });
     const [copiedSession] = await restored.db.select().from(sessions).where(eq(sessions.id, session.id));
     expect(copiedSession!.bookedCount).toBe(1);
 

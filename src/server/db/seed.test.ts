@@ -6,6 +6,7 @@ import { createTestDatabase } from '../test-support/test-database';
 import type { DatabaseHandle } from './client';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT } from '../../shared/rules/field-mapping';
 import { seedDemoData } from './seed';
+import { ineligibility } from '../../shared/rules/eligibility';
 import {
   bookingChildren,
   bookings,
@@ -52,6 +53,22 @@ describe('demo data', () => {
       { email: 'parent@example.com', name: 'Ava', limit: 2 },
       { email: 'parent@example.com', name: 'Leo', limit: 1 },
     ]);
+  });
+
+  it('gives every child a date of birth and sex, and books none into a class it may not take (issue 31)', async () => {
+    const kids = await database.db.select().from(children);
+    expect(kids.length).toBeGreaterThan(10);
+    for (const kid of kids) expect([kid.name, kid.birthDate !== null, kid.sex !== null]).toEqual([kid.name, true, true]);
+    const booked = await database.db
+      .select({ child: children, classType: classTypes, startsAt: sessions.startsAt })
+      .from(bookingChildren)
+      .innerJoin(children, eq(children.id, bookingChildren.childId))
+      .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
+      .innerJoin(sessions, eq(sessions.id, bookings.sessionId))
+      .innerJoin(classTypes, eq(classTypes.id, sessions.classTypeId));
+    expect(booked.length).toBeGreaterThan(20);
+    const refused = booked.filter(({ child, classType, startsAt }) => ineligibility(child, classType, startsAt) !== null);
+    expect(refused.map(({ child, classType }) => `${child.name} in ${classType.name}`)).toEqual([]);
   });
 
   it('has at least 4 class types, one of them girls-only', async () => {

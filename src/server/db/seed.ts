@@ -4,11 +4,12 @@
  * Sunday of the week after next (Toronto time), with a full session and a few nearly full ones.
  */
 import { randomUUID } from 'node:crypto';
-import { addDays, addMinutes } from 'date-fns';
+import { addDays, addMinutes, subMonths, subYears } from 'date-fns';
 import { eq, sql } from 'drizzle-orm';
 import type { PlanTier } from '../../shared/schemas/users';
 import { BUILT_IN_SAMPLE_PAYLOAD, DEFAULT_FIELD_MAPPINGS_TEXT, type MappingRule } from '../../shared/rules/field-mapping';
-import { startOfTorontoWeek, torontoTime, inToronto } from '../../shared/rules/week';
+import { startOfTorontoWeek, torontoDateKey, torontoTime, inToronto } from '../../shared/rules/week';
+import { ineligibility } from '../../shared/rules/eligibility';
 import { hashPassword } from '../services/auth/password';
 import type { Database, Tx } from './client';
 import { seededRandom } from './seeded-random';
@@ -28,24 +29,30 @@ import {
 export const DEMO_ACCOUNTS = [
   { email: 'owner@example.com', password: 'owner-demo-1', firstName: 'Olivia', lastName: 'Owens', role: 'SUPER_ADMIN', planTier: 'ONE', kids: [] },
   { email: 'admin@example.com', password: 'admin-demo-1', firstName: 'Adam', lastName: 'Archer', role: 'ADMIN', planTier: 'ONE', kids: [] },
-  { email: 'parent@example.com', password: 'parent-demo-1', firstName: 'Priya', lastName: 'Patel', role: 'PARENT', planTier: 'TWO', kids: [['Ava', 2], ['Leo', 1]] },
-  { email: 'parent2@example.com', password: 'parent-demo-2', firstName: 'Marcus', lastName: 'Chen', role: 'PARENT', planTier: 'ONE', kids: [['Maya', 3]] },
+  { email: 'parent@example.com', password: 'parent-demo-1', firstName: 'Priya', lastName: 'Patel', role: 'PARENT', planTier: 'TWO', kids: [['Ava', 2, 10, 'F'], ['Leo', 1, 8, 'M']] },
+  { email: 'parent2@example.com', password: 'parent-demo-2', firstName: 'Marcus', lastName: 'Chen', role: 'PARENT', planTier: 'ONE', kids: [['Maya', 3, 13, 'F']] },
 ] as const;
 
 /** Demo families filling the sessions; they sign in with FAMILY_PASSWORD. */
 export const FAMILY_PASSWORD = 'family-demo-1';
-const FAMILIES: Array<[string, string, string[]]> = [
-  ['Sofia', 'Martin', ['Lucas', 'Emma']],
-  ['James', 'Wilson', ['Noah']],
-  ['Amara', 'Okafor', ['Zara', 'Tobi']],
-  ['Liam', 'Tremblay', ['Chloe']],
-  ['Hannah', 'Kim', ['Ethan', 'Mia']],
-  ['Diego', 'Alvarez', ['Mateo']],
-  ['Grace', 'Singh', ['Arjun', 'Isla']],
-  ['Owen', 'MacDonald', ['Finn']],
-  ['Fatima', 'Haddad', ['Layla']],
-  ['Ben', 'Roy', ['Jack', 'Lily']],
+/** Each child's name, age in whole years at the seed's day, and sex (issue 31: every demo child has both, so the age and girls-only rules show). */
+const FAMILIES: Array<[string, string, Array<[string, number, 'F' | 'M']>]> = [
+  ['Sofia', 'Martin', [['Lucas', 11, 'M'], ['Emma', 9, 'F']]],
+  ['James', 'Wilson', [['Noah', 14, 'M']]],
+  ['Amara', 'Okafor', [['Zara', 12, 'F'], ['Tobi', 6, 'M']]],
+  ['Liam', 'Tremblay', [['Chloe', 15, 'F']]],
+  ['Hannah', 'Kim', [['Ethan', 13, 'M'], ['Mia', 10, 'F']]],
+  ['Diego', 'Alvarez', [['Mateo', 8, 'M']]],
+  ['Grace', 'Singh', [['Arjun', 16, 'M'], ['Isla', 7, 'F']]],
+  ['Owen', 'MacDonald', [['Finn', 9, 'M']]],
+  ['Fatima', 'Haddad', [['Layla', 11, 'F']]],
+  ['Ben', 'Roy', [['Jack', 12, 'M'], ['Lily', 14, 'F']]],
 ];
+
+/** A birth date that makes the child `age` on the Toronto day of `now`, a few months past the birthday. */
+function birthDateFor(now: Date, age: number, seed: number): string {
+  return torontoDateKey(subMonths(subYears(now, age), 1 + (seed % 9)));
+}
 
 const CLASS_TYPES = [
   { code: 'SPEED', name: 'Speed & Agility', minAge: 8, maxAge: 14, girlsOnly: false, description: 'Sprint mechanics, footwork ladders and reaction drills to make young athletes quicker in every sport.' },
@@ -122,6 +129,8 @@ interface SeedChild {
   userId: string;
   name: string;
   weeklyLimit: number;
+  birthDate: string | null;
+  sex: 'F' | 'M' | null;
 }
 
 interface SeedSession {
@@ -138,8 +147,9 @@ interface SeedSession {
 async function createUser(
   tx: Tx,
   account: { email: string; password: string; firstName: string; lastName: string; role: string; planTier: PlanTier },
-  kids: ReadonlyArray<readonly [string, number]>,
+  kids: ReadonlyArray<readonly [string, number, number, 'F' | 'M']>,
   hash: (password: string) => Promise<string>,
+  now: Date,
 ): Promise<{ id: string; kids: SeedChild[] }> {
   // A parent is a family's first guardian, the family's id being the account's (decision 027); staff have none.
   const userId = randomUUID();
@@ -159,10 +169,22 @@ async function createUser(
   const rows = kids.length
     ? await tx
         .insert(children)
-        .values(kids.map(([name, weeklyLimit], i) => ({ familyId: familyId ?? userId, name, weeklyLimit, position: i + 1 })))
+        .values(
+          kids.map(([name, weeklyLimit, age, sex], i) => ({
+            familyId: familyId ?? userId,
+            name,
+            weeklyLimit,
+            position: i + 1,
+            birthDate: birthDateFor(now, age, name.length + i),
+            sex,
+          })),
+        )
         .returning()
     : [];
-  return { id: userId, kids: rows.map((r) => ({ id: r.id, userId, name: r.name, weeklyLimit: r.weeklyLimit })) };
+  return {
+    id: userId,
+    kids: rows.map((r) => ({ id: r.id, userId, name: r.name, weeklyLimit: r.weeklyLimit, birthDate: r.birthDate, sex: r.sex })),
+  };
 }
 
 /** The demo bookings, planned in memory and written together (two statements, not two per booking). */
@@ -212,7 +234,7 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
 
   return db.transaction(async (tx) => {
     const accounts: Record<string, { id: string; kids: SeedChild[] }> = {};
-    for (const account of DEMO_ACCOUNTS) accounts[account.email] = await createUser(tx, account, account.kids, hash);
+    for (const account of DEMO_ACCOUNTS) accounts[account.email] = await createUser(tx, account, account.kids, hash, now);
     const familyKids: SeedChild[][] = [];
     for (const [i, [firstName, lastName, names]] of FAMILIES.entries()) {
       const created = await createUser(
@@ -225,8 +247,9 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
           role: 'PARENT',
           planTier: names.length > 1 ? 'TWO' : 'ONE',
         },
-        names.map((name) => [name, 3] as const),
+        names.map(([name, age, sex]) => [name, 3, age, sex] as const),
         hash,
+        now,
       );
       familyKids.push(created.kids);
     }
@@ -265,7 +288,10 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
     const allFamilyKids = familyKids.flat();
     const plan: PlannedBookings = { bookings: [], children: [], now, attendance: seededRandom(22) };
     const bookedPerWeek = new Map<string, number>();
-    const canBook = (kid: SeedChild, s: SeedSession) => (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) < 2;
+    // Two sessions a week at most, and only classes the child may book (ages, girls-only: rules/eligibility.ts).
+    const classOf = new Map(CLASS_TYPES.map((type) => [type.code, type]));
+    const canBook = (kid: SeedChild, s: SeedSession) =>
+      (bookedPerWeek.get(`${kid.id}:${s.week}`) ?? 0) < 2 && ineligibility(kid, classOf.get(s.code)!, s.startsAt) === null;
     const fill = (s: SeedSession, count: number) => {
       for (const kid of allFamilyKids) {
         if (s.booked >= count) break;

@@ -44,11 +44,13 @@ describe('POST /api/auth/login', () => {
     const res = await api.post('/api/auth/login', { email: 'Parent@Example.com ', password: 'parent-demo-1' });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ firstName: 'Priya', role: 'PARENT', planTier: 'TWO' });
+    // Issue 31: every demo child has a date of birth and sex (the age and girls-only rules show in the demo).
     expect(res.body.user.children).toEqual([
-      { name: 'Ava', weeklyLimit: 2, birthDate: null, sex: null },
-      { name: 'Leo', weeklyLimit: 1, birthDate: null, sex: null },
+      { name: 'Ava', weeklyLimit: 2, birthDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sex: 'F' },
+      { name: 'Leo', weeklyLimit: 1, birthDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), sex: 'M' },
     ]);
-    expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
+    // No hash nor any password field (the guardians' boolean hasPassword, issue 31, says only whether one was chosen).
+    expect(JSON.stringify(res.body).replace(/"hasPassword":(true|false)/g, '')).not.toMatch(/password|argon2/i);
 
     const [cookie] = res.setCookies;
     expect(cookie).toMatch(/^nb_session=[A-Za-z0-9_-]{43};/);

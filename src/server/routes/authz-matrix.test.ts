@@ -135,6 +135,18 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/me/calendar-feed': signedIn(201),
   'DELETE /api/me/calendar-feed': signedIn(204),
   'GET /api/calendar/:file': everyone(200),
+
+  // The Family page (issue 31): one's own family, whoever is signed in (these office accounts, made by the office's
+  // form, have one; an account without a family gets 404: src/server/routes/family.test.ts).
+  'GET /api/me/family': signedIn(200),
+  'PATCH /api/me/guardian': signedIn(200),
+  'PUT /api/me/family/emergency-contacts': signedIn(200),
+  'PATCH /api/me/family/children/:childId': ownerOnly(200), // a child of the first parent
+  // The office's family page (issue 31).
+  'POST /api/admin/users/:id/guardians': adminOnly(201),
+  'DELETE /api/admin/users/:id/guardians/:guardianId': adminOnly(200),
+  'PATCH /api/admin/users/:id/children/:childId': adminOnly(200),
+  'PUT /api/admin/users/:id/emergency-contacts': adminOnly(200),
 };
 
 /**
@@ -378,6 +390,36 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     body: { samplePayload: '{"contact":{"email":"a@example.com"}}', rules: [{ sourcePath: 'contact.email', targetPath: 'email' }] },
   }),
   'PATCH /api/me/preferences': () => ({ method: 'PATCH', path: '/api/me/preferences', body: { bookingReminders: false } }),
+  'PATCH /api/me/guardian': () => ({ method: 'PATCH', path: '/api/me/guardian', body: { copyMe: true } }),
+  'PUT /api/me/family/emergency-contacts': () => ({ method: 'PUT', path: '/api/me/family/emergency-contacts', body: { contacts: [] } }),
+  'PATCH /api/me/family/children/:childId': async () => {
+    const parent = ctx.actors.parent;
+    const [child] = await db().select().from(children).where(and(eq(children.familyId, parent.userId!), eq(children.name, parent.childNames[0]!)));
+    return { method: 'PATCH', path: `/api/me/family/children/${child!.id}`, body: { needsAttention: false } };
+  },
+  'POST /api/admin/users/:id/guardians': async () => ({
+    method: 'POST',
+    path: `/api/admin/users/${await freshFamily()}/guardians`,
+    body: { firstName: 'Second', lastName: 'Guardian', email: `authz-guardian-${unique()}@example.com` },
+  }),
+  'DELETE /api/admin/users/:id/guardians/:guardianId': async () => {
+    const familyId = await freshFamily();
+    const [second] = await db()
+      .insert(users)
+      .values({ familyId, email: `authz-second-${unique()}@example.com`, firstName: 'Second', lastName: 'Guardian', role: 'PARENT' })
+      .returning({ id: users.id });
+    return { method: 'DELETE', path: `/api/admin/users/${familyId}/guardians/${second!.id}` };
+  },
+  'PATCH /api/admin/users/:id/children/:childId': async () => {
+    const { userId } = await freshFamilyWithChild();
+    const [child] = await db().select().from(children).where(eq(children.familyId, userId));
+    return { method: 'PATCH', path: `/api/admin/users/${userId}/children/${child!.id}`, body: { birthDate: '2016-05-01' } };
+  },
+  'PUT /api/admin/users/:id/emergency-contacts': async () => ({
+    method: 'PUT',
+    path: `/api/admin/users/${await freshFamily()}/emergency-contacts`,
+    body: { contacts: [{ name: 'Grace Hopper', relationship: 'Grandmother', phone: '416-555-0123' }] },
+  }),
   'POST /api/me/calendar-feed': () => ({ method: 'POST', path: '/api/me/calendar-feed' }),
   'GET /api/calendar/:file': async () => {
     // A fresh link of the first parent, made as they would make it (the POST route's 201 is the row above).

@@ -9,7 +9,11 @@ export type FingerprintSpec = Record<string, '*' | readonly string[]>;
 
 /** The app's tables that bad input must never change, and the columns that count. */
 export const APP_TABLES: FingerprintSpec = {
+  families: '*',
   users: '*',
+  emergency_contacts: '*',
+  business_settings: '*',
+  waitlist_entries: '*',
   children: '*',
   class_types: '*',
   sessions: '*',

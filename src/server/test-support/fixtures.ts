@@ -63,3 +63,31 @@ export function nextTorontoWeekAt(now: Date, day: number, hour: number): Date {
   const d = addDays(startOfTorontoWeek(now), 7 + day);
   return new Date(torontoTime(d.getFullYear(), d.getMonth() + 1, d.getDate(), hour).getTime());
 }
+
+/**
+ * Another guardian of an existing family (issue 31), signed in through the real login: its own account (e-mail,
+ * password 'secret-pass'), the family's id. `copyMe` is the account's e-mail copies (default on).
+ */
+export async function signInNewGuardian(
+  server: { baseUrl: string; database: { db: Database } },
+  familyId: string,
+  options: { firstName?: string; copyMe?: boolean; phone?: string | null } = {},
+) {
+  const email = `guardian-${suffix()}@example.com`;
+  const [user] = await server.database.db
+    .insert(users)
+    .values({
+      familyId,
+      email,
+      firstName: options.firstName ?? 'Second',
+      lastName: 'Guardian',
+      role: 'PARENT',
+      phone: options.phone ?? null,
+      copyMe: options.copyMe ?? true,
+      passwordHash: await testPasswordHash('secret-pass'),
+    })
+    .returning();
+  const api = new ApiClient(server.baseUrl);
+  await api.login(email, 'secret-pass');
+  return { id: user!.id, email, password: 'secret-pass', familyId, api };
+}

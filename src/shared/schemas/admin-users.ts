@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { adminWaitlistEntryDto } from './waitlist';
-import { hasNoControlCharacters, MAX_EMAIL_LENGTH, notAllowedCharacters } from './text';
+import { hasNoControlCharacters, notAllowedCharacters } from './text';
+import { email, firstName, lastName } from './person-fields';
+import { familyResponse } from './family';
 import { childNamesClashMessage, firstRepeatedChildName } from '../rules/child-name';
 import { CHILD_IMPORT_FIELDS, createChildSlotShape, updateChildSlotShape, weeklyLimitInput } from './child-fields';
 import { childSlotFieldAt, namedChildren, slotsToChildren, type ChildSlotField } from './children';
 import { childDto, childSlotShape, DEFAULT_WEEKLY_LIMIT, PLAN_TIERS, userIdentityShape } from './users';
 
 export { weeklyLimitInput } from './child-fields';
+export { email, firstName, lastName } from './person-fields';
+export { setPasswordBody, setPasswordForm, setPasswordLinkResponse, type SetPasswordForm } from './set-password';
 
 /**
  * The admin users tab, the CSV import and the set-password links (spec 2, 3, 5, 6, 7). Kept apart from
@@ -25,24 +29,6 @@ export const MAX_USERS_PAGE_SIZE = 100;
 /** A set-password link is valid this long (and only once). */
 export const SET_PASSWORD_LINK_HOURS = 72;
 
-export const firstName = z
-  .string({ error: 'First name is required' })
-  .trim()
-  .min(1, 'First name is required')
-  .max(100, 'First name cannot exceed 100 characters')
-  .refine(hasNoControlCharacters, notAllowedCharacters('First name'));
-export const lastName = z
-  .string({ error: 'Last name is required' })
-  .trim()
-  .min(1, 'Last name is required')
-  .max(100, 'Last name cannot exceed 100 characters')
-  .refine(hasNoControlCharacters, notAllowedCharacters('Last name'));
-export const email = z
-  .string({ error: 'Valid email is required' })
-  .trim()
-  .toLowerCase()
-  .max(MAX_EMAIL_LENGTH, 'Valid email is required')
-  .pipe(z.email({ error: 'Valid email is required' }));
 /** Spec 5: optional; at least 6 characters when given. Blank means the family chooses their own through a link. */
 const password = z
   .string()
@@ -163,31 +149,6 @@ export const adminChangePasswordBody = z.object({
     .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
 });
 
-/** The set-password page (/reset-password?token=…): the link's token and the chosen password. */
-export const setPasswordBody = z.object({
-  token: z
-    .string({ error: 'This link is not valid' })
-    .trim()
-    .min(1, 'This link is not valid')
-    .max(200, 'This link is not valid')
-    .refine(hasNoControlCharacters, 'This link is not valid'),
-  newPassword: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
-    .max(200, 'Password is too long')
-    .refine(hasNoControlCharacters, notAllowedCharacters('Password')),
-});
-
-/** The set-password page's form: the same, plus the confirmation that stays in the browser. */
-export const setPasswordForm = setPasswordBody
-  .omit({ token: true })
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your password') })
-  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
-export type SetPasswordForm = z.infer<typeof setPasswordForm>;
-
-/** GET /api/auth/set-password?token=…: whom a valid, unused link is for (the page greets them). */
-export const setPasswordLinkResponse = z.object({ firstName: z.string(), email: z.string() });
-
 /** Spec 9: CSV files up to 10 MB; 5 rows previewed; the first 10 errors listed. */
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
 /**
@@ -287,6 +248,11 @@ export const familyDetailResponse = z.object({
   actions: z.array(officeActionDto),
   /** The family's waiting entries (issue 21), soonest session first. */
   waitlist: z.array(adminWaitlistEntryDto),
+  /**
+   * The family (issue 31): guardians, the children's profiles, emergency contacts. Optional while the server does
+   * not fill it yet; an administrator's account has none.
+   */
+  family: familyResponse.optional(),
 });
 export type FamilyDetailResponse = z.infer<typeof familyDetailResponse>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { email, firstName, lastName } from './admin-users';
+import { email, firstName, lastName } from './person-fields';
 import { childBirthDate, childSex } from './child-fields';
 import { CHILD_SEXES } from './children';
+import { guardianDto } from './users';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
 
 /**
@@ -61,20 +62,8 @@ const shortText = (label: string, max: number) =>
 export const PHOTO_CONSENTS = ['GIVEN', 'REFUSED'] as const;
 export type PhotoConsent = (typeof PHOTO_CONSENTS)[number];
 
-/** A guardian as the family and the office see them. `isYou` marks the signed-in guardian. */
-export const guardianDto = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  /** Copies of the e-mails about what another guardian did (confirmations, changes, reminders, promotions). */
-  copyMe: z.boolean(),
-  /** False until the guardian has chosen a password through their set-password link. */
-  hasPassword: z.boolean(),
-  isYou: z.boolean(),
-});
-export type Guardian = z.infer<typeof guardianDto>;
+// A guardian's shape lives with the signed-in user's (GET /api/me carries the family's guardians): users.ts.
+export { guardianDto, type Guardian } from './users';
 
 export const emergencyContactDto = z.object({
   name: z.string(),
@@ -130,7 +119,9 @@ export const childProfileBody = z.object({
     .trim()
     .max(MEDICAL_NOTES_MAX, `Medical notes cannot exceed ${MEDICAL_NOTES_MAX} characters`)
     .nullish()
-    .transform((value) => (value ? value : null)),
+    .transform((value) => (value ? value : null))
+    // Outside the transform: left out stays left out (kept), where the transform alone would make it null (cleared).
+    .optional(),
   needsAttention: z.boolean({ error: 'needsAttention must be true or false' }).optional(),
   photoConsent: z.enum(PHOTO_CONSENTS, { error: 'Photo consent must be GIVEN or REFUSED' }).nullish(),
 });

@@ -50,6 +50,21 @@ export const userIdentityShape = {
   weeklyLimit: z.number().int(),
 };
 
+/** A guardian of a family (issue 31) as the family and the office see them. `isYou` marks the signed-in guardian. */
+export const guardianDto = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** Copies of the e-mails about what another guardian did (confirmations, changes, reminders, promotions). */
+  copyMe: z.boolean(),
+  /** False until the guardian has chosen a password through their set-password link. */
+  hasPassword: z.boolean(),
+  isYou: z.boolean(),
+});
+export type Guardian = z.infer<typeof guardianDto>;
+
 /** GET /api/me: the signed-in user. Never carries a password hash (the schema drops any field not listed). */
 export const currentUserDto = z.object({
   ...userIdentityShape,
@@ -58,6 +73,8 @@ export const currentUserDto = z.object({
   children: z.array(childDto),
   /** Whether the parent gets an e-mail 24 hours before each booked session (issue 21; the user menu switches it). */
   bookingReminders: z.boolean(),
+  /** Issue 31: the family's guardians (the signed-in one marked isYou), first added first; empty without a family. */
+  guardians: z.array(guardianDto),
   ...childSlotShape,
 });
 export type CurrentUser = z.infer<typeof currentUserDto>;

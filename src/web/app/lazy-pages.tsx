@@ -11,3 +11,6 @@ export const BookingConfirmationPage = lazyWithPreload(() =>
 export const ResetPasswordPage = lazyWithPreload(() =>
   import('../features/reset-password/components/reset-password-page').then((m) => m.ResetPasswordPage),
 );
+
+/** Issue 31: the Family page, opened from the user menu. */
+export const FamilyPage = lazyWithPreload(() => import('../features/family/components/family-page').then((m) => m.FamilyPage));

@@ -7,7 +7,7 @@ import { useAuth } from '../lib/auth';
 import { DashboardScreen } from './dashboard-screen';
 import { MyBookingsScreen } from './my-bookings-screen';
 import { MY_BOOKINGS_ROUTE } from '../features/my-bookings/components/upcoming-bookings';
-import { BookingConfirmationPage, ResetPasswordPage } from './lazy-pages';
+import { BookingConfirmationPage, FamilyPage, ResetPasswordPage } from './lazy-pages';
 import { RequireAdmin } from './admin/require-admin';
 import { SignedInLayout } from './layout/signed-in-layout';
 
@@ -89,6 +89,20 @@ export function AppRoutes() {
         <Route element={<SignedInLayout />}>
           <Route path="/dashboard" element={<DashboardScreen />} />
           <Route path={MY_BOOKINGS_ROUTE} element={<MyBookingsScreen />} />
+          <Route
+            path="/family"
+            element={
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-24">
+                    <Spinner className="size-10" label="Loading your family" />
+                  </div>
+                }
+              >
+                <FamilyPage />
+              </Suspense>
+            }
+          />
           <Route
             path="/admin"
             element={

@@ -7,6 +7,7 @@ import type { BookingDto } from '../../shared/schemas/bookings';
 import { startOfTorontoWeek } from '../../shared/rules/week';
 import type { ClassTypeDto, SessionDto, SessionsListResponse } from '../../shared/schemas/sessions';
 import type { Child, CurrentUser } from '../../shared/schemas/users';
+import type { ChildProfile, FamilyResponse, Guardian } from '../../shared/schemas/family';
 import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 
 /** A well-formed id (the API's ids are UUIDs and its bodies are checked as such): `kind` and a sequence number. */
@@ -29,6 +30,7 @@ export function parent(children: Child[] = [child('Ava'), child('Leo')], overrid
     weeklyLimit: 2,
     usedThisWeek: 0,
     bookingReminders: true,
+    guardians: [],
     children,
     ...childrenToSlots(children.map((c, i) => ({ position: i + 1, ...c }))),
     ...overrides,
@@ -115,4 +117,37 @@ export function sessionAt(weeks: number, day: number, hour: number, minute = 0, 
 /** An office account: ADMIN by default, SUPER_ADMIN with `{ role: 'SUPER_ADMIN' }`. */
 export function admin(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return parent([], { id: uuid(0xad31, 1), email: 'admin@example.com', firstName: 'Ada', lastName: 'Admin', role: 'ADMIN', ...overrides });
+}
+
+let guardianSeq = 0;
+/** A guardian of the family (issue 31): has chosen a password, wants e-mail copies, not the signed-in one. */
+export function guardian(firstName: string, overrides: Partial<Guardian> = {}): Guardian {
+  guardianSeq += 1;
+  return {
+    id: uuid(0x6a4d, guardianSeq),
+    firstName,
+    lastName: 'Parent',
+    email: `${firstName.toLowerCase()}@example.com`,
+    phone: null,
+    copyMe: true,
+    hasPassword: true,
+    isYou: false,
+    ...overrides,
+  };
+}
+
+let profileSeq = 0;
+/** A child's profile as the Family page reads it: nothing recorded yet. */
+export function childProfile(name: string, overrides: Partial<ChildProfile> = {}): ChildProfile {
+  profileSeq += 1;
+  return { id: uuid(0xc41d, profileSeq), name, birthDate: null, sex: null, medicalNotes: null, needsAttention: false, photoConsent: null, ...overrides };
+}
+
+/** GET /api/me/family's answer (and the office's family page's `family` part). */
+export function familyOf(parts: Partial<FamilyResponse> = {}): FamilyResponse {
+  return {
+    guardians: parts.guardians ?? [guardian('Pat', { isYou: true })],
+    children: parts.children ?? [childProfile('Ava'), childProfile('Leo')],
+    emergencyContacts: parts.emergencyContacts ?? [],
+  };
 }

@@ -3,6 +3,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { adminBookingRoutes } from './bookings';
 import { adminCheckInRoutes } from './check-in';
 import { adminClassRoutes } from './classes';
+import { adminFamilyRoutes } from './family';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
 import { adminSettingsRoutes } from './settings';
@@ -32,6 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminSessionExportRoutes);
   await app.register(adminCheckInRoutes);
   await app.register(adminUserRoutes);
+  await app.register(adminFamilyRoutes);
   await app.register(adminUserImportRoutes);
   await app.register(adminWebhookRoutes);
   await app.register(adminWebhookLogRoutes);

@@ -2,14 +2,18 @@ import type { CurrentUser } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
-import { familyRowOf } from '../families/family-rows';
+import { familyRowOf, guardianDtosOf } from '../families/family-rows';
 import { childDetails, childSlotFields, currentChildrenOf, userIdentityFields } from './user-fields';
 
 type UserRow = typeof users.$inferSelect;
 
 /** Shapes a user row and its children for GET /api/me (never the password hash). */
 export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new Date()): Promise<CurrentUser> {
-  const [kidsByFamily, family] = await Promise.all([currentChildrenOf(db, [user.familyId]), familyRowOf(db, user.familyId)]);
+  const [kidsByFamily, family, guardians] = await Promise.all([
+    currentChildrenOf(db, [user.familyId]),
+    familyRowOf(db, user.familyId),
+    guardianDtosOf(db, user.familyId, user.id),
+  ]);
   const kids = (user.familyId && kidsByFamily.get(user.familyId)) || [];
   // Confirmed spots all the user's children hold in the Toronto week of `now`.
   const usage = await countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: now });
@@ -19,6 +23,7 @@ export async function toCurrentUser(db: DbOrTx, user: UserRow, now: Date = new D
     usedThisWeek,
     children: kids.map(childDetails),
     bookingReminders: user.bookingReminders,
+    guardians,
     ...childSlotFields(kids),
   };
 }

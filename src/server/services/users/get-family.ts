@@ -11,6 +11,7 @@ import { HttpError, idOr404 } from '../../http-error';
 import { loadBookings } from '../bookings/booking-dto';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
 import { listFamilyWaitlist, waitlistClosesBefore } from '../waitlist/list-waitlist';
+import { loadFamily } from '../family/family-dto';
 import { loadAdminUserDto } from './admin-user-dto';
 import { childDetails, currentChildrenOf } from './user-fields';
 import { USER_NOT_FOUND } from './user-rules';
@@ -65,11 +66,13 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
   const kids = (familyId && (await currentChildrenOf(db, [familyId])).get(familyId)) || [];
   const thisWeek = torontoWeekOf(now).start;
   const nextWeek = addWeeks(thisWeek, 1);
-  const [usedNow, usedNext, actions, waitlist] = await Promise.all([
+  const [usedNow, usedNext, actions, waitlist, family] = await Promise.all([
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: thisWeek }),
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: nextWeek }),
     familyId ? db.select().from(officeActions).where(eq(officeActions.familyId, familyId)).orderBy(desc(officeActions.createdAt)).limit(ACTIONS_SHOWN) : [],
     familyId ? listFamilyWaitlist(db, familyId, waitlistClosesBefore(now, waitlistCutoffHours)) : [],
+    // Issue 31: the guardians, the children's profiles and the emergency contacts (none for staff without a family).
+    familyId ? loadFamily(db, { familyId, viewerId: null }) : undefined,
   ]);
   const week = (weekStart: Date, used: number, limit: number) => ({ weekStart: weekStart.toISOString(), used, remaining: Math.max(0, limit - used) });
   return {
@@ -82,6 +85,7 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
     })),
     actions: actions.map(toOfficeActionDto),
     waitlist,
+    ...(family && { family }),
   };
 }
 

@@ -62,7 +62,7 @@ export async function assertEmailFree(tx: Tx, email: string, exceptUserId?: stri
     .from(users)
     .where(and(...conditions))
     .limit(1);
-  if (taken) throw new HttpError(409, EMAIL_TAKEN);
+  if (taken) throw new HttpError(409, EMAIL_TAKEN, { code: 'EMAIL_TAKEN' });
 }
 
 /** The CONFIRMED bookings of a family whose session starts after `now`, in session order. */

@@ -1,13 +1,19 @@
 import { useParams } from 'react-router';
 import type { FamilyDetailResponse } from '../../../shared/schemas/admin-users';
 import { FamilyPage } from '../../features/admin-front-desk/components/family-page';
+import { OfficeFamilySections } from '../../features/family/components/family-sections';
 import { FamilyWaitlist } from '../../features/admin-waitlist/components/waitlist-sections';
 import { renderOfficeSessionPicker } from './office-session-picker';
 
 const renderWaitlist = (family: FamilyDetailResponse) => <FamilyWaitlist entries={family.waitlist} />;
 
+/** Issue 31: the guardians, children's profiles and emergency contacts, once the server sends them. */
+const renderFamily = (family: FamilyDetailResponse) => (family.family ? <OfficeFamilySections userId={family.user.id} family={family.family} /> : null);
+
 /** /admin/users/:id: the family page (loaded with the admin area's chunks). */
 export default function FamilyScreen() {
   const { id = '' } = useParams();
-  return <FamilyPage key={id} userId={id} renderSessionPicker={renderOfficeSessionPicker} renderWaitlist={renderWaitlist} />;
+  return (
+    <FamilyPage key={id} userId={id} renderSessionPicker={renderOfficeSessionPicker} renderWaitlist={renderWaitlist} renderFamily={renderFamily} />
+  );
 }

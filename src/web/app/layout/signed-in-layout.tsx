@@ -2,6 +2,7 @@ import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { DialogLoadingOverlay } from '../../components/ui/spinner';
 import { lazyWithPreload } from '../../lib/lazy';
+import { FamilyPage } from '../lazy-pages';
 import { TopBar } from './top-bar';
 import { UserMenuActionsContext } from './user-menu-context';
 
@@ -24,6 +25,8 @@ const preloadMenuDialogs = () => {
   void ChangePasswordDialog.preload().catch(() => undefined);
   void SignedInDevicesDialog.preload().catch(() => undefined);
   void CalendarFeedDialog.preload().catch(() => undefined);
+  // The Family page (issue 31) is one of the menu's items.
+  void FamilyPage.preload().catch(() => undefined);
 };
 
 /**

@@ -1,5 +1,6 @@
-import { BellRing, CalendarSync, KeyRound, LogOut, MonitorSmartphone } from 'lucide-react';
+import { BellRing, CalendarSync, KeyRound, LogOut, MonitorSmartphone, Users } from 'lucide-react';
 import { use, useEffect, useId, useRef, type RefObject } from 'react';
+import { Link } from 'react-router';
 import { roleLine } from '../../../shared/rules/roles';
 import {
   DropdownMenu,
@@ -83,6 +84,15 @@ export function UserMenuDropdown({
             <DropdownMenuItem onSelect={actions.onCalendarFeed}>
               <CalendarSync aria-hidden="true" />
               Calendar feed
+            </DropdownMenuItem>
+          )}
+          {/* Issue 31: a guardian's family (guardians, children's profiles, emergency contacts). */}
+          {user.role === 'PARENT' && (
+            <DropdownMenuItem asChild>
+              <Link to="/family">
+                <Users aria-hidden="true" />
+                Family
+              </Link>
             </DropdownMenuItem>
           )}
           {/* A parent's setting sits between the account's items and Sign Out (which stays last). */}

@@ -44,6 +44,8 @@ interface FamilyPageProps {
   renderSessionPicker: RenderOfficeSessionPicker;
   /** The family's waitlists with the office's Promote now and Remove (issue 21; composed in src/web/app). */
   renderWaitlist?: ((family: FamilyDetailResponse) => ReactNode) | undefined;
+  /** The family's guardians, children's profiles and emergency contacts (issue 31; composed in src/web/app). */
+  renderFamily?: ((family: FamilyDetailResponse) => ReactNode) | undefined;
 }
 
 /**
@@ -51,7 +53,7 @@ interface FamilyPageProps {
  * bookings (cancel, reschedule) and those of the last 90 days, the waitlists it is on (issue 21), what the office
  * did, and 'Book for this family'. An administrator's account shows the account only.
  */
-export function FamilyPage({ userId, renderSessionPicker, renderWaitlist }: FamilyPageProps) {
+export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, renderFamily }: FamilyPageProps) {
   const family = useQuery(familyQuery(userId));
   usePageTitle('Admin', family.data ? fullName(family.data.user) : 'Family');
   const [booking, setBooking] = useState(false);
@@ -89,6 +91,7 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist }: Fami
             <AccountCard family={family.data} />
             {!isAdminRole(family.data.user.role) && <ChildrenCard family={family.data} />}
           </div>
+          {!isAdminRole(family.data.user.role) && renderFamily?.(family.data)}
           {!isAdminRole(family.data.user.role) && (
             <>
               <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} afterUpcoming={renderWaitlist?.(family.data)} />

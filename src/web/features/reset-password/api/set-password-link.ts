@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { setPasswordLinkResponse } from '../../../../shared/schemas/admin-users';
+import type { setPasswordLinkResponse } from '../../../../shared/schemas/set-password';
 import { apiRequest, errorStatusOf, withSearchParams } from '../../../lib/api';
 import { currentUserQuery } from '../../../lib/auth';
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '../../../../shared/schemas/auth';
-import { setPasswordForm, type SetPasswordForm } from '../../../../shared/schemas/admin-users';
+import { setPasswordForm, type SetPasswordForm } from '../../../../shared/schemas/set-password';
 import { BrandMark } from '../../../components/brand-mark';
 import { FormField } from '../../../components/form-field';
 import { QueryErrorAlert } from '../../../components/query-error-alert';

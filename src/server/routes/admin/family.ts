@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fullName } from '../../../shared/rules/format';
+import { messageResponse } from '../../../shared/schemas/common';
+import { addGuardianBody, childProfileBody, childProfileDto, emergencyContactsBody, familyResponse, guardianDto } from '../../../shared/schemas/family';
+import { actor } from '../../plugins/auth';
+import { requireFamily } from '../../services/families/family-rows';
+import { addGuardian } from '../../services/family/add-guardian';
+import { loadFamily } from '../../services/family/family-dto';
+import { removeGuardian } from '../../services/family/remove-guardian';
+import { replaceEmergencyContacts } from '../../services/family/replace-emergency-contacts';
+import { updateChildProfile } from '../../services/family/update-child-profile';
+import { liveUser } from '../../services/users/get-family';
+
+const familyParams = z.object({ id: z.string().max(100) });
+const childParams = familyParams.extend({ childId: z.string().max(100) });
+const guardianParams = familyParams.extend({ guardianId: z.string().max(100) });
+
+/**
+ * The office's family page (issue 31): guardians added and removed, a child's profile (a recorded date of birth or
+ * sex included) and the emergency contacts, of the family of the account /admin/users/:id opened. Admin only (the
+ * folder's hook).
+ */
+export const adminFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The family of the account in the path: 404 for an unknown account or one without a family (staff). */
+  const familyOfAccount = async (userId: string) => requireFamily(await liveUser(app.db, userId));
+  const officeActor = (request: Parameters<typeof actor>[0]) => {
+    const who = actor(request);
+    return { id: who.id, name: fullName(who) };
+  };
+
+  app.post('/users/:id/guardians', { schema: { params: familyParams, body: addGuardianBody, response: { 201: guardianDto } } }, async (request, reply) => {
+    const familyId = await familyOfAccount(request.params.id);
+    const input = { familyId, form: request.body, actor: officeActor(request), email: app.emailContext, now: app.clock() };
+    const guardian = await request.unitOfWork((tx) => addGuardian(tx, input));
+    return reply.status(201).send(guardian);
+  });
+
+  app.delete('/users/:id/guardians/:guardianId', { schema: { params: guardianParams, response: { 200: messageResponse } } }, async (request) => {
+    const familyId = await familyOfAccount(request.params.id);
+    const input = { familyId, guardianId: request.params.guardianId, actor: officeActor(request), now: app.clock() };
+    return request.unitOfWork((tx) => removeGuardian(tx, input));
+  });
+
+  app.patch(
+    '/users/:id/children/:childId',
+    { schema: { params: childParams, body: childProfileBody, response: { 200: childProfileDto } } },
+    async (request) => {
+      const familyId = await familyOfAccount(request.params.id);
+      const input = { familyId, childId: request.params.childId, changes: request.body, by: 'office' as const };
+      return request.unitOfWork((tx) => updateChildProfile(tx, input));
+    },
+  );
+
+  app.put('/users/:id/emergency-contacts', { schema: { params: familyParams, body: emergencyContactsBody, response: { 200: familyResponse } } }, async (request) => {
+    const familyId = await familyOfAccount(request.params.id);
+    const input = { familyId, contacts: request.body.contacts, now: app.clock() };
+    return request.unitOfWork(async (tx) => {
+      await replaceEmergencyContacts(tx, input);
+      return loadFamily(tx, { familyId, viewerId: null });
+    });
+  });
+};

@@ -1,0 +1,70 @@
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { FamilyDetailResponse } from '../../../shared/schemas/admin-users';
+import { api, http, HttpResponse } from '../../test-support/api';
+import { admin, childProfile, familyOf, guardian, uuid } from '../../test-support/fixtures';
+import { renderApp, screen } from '../../test-support/render';
+import FamilyScreen from './family-screen';
+
+// /admin/users/:id composes the front desk's family page with the family's sections (issue 31): shown when the
+// server sends the `family` part, left out while it does not (the part is optional until the server fills it).
+
+const USER_ID = uuid(0x05e4, 9);
+
+function detail(overrides: Partial<FamilyDetailResponse> = {}): FamilyDetailResponse {
+  return {
+    user: {
+      id: USER_ID,
+      email: 'pat@example.com',
+      firstName: 'Pat',
+      lastName: 'Parent',
+      role: 'PARENT',
+      planTier: 'TWO',
+      weeklyLimit: 2,
+      passwordSet: true,
+      isActive: true,
+      children: [],
+      createdAt: new Date('2026-01-05T15:00:00Z').toISOString(),
+    } as unknown as FamilyDetailResponse['user'],
+    children: [],
+    actions: [],
+    waitlist: [],
+    ...overrides,
+  };
+}
+
+async function open(answer: FamilyDetailResponse) {
+  api.use(
+    http.get(`/api/admin/users/${USER_ID}`, () => HttpResponse.json(answer)),
+    http.get(`/api/admin/users/${USER_ID}/bookings`, () => HttpResponse.json([])),
+  );
+  await renderApp(
+    <Routes>
+      <Route path="admin/users/:id" element={<FamilyScreen />} />
+    </Routes>,
+    { user: admin(), path: `/admin/users/${USER_ID}` },
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Pat Parent' });
+}
+
+describe('Office family page', { timeout: 30_000 }, () => {
+  it('shows the guardians, the children’s profiles and the emergency contacts the server sends', async () => {
+    const family = familyOf({
+      guardians: [guardian('Pat', { phone: '416-555-0100' }), guardian('Sam', { hasPassword: false })],
+      children: [childProfile('Ava', { needsAttention: true, medicalNotes: 'Bee stings' })],
+      emergencyContacts: [{ name: 'Grace Hopper', relationship: 'Grandmother', phone: '416-555-0123' }],
+    });
+    await open(detail({ family }));
+    expect(screen.getByRole('heading', { name: 'Guardians' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add guardian' })).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Ava' })).toHaveTextContent('Needs attention');
+    expect(screen.getByRole('link', { name: 'Call Grace Hopper 416-555-0123' })).toHaveAttribute('href', 'tel:+14165550123');
+  });
+
+  it('without the family part, the page is as before', async () => {
+    await open(detail());
+    expect(screen.getByRole('heading', { name: 'Account' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Guardians' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Emergency contacts' })).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/users';
+import { admin, parent } from '../../test-support/fixtures';
+import { renderApp, screen, waitFor } from '../../test-support/render';
+import { UserMenuDropdown } from './user-menu-dropdown';
+import { UserMenuActionsContext } from './user-menu-context';
+
+// Issue 31: the user menu's 'Family' item, a guardian's way to the Family page (staff accounts have no family).
+
+const actions = { onSignedInDevices: () => {}, onCalendarFeed: () => {} };
+
+async function openMenu(user: CurrentUser) {
+  const rendered = await renderApp(
+    <UserMenuActionsContext value={actions}>
+      <UserMenuDropdown user={user} onChangePassword={() => {}} onSignOut={() => {}} />
+    </UserMenuActionsContext>,
+    { user, path: '/dashboard' },
+  );
+  await rendered.user.click(screen.getByRole('button', { name: 'User menu' }));
+  await screen.findByRole('menu');
+  return rendered;
+}
+
+describe('User menu', () => {
+  it('a guardian’s menu has Family after the account’s items, and it opens /family', async () => {
+    const { user, location } = await openMenu(parent());
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items).toEqual(['Change Password', 'Signed-in Devices', 'Calendar feed', 'Family', 'Sign Out']);
+    const family = screen.getByRole('menuitem', { name: 'Family' });
+    expect(family).toHaveAttribute('href', '/family');
+    await user.click(family);
+    await waitFor(() => expect(location()).toBe('/family'));
+  });
+
+  it('an office account’s menu has no Family item', async () => {
+    await openMenu(admin());
+    expect(screen.queryByRole('menuitem', { name: 'Family' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  });
+});
