@@ -134,7 +134,7 @@ describe('booking dialog: details a class needs (issue 31)', () => {
     const children = [child('Ava', { birthDate: tenYearsOld })];
     familyApi(() => children);
     const message = 'Only the office can change a date of birth or sex that is recorded. Please call us to correct it.';
-    recordPatches(children, () => refusal(409, 'CHILD_DETAIL_LOCKED', message));
+    recordPatches(children, () => refusal(403, 'CHILD_DETAIL_LOCKED', message));
     const posts = recordPosts('/api/bookings', () => HttpResponse.json(booking(opened, ['Ava']), { status: 201 }));
     const { user, dialog } = await openDialog(opened, children);
 
