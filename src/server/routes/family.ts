@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { childProfileBody, childProfileDto, emergencyContactsBody, familyResponse, guardianDto, guardianSelfBody } from '../../shared/schemas/family';
 import { actor, requireUser } from '../plugins/auth';
-import { requireFamily } from '../services/families/family-rows';
+import { requireFamily } from '../services/family/family-rows';
 import { loadFamily } from '../services/family/family-dto';
 import { replaceEmergencyContacts } from '../services/family/replace-emergency-contacts';
 import { updateChildProfile } from '../services/family/update-child-profile';

@@ -4,7 +4,7 @@ import { fullName } from '../../../shared/rules/format';
 import { messageResponse } from '../../../shared/schemas/common';
 import { addGuardianBody, childProfileBody, childProfileDto, emergencyContactsBody, familyResponse, guardianDto } from '../../../shared/schemas/family';
 import { actor } from '../../plugins/auth';
-import { requireFamily } from '../../services/families/family-rows';
+import { requireFamily } from '../../services/family/family-rows';
 import { addGuardian } from '../../services/family/add-guardian';
 import { loadFamily } from '../../services/family/family-dto';
 import { removeGuardian } from '../../services/family/remove-guardian';

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
-import { ensureFamily } from '../families/family-rows';
+import { ensureFamily } from '../family/family-rows';
 import { HttpError } from '../../http-error';
 import { SIGNED_OUT_MESSAGE } from '../auth/session-user';
 import { hashCalendarFeedToken, newCalendarFeedToken } from './calendar-feed-token';

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ChildProfile, EmergencyContact, FamilyResponse, Guardian } from '../../../shared/schemas/family';
 import type { DbOrTx } from '../../db/client';
 import { emergencyContacts, type children, type users } from '../../db/schema';
-import { guardiansOf } from '../families/family-rows';
+import { guardiansOf } from './family-rows';
 import { currentChildrenOf } from '../users/user-fields';
 
 type UserRow = typeof users.$inferSelect;
@@ -57,4 +57,10 @@ export async function loadFamily(db: DbOrTx, input: { familyId: string; viewerId
     children: (kids.get(input.familyId) ?? []).map(toChildProfileDto),
     emergencyContacts: contacts,
   };
+}
+
+/** The family's live guardians as DTOs, first added first (none without a family). */
+export async function guardianDtosOf(db: DbOrTx, familyId: string | null, signedInId: string | null): Promise<Guardian[]> {
+  if (!familyId) return [];
+  return (await guardiansOf(db, familyId)).map((user) => toGuardianDto(user, signedInId));
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { families } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { FAMILY_NOT_FOUND } from '../families/family-rows';
+import { FAMILY_NOT_FOUND } from './family-rows';
 
 /**
  * Locks the family's row (FOR UPDATE) for a change that counts or replaces the family's own rows (its guardians, its

@@ -4,7 +4,7 @@ import { LAST_GUARDIAN } from '../../../shared/schemas/family';
 import type { Tx } from '../../db/client';
 import { officeActions, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
-import { endGuardian, otherLiveGuardians } from '../families/guardians';
+import { endGuardian, otherLiveGuardians } from '../family/guardians';
 import { lockFamily } from './lock-family';
 
 export const GUARDIAN_NOT_FOUND = 'Guardian not found';

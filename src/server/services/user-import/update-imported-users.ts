@@ -4,7 +4,7 @@ import { CHILD_DETAIL_FIELDS, isChildSlotField, slotsToChildren, type ChildChang
 import type { PlanLimits } from '../../../shared/schemas/settings';
 import type { Tx } from '../../db/client';
 import { authSessions, families, users } from '../../db/schema';
-import { ensureFamily, familiesOf, type FamilyRow } from '../families/family-rows';
+import { ensureFamily, familiesOf, type FamilyRow } from '../family/family-rows';
 import { HttpError } from '../../http-error';
 import { retireSetPasswordTokensOf } from '../users/set-password-token';
 import { currentChildrenOf, type ChildRow } from '../users/user-fields';

@@ -1,6 +1,6 @@
 import type { AdminUserDto } from '../../../shared/schemas/admin-users';
 import type { DbOrTx } from '../../db/client';
-import { familiesOf, type FamilyRow } from '../families/family-rows';
+import { familiesOf, type FamilyRow } from '../family/family-rows';
 import { childDetails, childSlotFields, currentChildrenOf, userIdentityFields, type ChildRow } from './user-fields';
 import type { UserRow } from './user-rules';
 

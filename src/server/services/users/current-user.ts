@@ -2,7 +2,8 @@ import type { CurrentUser } from '../../../shared/schemas/users';
 import type { DbOrTx } from '../../db/client';
 import type { users } from '../../db/schema';
 import { countWeeklyUsage } from '../bookings/count-weekly-usage';
-import { familyRowOf, guardianDtosOf } from '../families/family-rows';
+import { guardianDtosOf } from '../family/family-dto';
+import { familyRowOf } from '../family/family-rows';
 import { childDetails, childSlotFields, currentChildrenOf, userIdentityFields } from './user-fields';
 
 type UserRow = typeof users.$inferSelect;

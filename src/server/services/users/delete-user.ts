@@ -6,7 +6,7 @@ import type { MessageResponse } from '../../../shared/schemas/common';
 import type { Tx } from '../../db/client';
 import { oneRowOf } from '../../db/rows-of';
 import { children, families, officeActions } from '../../db/schema';
-import { endGuardian, otherLiveGuardians } from '../families/guardians';
+import { endGuardian, otherLiveGuardians } from '../family/guardians';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { enqueueEmail } from '../../mail/outbox';

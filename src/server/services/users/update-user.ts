@@ -5,7 +5,7 @@ import type { ChildChange, ChildSlotField } from '../../../shared/schemas/childr
 import type { Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
 import { namedChildren } from '../../../shared/schemas/children';
-import { ensureFamily, settleFamilyActivity } from '../families/family-rows';
+import { ensureFamily, settleFamilyActivity } from '../family/family-rows';
 import { isAdminRole } from '../../../shared/rules/roles';
 import { HttpError } from '../../http-error';
 import { endAccountAccess } from './end-account-access';

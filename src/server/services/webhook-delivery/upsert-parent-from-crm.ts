@@ -7,7 +7,7 @@ import { apiRole, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
 import { weeklyLimitOfPlan, withPlanLimit } from '../../../shared/rules/plans';
 import type { Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
-import { ensureFamily, familyRowOf, settleFamilyActivity, type FamilyRow } from '../families/family-rows';
+import { ensureFamily, familyRowOf, settleFamilyActivity, type FamilyRow } from '../family/family-rows';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { createUser, queueWelcomeEmail } from '../users/create-user';

@@ -28,7 +28,8 @@ export function FamilySections({ family, scope }: { family: FamilyResponse; scop
           </div>
         )}
       </section>
-      <EmergencyContactsCard key={JSON.stringify(family.emergencyContacts)} contacts={family.emergencyContacts} scope={scope} />
+      {/* Not keyed by the list: a save's refetch must not remount the form (its toast would be lost); Save resets it. */}
+      <EmergencyContactsCard contacts={family.emergencyContacts} scope={scope} />
     </div>
   );
 }

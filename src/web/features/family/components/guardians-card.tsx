@@ -113,7 +113,8 @@ export function GuardiansCard({ guardians, scope }: { guardians: Guardian[]; sco
             </li>
           ))}
         </ul>
-        {!office && you && <OwnGuardianSettings key={`${you.id}-${you.phone ?? ''}`} you={you} />}
+        {/* Keyed by the guardian only: a save's refetch must not remount it (a call's own onSuccess, the toast, would be lost). */}
+        {!office && you && <OwnGuardianSettings key={you.id} you={you} />}
       </CardContent>
       {office && (
         <>

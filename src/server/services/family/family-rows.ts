@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { Guardian } from '../../../shared/schemas/users';
 
 /**
  * Families (issue 31, docs/decisions/027-families-and-guardians.md): what the guardians of one family share. A guardian
@@ -73,24 +72,4 @@ export async function settleFamilyActivity(tx: Tx, familyId: string, now: Date):
         when exists (select 1 from ${users} u where u.family_id = f.id and u.is_active and u.deleted_at is null) then null
         else coalesce(f.deactivated_at, ${now.toISOString()}::timestamptz) end
     where f.id = ${familyId}`);
-}
-
-/** A guardian as the family and the office see them (`isYou`: the signed-in one). Never a password hash. */
-export function toGuardianDto(user: UserRow, signedInId: string | null): Guardian {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    copyMe: user.copyMe,
-    hasPassword: user.passwordHash !== null,
-    isYou: user.id === signedInId,
-  };
-}
-
-/** The family's live guardians as DTOs, first added first (none without a family). */
-export async function guardianDtosOf(db: DbOrTx, familyId: string | null, signedInId: string | null): Promise<Guardian[]> {
-  if (!familyId) return [];
-  return (await guardiansOf(db, familyId)).map((user) => toGuardianDto(user, signedInId));
 }
