@@ -4,6 +4,9 @@ import { dashboardCalendar, goToNextWeek, sessionCard, torontoSlot, waitForSessi
 import { expect, test } from './support/family';
 import { demoAccounts, notifications, openApp, saveScreenshot, signIn, signOut } from './support/login';
 
+// The family's children start with nothing recorded: the office and the dialog record it here.
+test.use({ familyDetails: false });
+
 // Issue 22: the office records a child's date of birth and sex in the user form; the parent's booking dialog then
 // greys out, with the server's reason, a child the class rules out, and books the one it takes. Issue 31: a detail
 // the class needs and nobody recorded is asked in the dialog, and recorded, before the booking. The family is the
