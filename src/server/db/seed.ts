@@ -18,6 +18,7 @@ import {
   bookings,
   children,
   classTypes,
+  emergencyContacts,
   families,
   fieldMappingRules,
   fieldMappingTemplates,
@@ -320,6 +321,16 @@ export async function seedDemoData(db: Database, now: Date = new Date(), options
     await tx.insert(bookingChildren).values(plan.children);
 
     await createDemoWebhook(tx, accounts['admin@example.com']!.id, now);
+
+    // Issue 31: what the door and the Family page show — a phone for each README family, an emergency contact, and
+    // Leo's allergy flagged for the coaches.
+    await tx.update(users).set({ phone: '416-555-0142' }).where(eq(users.id, parent.id));
+    await tx.update(users).set({ phone: '647-555-0177' }).where(eq(users.id, parent2.id));
+    await tx.insert(emergencyContacts).values({ familyId: parent.id, position: 1, name: 'Anita Patel', relationship: 'Grandmother', phone: '905-555-0123' });
+    await tx
+      .update(children)
+      .set({ medicalNotes: 'Peanut allergy: EpiPen in the front pocket of his bag.', needsAttention: true, photoConsent: 'GIVEN' })
+      .where(eq(children.id, leo!.id));
 
     // Every session's final capacity and booked count, in one statement.
     const counts = planned.map((s) => sql`(${s.id}::uuid, ${s.capacity}::int, ${s.booked}::int)`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { torontoTime } from '../../shared/rules/week';
 import { authSessions, bookingChildren, bookings, children, emailOutbox, families, fieldMappingRules, fieldMappingTemplates, users, webhookConfigs, webhookLogs } from '../db/schema';
@@ -742,5 +742,57 @@ describe('POST /api/webhooks/:endpoint: issue 17 (a secret on every configuratio
       expect(Number(size!.text)).toBeLessThan(5000);
       expect(Number(size!.stored)).toBeLessThan(8000);
     }
+  });
+});
+
+describe('guardians in a delivery (issue 31)', () => {
+  const GUARDIAN_MAPPINGS = JSON.stringify({
+    email: 'contact.email',
+    firstName: 'contact.firstName',
+    lastName: 'contact.lastName',
+    crmUserId: 'contact.id',
+    phone: 'contact.phone',
+    guardian2FirstName: 'partner.firstName',
+    guardian2LastName: 'partner.lastName',
+    guardian2Email: 'partner.email',
+    guardian2Phone: 'partner.phone',
+    planTier: 'plan.tier',
+    firstChildName: 'children[0].name',
+    updatedAt: 'updatedAt',
+  });
+  const guardiansOfFamily = (familyId: string) =>
+    db()
+      .select({ email: users.email, firstName: users.firstName, phone: users.phone })
+      .from(users)
+      .where(and(eq(users.familyId, familyId), isNull(users.deletedAt)))
+      .orderBy(asc(users.createdAt), asc(users.email));
+
+  it("sets the contact's phone and adds the partner as the family's second guardian (welcome link); a later delivery updates them", async () => {
+    const config = await createConfig({ fieldMappings: GUARDIAN_MAPPINGS });
+    const partner = `${unique('partner')}@example.com`;
+    const partnerFields = { firstName: 'Robin', lastName: 'Rivera', email: partner, phone: '416-555-0111' };
+    const payload = purchase({ contact: { phone: '+1 416 555 0110' }, partner: partnerFields });
+    const created = await deliver(config.endpoint, payload);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const account = await userById(created.body.userId);
+    expect(await guardiansOfFamily(account.familyId!)).toEqual([
+      { email: payload.contact.email, firstName: 'Jordan', phone: '+1 416 555 0110' },
+      { email: partner, firstName: 'Robin', phone: '416-555-0111' },
+    ]);
+    await smtp.waitForMail(partner, 'Welcome');
+
+    const later = await deliver(config.endpoint, { ...payload, partner: { ...partnerFields, phone: '416-555-0199' }, updatedAt: '2026-11-18T17:00:00.000Z' });
+    expect(later.status, JSON.stringify(later.body)).toBe(200);
+    expect(later.body.message).toMatch(/guardian2Phone/);
+    expect((await guardiansOfFamily(account.familyId!)).map((g) => g.phone)).toEqual(['+1 416 555 0110', '416-555-0199']);
+  });
+
+  it('refuses a delivery whose phone is not a phone number, naming the field, and changes nothing', async () => {
+    const config = await createConfig({ fieldMappings: GUARDIAN_MAPPINGS });
+    const payload = purchase({ contact: { phone: 'call me' } });
+    const res = await deliver(config.endpoint, payload);
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body)).toMatch(/phone must be a phone number/);
+    expect(await userByEmail(payload.contact.email)).toBeUndefined();
   });
 });

@@ -276,9 +276,9 @@ describe('parseFieldMappings', () => {
     expect(parseFieldMappings('null').errors).toEqual(notObject);
     expect(parseFieldMappings('"email"').errors).toEqual(notObject);
     expect(parseFieldMappings('{}')).toEqual({ rules: [], errors: ['Field mappings must map at least one field'] });
-    const mixed = parseFieldMappings('{"phone": "contact.phone", "email": "contact..email", "lastName": 3, "firstName": "contact.firstName"}');
+    const mixed = parseFieldMappings('{"fax": "contact.fax", "email": "contact..email", "lastName": 3, "firstName": "contact.firstName"}');
     expect(mixed.errors).toEqual([
-      `Unknown target field "phone"; use one of ${TARGET_FIELDS.join(', ')}`,
+      `Unknown target field "fax"; use one of ${TARGET_FIELDS.join(', ')}`,
       `email: ${SOURCE_PATH_MESSAGE}`,
       `lastName: ${SOURCE_PATH_MESSAGE}`,
     ]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHILD_TARGET_FIELDS, CHILD_TARGET_LABELS, crmChildSlotShape } from '../schemas/child-fields';
 import { PLAN_TIERS } from '../schemas/users';
+import { isPhone } from '../schemas/family';
 import { crmLimit as limit, crmScalar as scalar, crmText as text } from './crm-values';
 import { torontoTime } from './week';
 
@@ -18,7 +19,9 @@ import { torontoTime } from './week';
 
 /** The target fields, grouped as the template editor offers them. */
 export const TARGET_FIELD_GROUPS = [
-  { group: 'contact', label: 'Contact', fields: ['firstName', 'lastName', 'email', 'password', 'crmUserId'] },
+  { group: 'contact', label: 'Contact', fields: ['firstName', 'lastName', 'email', 'password', 'crmUserId', 'phone'] },
+  // Issue 31: a second guardian of the family (added with a set-password link, or the family's second one updated).
+  { group: 'guardian2', label: 'Second guardian', fields: ['guardian2FirstName', 'guardian2LastName', 'guardian2Email', 'guardian2Phone'] },
   { group: 'children', label: 'Children', fields: CHILD_TARGET_FIELDS },
   { group: 'account', label: 'Account', fields: ['planTier', 'weeklyLimit', 'isActive'] },
   { group: 'system', label: 'System', fields: ['notes', 'createdAt', 'updatedAt'] },
@@ -35,6 +38,11 @@ export const TARGET_FIELD_LABELS: Record<TargetField, string> = {
   email: 'E-mail',
   password: 'Password',
   crmUserId: 'CRM user id',
+  phone: 'Phone',
+  guardian2FirstName: '2nd guardian first name',
+  guardian2LastName: '2nd guardian last name',
+  guardian2Email: '2nd guardian e-mail',
+  guardian2Phone: '2nd guardian phone',
   ...CHILD_TARGET_LABELS,
   planTier: 'Plan tier',
   weeklyLimit: 'Weekly sessions',
@@ -199,6 +207,9 @@ const instant = (field: string) =>
     .refine((date) => !Number.isNaN(date.getTime()), { message: `${field} must be a date and time (ISO 8601 or Unix time)` })
     .transform((date) => date.toISOString());
 
+/** A phone as typed, checked as a number we can call (Canada unless written with +country code: schemas/family.ts). */
+const phone = (field: string) => text(field, 40).refine(isPhone, `${field} must be a phone number (such as 416-555-0100, or +44 … abroad)`);
+
 /** What each target field accepts and becomes. Text is trimmed; e-mail lower-cased; plan tier upper-cased. */
 export const mappedFieldsSchema = z.object({
   firstName: text('firstName', 100).optional(),
@@ -212,6 +223,14 @@ export const mappedFieldsSchema = z.object({
     .pipe(z.string().min(6, 'password must be at least 6 characters').max(200, 'password cannot exceed 200 characters'))
     .optional(),
   crmUserId: text('crmUserId', 200).optional(),
+  phone: phone('phone').optional(),
+  guardian2FirstName: text('guardian2FirstName', 100).optional(),
+  guardian2LastName: text('guardian2LastName', 100).optional(),
+  guardian2Email: text('guardian2Email', 254)
+    .transform((value) => value.toLowerCase())
+    .pipe(z.email({ error: 'guardian2Email must be a valid e-mail address' }))
+    .optional(),
+  guardian2Phone: phone('guardian2Phone').optional(),
   ...crmChildSlotShape,
   planTier: text('planTier', 10)
     .transform((value) => value.toUpperCase())

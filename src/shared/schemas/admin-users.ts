@@ -4,7 +4,7 @@ import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { adminWaitlistEntryDto } from './waitlist';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
 import { email, firstName, lastName } from './person-fields';
-import { familyResponse } from './family';
+import { familyResponse, GUARDIAN_IMPORT_FIELDS } from './family';
 import { childNamesClashMessage, firstRepeatedChildName } from '../rules/child-name';
 import { CHILD_IMPORT_FIELDS, createChildSlotShape, updateChildSlotShape, weeklyLimitInput } from './child-fields';
 import { childSlotFieldAt, namedChildren, slotsToChildren, type ChildSlotField } from './children';
@@ -177,6 +177,8 @@ export const IMPORT_FIELDS = [
   { field: 'planTier', label: 'Plan Tier', required: false },
   { field: 'weeklyLimit', label: 'Weekly Sessions', required: false },
   ...CHILD_IMPORT_FIELDS,
+  // Issue 31: the account's phone and a second guardian of the family.
+  ...GUARDIAN_IMPORT_FIELDS.map((f) => ({ ...f, required: false as const })),
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number]['field'];
 export const IMPORT_FIELD_NAMES = IMPORT_FIELDS.map((f) => f.field) as [ImportField, ...ImportField[]];

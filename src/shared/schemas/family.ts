@@ -144,3 +144,30 @@ export const addGuardianBody = z.object({
 export const CHILD_DETAIL_LOCKED = 'Only the office can change a date of birth or sex that is recorded. Please call us to correct it.';
 export const LAST_GUARDIAN = 'A family needs at least one guardian. Add another guardian before removing this one.';
 export const TOO_MANY_GUARDIANS = `A family can have at most ${MAX_GUARDIANS} guardians`;
+
+/**
+ * The guardian fields a CSV row or a CRM delivery may carry besides the account's (issue 31): the account's own phone,
+ * and a second guardian of the family (added with a set-password link when the family has none; the family's second
+ * guardian updated otherwise). Each is optional; a blank cell or value is left out.
+ */
+export const GUARDIAN_IMPORT_FIELDS = [
+  { field: 'phone', label: 'Phone' },
+  { field: 'guardian2FirstName', label: 'Guardian 2 First Name' },
+  { field: 'guardian2LastName', label: 'Guardian 2 Last Name' },
+  { field: 'guardian2Email', label: 'Guardian 2 Email' },
+  { field: 'guardian2Phone', label: 'Guardian 2 Phone' },
+] as const;
+export type GuardianImportField = (typeof GUARDIAN_IMPORT_FIELDS)[number]['field'];
+
+/** The fields' checks; a message names no column (the CSV import prefixes the column's label, the CRM the target's). */
+export const guardianImportFields = z.object({
+  phone: requiredPhone.optional(),
+  guardian2FirstName: firstName.optional(),
+  guardian2LastName: lastName.optional(),
+  guardian2Email: email.optional(),
+  guardian2Phone: requiredPhone.optional(),
+});
+export type GuardianImport = z.output<typeof guardianImportFields>;
+export const hasGuardianImport = (fields: GuardianImport) => Object.values(fields).some((value) => value !== undefined);
+export const SECOND_GUARDIAN_NEEDS_EMAIL = 'Guardian 2 Email is needed to add a second guardian';
+export const SECOND_GUARDIAN_IS_FIRST = "Guardian 2 Email is the account's own e-mail";

@@ -464,3 +464,60 @@ describe('upload and mapping', () => {
     expect(await userByEmail(a)).toBeUndefined();
   });
 });
+
+describe('guardians in the file (issue 31)', () => {
+  const GUARDIAN_MAPPING = {
+    email: 'Email',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    phone: 'Phone',
+    guardian2FirstName: 'Parent 2 First',
+    guardian2LastName: 'Parent 2 Last',
+    guardian2Email: 'Parent 2 Email',
+    guardian2Phone: 'Parent 2 Phone',
+    firstChildName: 'Child 1',
+  };
+  const GUARDIAN_HEADER = 'Email,First Name,Last Name,Phone,Parent 2 First,Parent 2 Last,Parent 2 Email,Parent 2 Phone,Child 1';
+  const guardiansOf = async (email: string) => {
+    const account = await userByEmail(email);
+    return db()
+      .select({ email: users.email, firstName: users.firstName, phone: users.phone, passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(eq(users.familyId, account!.familyId!), isNull(users.deletedAt)))
+      .orderBy(asc(users.createdAt), asc(users.email));
+  };
+
+  it("puts the Phone column on the account and adds the second guardian with a set-password link; a second import updates them", async () => {
+    const [a, b] = [address('guardian-one'), address('guardian-two')];
+    const first = await upload({ csv: `${GUARDIAN_HEADER}\n${a},Nia,Okoro,416-555-0101,Sam,Okoro,${b},(647) 555-0102,Kai\n`, mapping: GUARDIAN_MAPPING });
+    expect(first.body).toMatchObject({ summary: { created: 1, errors: 0 } });
+    expect(await guardiansOf(a)).toEqual([
+      { email: a, firstName: 'Nia', phone: '416-555-0101', passwordHash: null },
+      { email: b, firstName: 'Sam', phone: '(647) 555-0102', passwordHash: null },
+    ]);
+    // The second guardian is invited as a new family is: a welcome e-mail with a set-password link.
+    const welcome = await smtp.waitForMail(b, 'Welcome');
+    expect(welcome.text).toMatch(/set-password/);
+
+    const again = await upload({ csv: `${GUARDIAN_HEADER}\n${a},Nia,Okoro,416-555-0199,Samira,Okoro,${b},,Kai\n`, mapping: GUARDIAN_MAPPING });
+    expect(again.body).toMatchObject({ summary: { updated: 1, errors: 0 } });
+    expect(await guardiansOf(a)).toEqual([
+      { email: a, firstName: 'Nia', phone: '416-555-0199', passwordHash: null },
+      { email: b, firstName: 'Samira', phone: '(647) 555-0102', passwordHash: null },
+    ]);
+  });
+
+  it("reports a bad phone and a second guardian's e-mail that another account has, as those rows' errors", async () => {
+    const [a, c] = [address('bad-phone'), address('taken-second')];
+    const res = await upload({
+      csv: `${GUARDIAN_HEADER}\n${a},Ana,Bell,12,,,,,Kim\n${c},Cy,Dunn,416-555-0103,Pri,Patel,parent@example.com,,Lou\n`,
+      mapping: GUARDIAN_MAPPING,
+    });
+    expect(res.body.summary).toMatchObject({ created: 1, errors: 2 });
+    expect(res.body.errors[0]).toMatch(/^Line 2: Phone: Enter a phone number/);
+    expect(res.body.errors[1]).toBe(`Line 3: ${c}: A user with this e-mail already exists`);
+    expect(await userByEmail(a)).toBeUndefined();
+    // The row's account was made; its refused second guardian left nothing behind.
+    expect((await guardiansOf(c)).map((g) => g.email)).toEqual([c]);
+  });
+});

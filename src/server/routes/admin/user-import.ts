@@ -6,6 +6,8 @@ import { errorResponse } from '../../../shared/schemas/common';
 import { HttpError } from '../../http-error';
 import { importUsers, prepareUserImport } from '../../services/user-import/import-users-from-csv';
 import { importBatches } from '../../services/user-import/take-turns';
+import { actor } from '../../plugins/auth';
+import { fullName } from '../../../shared/rules/format';
 
 export const CSV_TOO_LARGE = 'The CSV file is larger than 10 MB';
 export const NOT_MULTIPART = 'Send the CSV file as multipart/form-data with the fields csvFile and columnMapping';
@@ -136,7 +138,9 @@ export const adminUserImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // welcome e-mails of new families go out once the import has committed.
       const batches = importBatches(app.dbKind);
       const prepared = await prepareUserImport(app.db, { csv: upload.bytes, columnMapping: upload.columnMapping, batches });
-      return request.unitOfWork((tx) => importUsers(tx, prepared, { email: app.emailContext, now: app.clock(), batches }));
+      const importer = actor(request);
+      const who = { id: importer.id, name: fullName(importer) };
+      return request.unitOfWork((tx) => importUsers(tx, prepared, { email: app.emailContext, actor: who, now: app.clock(), batches }));
     },
   );
 };

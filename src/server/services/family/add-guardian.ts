@@ -15,7 +15,7 @@ import { lockFamily } from './lock-family';
 export interface AddGuardianInput {
   familyId: string;
   form: z.output<typeof addGuardianBody>;
-  actor: { id: string; name: string };
+  actor: { id: string | null; name: string };
   email: EmailContext;
   now: Date;
 }

@@ -13,6 +13,9 @@ import { parseUserCsv } from './parse-user-csv';
 import { RowPasswords } from './row-passwords';
 import { turnTaker, type ImportBatches } from './take-turns';
 import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
+import { ensureFamily } from '../family/family-rows';
+import { importGuardians } from '../family/import-guardians';
+import { hasGuardianImport } from '../../../shared/schemas/family';
 
 export interface PrepareUserImportInput {
   /** The uploaded file's bytes (at most CSV_MAX_BYTES, checked by the route while reading). */
@@ -35,6 +38,8 @@ export interface PreparedUserImport {
 
 export interface ImportUsersInput {
   email: EmailContext;
+  /** The administrator importing (recorded when the file adds a guardian to a family). */
+  actor: { id: string; name: string };
   now: Date;
   /** Rows per statement (take-turns.ts). */
   batches: ImportBatches;
@@ -146,6 +151,28 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
       line: row.line,
       message: `${row.account.email} was added by someone else during the import and was not changed; import the file again to update it`,
     });
+  }
+
+  // Issue 31: each row's phone and second guardian, row by row in a savepoint (a refusal is that row's error).
+  const familyOfLine = new Map<number, { familyId: string; accountId: string }>();
+  for (const { line, id } of creates.created) familyOfLine.set(line, { familyId: id, accountId: id });
+  const updatedLines = new Set(updates.updated);
+  for (const { row, user } of toUpdate) {
+    if (updatedLines.has(row.line) && hasGuardianImport(row.guardians)) {
+      familyOfLine.set(row.line, { familyId: await ensureFamily(tx, user, now), accountId: user.id });
+    }
+  }
+  for (const row of accounts) {
+    const target = familyOfLine.get(row.line);
+    if (!target || !hasGuardianImport(row.guardians)) continue;
+    await turn();
+    try {
+      // eslint-disable-next-line no-restricted-syntax -- a savepoint inside the unit of work (a refused row leaves nothing)
+      await tx.transaction((savepoint) => importGuardians(savepoint, { ...target, fields: row.guardians, actor: input.actor, email: input.email, now }));
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      rowErrors.push({ line: row.line, message: `${row.account.email}: ${error.message}` });
+    }
   }
 
   const allErrors = [...prepared.errors, ...rowErrors, ...updates.errors].sort((a, b) => a.line - b.line);

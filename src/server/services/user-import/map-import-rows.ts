@@ -12,6 +12,7 @@ import {
   type ImportMapping,
 } from '../../../shared/schemas/admin-users';
 import { HttpError } from '../../http-error';
+import { GUARDIAN_IMPORT_FIELDS, guardianImportFields, type GuardianImport } from '../../../shared/schemas/family';
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy';
 import type { CsvRow } from './parse-user-csv';
 import { turnTaker } from './take-turns';
@@ -70,6 +71,8 @@ export interface ImportAccount {
    * even when blank (a blank name in a mapped slot removes that child on update, as in the edit form).
    */
   given: ReadonlySet<ImportField>;
+  /** Issue 31: the account's phone and a second guardian, as far as the row gives them. */
+  guardians: GuardianImport;
 }
 
 export interface RowError {
@@ -152,8 +155,16 @@ export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; 
       }
     }
     const parsed = createUserBody.safeParse(form);
-    if (!parsed.success) {
-      errors.push({ line, message: describeIssues(parsed.error.issues) });
+    const guardians = guardianImportFields.safeParse(
+      Object.fromEntries(GUARDIAN_IMPORT_FIELDS.flatMap(({ field }) => (form[field] !== undefined ? [[field, form[field]]] : []))),
+    );
+    if (!parsed.success || !guardians.success) {
+      const messages = [
+        ...(parsed.success ? [] : [describeIssues(parsed.error.issues)]),
+        // 'Guardian 2 Phone: Enter a phone number …': the column is named, the message names no field.
+        ...(guardians.success ? [] : guardians.error.issues.map((issue) => `${fieldLabel(String(issue.path[0] ?? ''))}: ${issue.message}`)),
+      ];
+      errors.push({ line, message: [...new Set(messages)].join('; ') });
       continue;
     }
     if (parsed.data.password && isCommonPassword(parsed.data.password, parsed.data)) {
@@ -167,7 +178,7 @@ export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; 
       continue;
     }
     firstLineOf.set(email, line);
-    accounts.push({ line, account: { ...parsed.data, role: 'PARENT' }, given });
+    accounts.push({ line, account: { ...parsed.data, role: 'PARENT' }, given, guardians: guardians.data });
   }
   return { accounts, errors };
 }

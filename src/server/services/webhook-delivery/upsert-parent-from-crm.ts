@@ -16,6 +16,8 @@ import { currentChildrenOf } from '../users/user-fields';
 import { assertEmailFree, type UserRow } from '../users/user-rules';
 import { getBusinessSetting } from '../settings/get-business-setting';
 import { writeChildren, type ChildChange } from '../users/write-children';
+import { importGuardians } from '../family/import-guardians';
+import type { GuardianImport } from '../../../shared/schemas/family';
 
 export const STAFF_ACCOUNT = 'This e-mail belongs to a staff account; webhooks only change parent accounts';
 export const OTHER_CRM_CONTACT = 'This e-mail belongs to another CRM contact';
@@ -68,6 +70,17 @@ const missing = (fields: string[]) => {
   const message = `Missing required fields: ${fields.join(', ')}`;
   return new HttpError(422, message, { code: 'VALIDATION_FAILED', details: { errors: [message] } });
 };
+
+/** Who a CRM delivery's guardian changes are recorded as (the family page's actions). */
+const CRM_ACTOR = { id: null, name: 'CRM' } as const;
+/** The delivery's guardian fields (issue 31): the account's phone and the family's second guardian. */
+const guardianFieldsOf = (data: MappedFields): GuardianImport => ({
+  phone: data.phone,
+  guardian2FirstName: data.guardian2FirstName,
+  guardian2LastName: data.guardian2LastName,
+  guardian2Email: data.guardian2Email,
+  guardian2Phone: data.guardian2Phone,
+});
 
 const lockKey = (key: string) => sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
 
@@ -157,6 +170,7 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
     await tx.update(users).set({ isActive: data.isActive }).where(eq(users.id, user.id));
     await settleFamilyActivity(tx, user.familyId!, now);
   }
+  await importGuardians(tx, { familyId: user.familyId!, accountId: user.id, fields: guardianFieldsOf(data), actor: CRM_ACTOR, email: input.email, now });
   return { action: 'created', userId: user.id, message: 'Parent account created' };
 }
 
@@ -217,6 +231,10 @@ async function updateParent(tx: Tx, user: UserRow, family: FamilyRow, input: Ups
   // arriving later is recognised even when the newest delivery changed nothing. A repeat of the last delivery
   // (signed at the same instant, nothing to change) writes nothing. The receipt time only grows (deliveries
   // received earlier were ignored above); the signed instant never goes back.
+  // Issue 31: the account's phone and the family's second guardian (a refusal, such as a second guardian's e-mail
+  // another account holds, refuses the delivery: nothing of it is applied).
+  changed.push(...(await importGuardians(tx, { familyId: family.id, accountId: user.id, fields: guardianFieldsOf(data), actor: CRM_ACTOR, email: input.email, now })));
+
   const mark = deliveryMark(input);
   const signedLater = !family.crmSignedAt || mark.crmSignedAt.getTime() > family.crmSignedAt.getTime();
   const marks = { crmReceivedAt: mark.crmReceivedAt, ...(signedLater && { crmSignedAt: mark.crmSignedAt }) };

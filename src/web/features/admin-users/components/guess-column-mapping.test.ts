@@ -79,7 +79,13 @@ describe('guessColumnMapping', () => {
   });
 
   it('leaves unknown and blank columns unmapped', () => {
-    expect(guessColumnMapping(['Notes', '', 'Phone', 'Address'])).toEqual({});
+    expect(guessColumnMapping(['Notes', '', 'Address'])).toEqual({});
+    // Issue 31: a phone column has somewhere to go now, and so do a second guardian's columns.
+    expect(guessColumnMapping(['Notes', 'Phone', 'Parent 2 Email', 'Second Guardian Phone'])).toEqual({
+      phone: 'Phone',
+      guardian2Email: 'Parent 2 Email',
+      guardian2Phone: 'Second Guardian Phone',
+    });
     expect(guessColumnMapping([])).toEqual({});
   });
 });

@@ -31,6 +31,12 @@ function aliasesOf(): Record<ImportField, string[]> {
     password: ['password', 'pass', 'passwd', 'pwd', 'temporarypassword', 'temppassword', 'initialpassword'],
     planTier: ['plantier', 'plan', 'tier', 'planname', 'membershipplan', 'membershiptier', 'membership'],
     weeklyLimit: ['weeklylimit', 'weeklysessions', 'sessionsperweek', 'weeklysessionlimit', 'sessionlimit', 'limit', 'weekly'],
+    // Issue 31: the account's phone and a second guardian.
+    phone: ['phone', 'phonenumber', 'mobile', 'cell', 'cellphone', 'telephone', 'parentphone', 'guardianphone', 'contactphone'],
+    guardian2FirstName: ['guardian2firstname', 'parent2firstname', 'secondguardianfirstname', 'secondparentfirstname'],
+    guardian2LastName: ['guardian2lastname', 'parent2lastname', 'secondguardianlastname', 'secondparentlastname'],
+    guardian2Email: ['guardian2email', 'parent2email', 'secondguardianemail', 'secondparentemail', 'guardian2emailaddress'],
+    guardian2Phone: ['guardian2phone', 'parent2phone', 'secondguardianphone', 'secondparentphone'],
   };
   CHILD_SLOTS.forEach((slot, index) => {
     const n = index + 1;
