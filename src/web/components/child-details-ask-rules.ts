@@ -1,7 +1,8 @@
 import { ELIGIBILITY_DETAILS, type EligibilityDetail, type MissingDetails } from '../../shared/rules/eligibility';
 import { sameChildName } from '../../shared/rules/child-name';
 import type { ChildSex } from '../../shared/schemas/children';
-import { childProfileBody } from '../../shared/schemas/family';
+// The profile's own checks (family.ts childProfileBody uses these two), without family.ts and its phone number library.
+import { childBirthDate, childSex } from '../../shared/schemas/child-fields';
 import { ApiError } from '../lib/api';
 
 /**
@@ -41,7 +42,7 @@ export function checkAnswers(asks: readonly MissingDetails[], answers: DetailAns
     const body: DetailsToRecord['body'] = {};
     for (const field of fields) {
       const value = answer[field].trim();
-      const parsed = childProfileBody.shape[field].safeParse(value);
+      const parsed = (field === 'sex' ? childSex : childBirthDate).safeParse(value);
       if (!value || !parsed.success || !parsed.data) {
         (problems[childName] ??= {})[field] = (value && parsed.error?.issues[0]?.message) || required[field](childName);
       } else if (field === 'sex') body.sex = parsed.data as ChildSex;
