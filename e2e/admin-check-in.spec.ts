@@ -160,7 +160,7 @@ test('at the door an administrator types the reference and checks a child in wit
   await reference.fill(booking.reference);
   await reference.press('Enter');
   const found = page.getByRole('region', { name: `Booking ${booking.reference}` });
-  await expect(found.getByText(`${family.firstName} ${family.lastName}`)).toBeVisible();
+  await expect(found.getByText(`${family.firstName} ${family.lastName}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   const checkIn = found.getByRole('button', { name: 'Check in Mia' });
   const box = (await checkIn.boundingBox())!;

@@ -20,6 +20,7 @@ import { registerSecurity } from './plugins/security';
 import { registerWebApp } from './plugins/web';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { privacyRoutes } from './routes/privacy';
 import { authRoutes } from './routes/auth';
 import { bookingRoutes } from './routes/bookings';
 import { calendarFeedRoutes } from './routes/calendar-feed';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(familyRoutes);
+  await app.register(privacyRoutes);
   await app.register(calendarFeedRoutes);
   await app.register(setPasswordRoutes);
   await app.register(sessionRoutes);

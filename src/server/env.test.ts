@@ -75,6 +75,19 @@ describe('the e-mail worker and cluster timings', () => {
   });
 });
 
+describe('RETENTION_MONTHS (docs/privacy.md)', () => {
+  it('defaults to 24 months and takes another whole number of months', () => {
+    expect(loadEnv({}).RETENTION_MONTHS).toBe(24);
+    expect(loadEnv({ RETENTION_MONTHS: '36' }).RETENTION_MONTHS).toBe(36);
+  });
+
+  it('refuses zero, fractions, words and more than ten years', () => {
+    for (const value of ['0', '1.5', 'forever', '121', '-3']) {
+      expect(() => loadEnv({ RETENTION_MONTHS: value }), value).toThrow('RETENTION_MONTHS:');
+    }
+  });
+});
+
 describe('HTTPS in production (secure cookies and HSTS)', () => {
   it('is on in production unless INSECURE_HTTP is set, never in development or test', () => {
     expect(loadEnv({ NODE_ENV: 'production' }).secureCookies).toBe(true);

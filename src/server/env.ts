@@ -109,6 +109,8 @@ const envSchema = z.object({
   WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(120),
   /** Webhook logs older than this many days are deleted automatically, once a day. */
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** A family deactivated this many months ago is erased automatically, once a day (docs/privacy.md). */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /**
    * Hours before a session's start when its waitlist closes (issue 21): no promotion after that (a family is never
    * booked into a session it can no longer reach) and the waiting entries expire.

@@ -63,7 +63,7 @@ export const families = pgTable(
     crmReceivedAt: timestamp('crm_received_at', { withTimezone: true }),
     /** The webhook configuration whose delivery created the family; only that CRM may change its guardians' isActive. */
     createdByWebhookId: uuid('created_by_webhook_id').references((): AnyPgColumn => webhookConfigs.id, { onDelete: 'set null' }),
-    /** The office's notes about the family (never shown to it). */
+    /** The office's notes about the family (not shown in the app; in the family's own data export: docs/privacy.md). */
     notes: text('notes'),
     /** The family's calendar feed (issue 22): the SHA-256 of its secret token (never the token), and when it was made. */
     calendarFeedHash: text('calendar_feed_hash'),

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookingChildren, bookings, children, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
+import { ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
 import { startOfTorontoDay } from '../../shared/rules/week';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
@@ -86,6 +87,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/admin/users': adminOnly(201),
   'PATCH /api/admin/users/:id': adminOnly(200),
   'DELETE /api/admin/users/:id': adminOnly(200),
+  // Erasure (issue 31, docs/privacy.md): SUPER_ADMIN only, an ADMIN is refused before the body is read.
+  'POST /api/admin/users/:id/erase': { anonymous: 401, parent: 403, otherParent: 403, admin: 403, superAdmin: 200 },
   // The front desk (issue 19): the office acts for a family.
   'POST /api/admin/bookings': adminOnly(201),
   'POST /api/admin/bookings/:id/cancel': adminOnly(200),
@@ -129,6 +132,8 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/me/sessions/:id': ownerOnly(200), // the id of another sign-in of the first parent
   // The user menu's switches (issue 21): one's own, whoever is signed in.
   'PATCH /api/me/preferences': signedIn(200),
+  // 'Download our data' (issue 31): each guardian's own family; staff accounts have no family (404).
+  'GET /api/me/export': { anonymous: 401, parent: 200, otherParent: 200, admin: 404, superAdmin: 404 },
   // The calendar feed (issue 22): one's own link, whoever is signed in; the feed itself needs no session, only
   // the secret address (called with the first parent's live link: the same calendar for every caller).
   'GET /api/me/calendar-feed': signedIn(200),
@@ -328,6 +333,11 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   }),
   'PATCH /api/admin/users/:id': async () => ({ method: 'PATCH', path: `/api/admin/users/${await freshFamily()}`, body: { firstName: 'Renamed' } }),
   'DELETE /api/admin/users/:id': async () => ({ method: 'DELETE', path: `/api/admin/users/${await freshFamily()}` }),
+  'POST /api/admin/users/:id/erase': async () => {
+    const id = await freshFamily();
+    const [row] = await db().select({ email: users.email }).from(users).where(eq(users.id, id));
+    return { method: 'POST', path: `/api/admin/users/${id}/erase`, body: { confirm: row!.email } };
+  },
   'POST /api/admin/bookings': async () => {
     const { userId, childName } = await freshFamilyWithChild();
     return { method: 'POST', path: '/api/admin/bookings', body: { userId, sessionId: (await freshSession()).id, childNames: [childName] } };
@@ -548,6 +558,8 @@ describe('a refusal does not depend on the input', () => {
   // The refusals are the guards' own words: 401 'Please sign in to continue', 403 'Administrator access required'.
   const GUARD_MESSAGES: Record<number, string> = { 401: 'Please sign in to continue', 403: 'Administrator access required' };
   const GUARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
+  // A route with a guard of its own after the folder's (SUPER_ADMIN only) says so in its words, still before the input.
+  const ROUTE_GUARD_MESSAGES: Record<string, Record<number, string>> = { 'POST /api/admin/users/:id/erase': { 403: ERASE_SUPER_ADMIN_ONLY } };
   it.each(Object.keys(MATRIX).filter((key) => !PENDING_ROUTES.has(key)))('%s', async (key) => {
     const refused: Partial<Record<Caller, { status: number; message: unknown; code: unknown }>> = {};
     const actual: Partial<Record<Caller, { status: number; message: unknown; code: unknown }>> = {};
@@ -556,7 +568,8 @@ describe('a refusal does not depend on the input', () => {
       if (expected !== 401 && expected !== 403) continue;
       if (key === 'POST /api/webhooks/:endpoint') continue; // signature, not session: see its row
       // Every guard runs at onRequest, before the body, query or params are read: the refusal never depends on them.
-      refused[caller] = { status: expected, message: GUARD_MESSAGES[expected], code: GUARD_CODES[expected] };
+      const ownMessage = caller === 'admin' ? ROUTE_GUARD_MESSAGES[key]?.[expected] : undefined;
+      refused[caller] = { status: expected, message: ownMessage ?? GUARD_MESSAGES[expected], code: GUARD_CODES[expected] };
       const actor = ctx.actors[caller];
       const token = actor.userId ? (await openSignIn(db(), actor.userId)).token : null;
       const res = await sendWithToken(ctx.server.baseUrl, token, defaultRequest(key));

@@ -255,6 +255,8 @@ export const familyDetailResponse = z.object({
    * not fill it yet; an administrator's account has none.
    */
   family: familyResponse.optional(),
+  /** The e-mail the office types to confirm erasing the family (issue 31): its first guardian's; null without a family. */
+  firstGuardianEmail: z.string().nullable().optional(),
 });
 export type FamilyDetailResponse = z.infer<typeof familyDetailResponse>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseBookingReference, REFERENCE_EXAMPLE } from '../rules/booking-reference';
 import { BOOKED_BY } from './bookings';
 import { isoInstant } from './dates';
+import { doorChildFlag, doorGuardianDto } from './door';
 
 /** The message of a reference that cannot be one (the field is named before it: 'reference: …'). */
 export const MALFORMED_REFERENCE = `Enter a booking reference like ${REFERENCE_EXAMPLE} (NB- and 8 letters or digits)`;
@@ -29,6 +30,10 @@ export const checkInChildDto = z.object({
 });
 export type CheckInChildDto = z.infer<typeof checkInChildDto>;
 
+/** A child as the look-up finds it (issue 31): with the 'needs attention' flag, and its notes only when flagged. */
+export const lookupChildDto = checkInChildDto.extend(doorChildFlag);
+export type LookupChildDto = z.infer<typeof lookupChildDto>;
+
 export const checkInLookupResponse = z.object({
   booking: z.object({
     id: z.string(),
@@ -37,8 +42,10 @@ export const checkInLookupResponse = z.object({
     familyName: z.string(),
     email: z.string(),
     bookedBy: z.enum(BOOKED_BY),
+    /** Issue 31: the family's guardians (live accounts), first added first, with their phones. */
+    guardians: z.array(doorGuardianDto),
   }),
-  children: z.array(checkInChildDto),
+  children: z.array(lookupChildDto),
 });
 export type CheckInLookupResponse = z.infer<typeof checkInLookupResponse>;
 

@@ -4,6 +4,7 @@ import { adminWaitlistEntryDto } from './waitlist';
 import { classTypeDto } from './classes';
 import { errorResponse, isoInstant, torontoDateTime } from './common';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant } from './dates';
+import { doorChildFlag, doorGuardianDto } from './door';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
 
 export { classTypeDto, type ClassTypeDto } from './classes';
@@ -244,6 +245,10 @@ export const rosterEntry = z.object({
   /** Present at the door since (issue 22), and who checked the child in; null until then. */
   checkedInAt: isoInstant.nullable(),
   checkedInBy: z.string().nullable(),
+  /** Issue 31: the child's 'needs attention' flag, and its notes only when flagged (docs/privacy.md, "Who sees it"). */
+  ...doorChildFlag,
+  /** Issue 31: the family's guardians (live accounts), first added first, with their phones. */
+  guardians: z.array(doorGuardianDto),
 });
 export type RosterEntry = z.infer<typeof rosterEntry>;
 /** The roster with the session's waitlist in order (issue 21): the first entry is promoted first. */

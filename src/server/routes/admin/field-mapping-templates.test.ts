@@ -122,7 +122,7 @@ describe('POST /api/admin/field-mapping-templates', () => {
       [{ samplePayload: '{"contact": ' }, 'samplePayload: Invalid sample JSON'],
       [{ rules: [{ sourcePath: 'contact..email', targetPath: 'email' }] }, 'rules.0.sourcePath: Source path must look like contact.email or children[0].name'],
       [{ rules: [{ sourcePath: '', targetPath: 'email' }] }, 'rules.0.sourcePath: Source path is required'],
-      [{ rules: [{ sourcePath: 'contact.phone', targetPath: 'phone' }] }, 'rules.0.targetPath: Choose a target field'],
+      [{ rules: [{ sourcePath: 'contact.fax', targetPath: 'fax' }] }, 'rules.0.targetPath: Choose a target field'],
       [{ rules: [{ sourcePath: 'contact.email' }] }, 'rules.0.targetPath: Choose a target field'],
       [{ rules: [{ sourcePath: 'a', targetPath: 'email', transform: 'reverse' }] }, 'rules.0.transform: Transform must be trim, toLower, toUpper or none'],
       [

@@ -326,7 +326,8 @@ describe('who is coming: GET /api/admin/sessions/:id/roster and its CSV', () => 
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="roster-2026-11-18.csv"');
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await csv.arrayBuffer()));
-    expect(text.startsWith('\uFEFFChild,Family,Email,Reference,Booked by,Class,Starts,Location\r\n')).toBe(true);
+    const guardianHeaders = 'Guardian 1,Guardian 1 phone,Guardian 2,Guardian 2 phone,Guardian 3,Guardian 3 phone,Guardian 4,Guardian 4 phone';
+    expect(text.startsWith(`\uFEFFChild,Family,Email,Reference,Booked by,Class,Starts,Location,Needs attention,${guardianHeaders}\r\n`)).toBe(true);
     expect(text).toContain(`\r\n'=Mallory,Test Parent,${b.email},${both.body.reference},Family,Sprint Mechanics,`);
     expect(text.trim().split('\r\n')).toHaveLength(4);
     expect((await admin.get(`/api/admin/sessions/${randomUUID()}/roster`)).status).toBe(404);

@@ -4,6 +4,7 @@ import { adminBookingRoutes } from './bookings';
 import { adminCheckInRoutes } from './check-in';
 import { adminClassRoutes } from './classes';
 import { adminFamilyRoutes } from './family';
+import { adminFamilyErasureRoutes } from './family-erasure';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
 import { adminSettingsRoutes } from './settings';
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminCheckInRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminFamilyRoutes);
+  await app.register(adminFamilyErasureRoutes);
   await app.register(adminUserImportRoutes);
   await app.register(adminWebhookRoutes);
   await app.register(adminWebhookLogRoutes);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import { formatShortDate, formatTime } from '../../../shared/rules/format';
 import { torontoDateKey } from '../../../shared/rules/week';
@@ -41,11 +41,6 @@ export function toCheckInChildDto(row: typeof bookingChildren.$inferSelect): Che
     checkedInAt: row.checkedInAt?.toISOString() ?? null,
     checkedInBy: row.checkedInAt ? row.checkedInByName : null,
   };
-}
-
-/** The children of a booking in the order they were booked. */
-export function bookingChildRows(db: DbOrTx, bookingId: string) {
-  return db.select().from(bookingChildren).where(eq(bookingChildren.bookingId, bookingId)).orderBy(bookingChildren.position, sql`lower(${bookingChildren.childName})`);
 }
 
 /** One child of a booking, or a 404 when the child is not on it. */

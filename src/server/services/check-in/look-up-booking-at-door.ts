@@ -5,10 +5,11 @@ import type { BookedBy } from '../../../shared/schemas/bookings';
 import type { CheckInLookupResponse } from '../../../shared/schemas/check-in';
 import { MALFORMED_REFERENCE } from '../../../shared/schemas/check-in';
 import type { Database } from '../../db/client';
-import { bookings, classTypes, sessions, users } from '../../db/schema';
+import { bookingChildren, bookings, children, classTypes, sessions, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
 import { SESSION_NOT_FOUND } from '../sessions/session-rules';
-import { assertCheckInOpen, assertConfirmed, bookingChildRows, otherSessionMessage, toCheckInChildDto } from './check-in-rules';
+import { assertCheckInOpen, assertConfirmed, otherSessionMessage, toCheckInChildDto } from './check-in-rules';
+import { doorChildColumns, guardiansOfFamilies } from './door-details';
 
 /** The last 8 characters of a booking id (what its reference shows). */
 const idEnding = sql<string>`right(${bookings.id}::text, 8)`;
@@ -18,7 +19,8 @@ const idEnding = sql<string>`right(${bookings.id}::text, 8)`;
  * when it is a confirmed booking of this session on the session's Toronto day. The session's own bookings are
  * searched first (its index, a few rows); only a refusal searches every booking for the reference, to say what it
  * is instead (another session, cancelled) — a scan, kept off the everyday path, rather than one more index that
- * every booking would pay for.
+ * every booking would pay for. Issue 31: each child's 'needs attention' flag (the notes only when flagged) and the
+ * family's guardians with their phones (docs/privacy.md, "Who sees it").
  */
 export async function lookUpBookingAtDoor(
   db: Database,
@@ -42,6 +44,13 @@ export async function lookUpBookingAtDoor(
   const found = here[0];
   if (found) {
     assertConfirmed(found.booking);
+    const guardians = await guardiansOfFamilies(db, [found.booking.familyId]);
+    const kids = await db
+      .select({ child: bookingChildren, ...doorChildColumns })
+      .from(bookingChildren)
+      .innerJoin(children, eq(children.id, bookingChildren.childId))
+      .where(eq(bookingChildren.bookingId, found.booking.id))
+      .orderBy(bookingChildren.position, sql`lower(${bookingChildren.childName})`);
     return {
       booking: {
         id: found.booking.id,
@@ -50,8 +59,13 @@ export async function lookUpBookingAtDoor(
         familyName: fullName(found.user),
         email: found.user.email,
         bookedBy: found.booking.bookedBy as BookedBy,
+        guardians: guardians.get(found.booking.familyId) ?? [],
       },
-      children: (await bookingChildRows(db, found.booking.id)).map(toCheckInChildDto),
+      children: kids.map(({ child, needsAttention, medicalNotes }) => ({
+        ...toCheckInChildDto(child),
+        needsAttention,
+        medicalNotes: needsAttention ? medicalNotes : null,
+      })),
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Env } from '../../env';
 import { cleanIdempotencyKeys } from '../idempotency/clean-idempotency-keys';
+import { eraseExpiredFamilies } from '../privacy/erase-expired-families';
 import { cleanWebhookLogs } from '../webhook-logs/clean-webhook-logs';
 import { sweepWaitlists } from '../waitlist/waitlist-sweep';
 import { DAY_MS, MINUTE_MS, type ScheduledJob } from './job-scheduler';
@@ -7,12 +8,13 @@ import { DAY_MS, MINUTE_MS, type ScheduledJob } from './job-scheduler';
 export const WEBHOOK_LOG_RETENTION_JOB = 'webhook-log-retention';
 export const IDEMPOTENCY_KEYS_CLEANUP_JOB = 'idempotency-keys-cleanup';
 export const WAITLIST_SWEEP_JOB = 'waitlist-sweep';
+export const FAMILY_RETENTION_JOB = 'family-retention';
 
 /**
  * The jobs every instance offers to run, each at most once per its period across all instances (JobScheduler):
- * two daily clean-ups and the waitlist's minute sweep.
+ * three daily clean-ups (webhook logs, idempotency keys, families past RETENTION_MONTHS) and the waitlist's minute sweep.
  */
-export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIST_CUTOFF_HOURS'>): ScheduledJob[] {
+export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIST_CUTOFF_HOURS' | 'RETENTION_MONTHS'>): ScheduledJob[] {
   return [
     {
       // Waiting entries expire when their session's waitlist closes; free spots go to the people waiting.
@@ -31,6 +33,12 @@ export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIS
       name: IDEMPOTENCY_KEYS_CLEANUP_JOB,
       everyMs: DAY_MS,
       run: (tx, now) => cleanIdempotencyKeys(tx, now),
+    },
+    {
+      // Families deactivated RETENTION_MONTHS ago (default 24) are erased (docs/privacy.md), reason RETENTION.
+      name: FAMILY_RETENTION_JOB,
+      everyMs: DAY_MS,
+      run: (tx, now) => eraseExpiredFamilies(tx, { now, retentionMonths: env.RETENTION_MONTHS, waitlistCutoffHours: env.WAITLIST_CUTOFF_HOURS }),
     },
   ];
 }

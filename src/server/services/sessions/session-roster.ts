@@ -2,10 +2,12 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import { bookedByLabel, fullName } from '../../../shared/rules/format';
 import type { BookedBy } from '../../../shared/schemas/bookings';
+import { MAX_GUARDIANS } from '../../../shared/schemas/family';
 import type { RosterResponse } from '../../../shared/schemas/sessions';
 import type { Database } from '../../db/client';
-import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
+import { bookingChildren, bookings, children, classTypes, sessions, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
+import { doorChildColumns, guardiansOfFamilies } from '../check-in/door-details';
 import { csvDateTime, toCsv, type CsvColumn } from '../csv/to-csv';
 import { listSessionWaitlist } from '../waitlist/list-waitlist';
 import { toSessionDto } from './session-dto';
@@ -15,7 +17,8 @@ import { SESSION_NOT_FOUND } from './session-rules';
 /**
  * Who is coming to a session (issue 19): every child of its confirmed bookings with the family's name, e-mail and
  * the booking's reference, sorted by child name (then family), and whether the child was checked in at the door
- * (issue 22). A cancelled session keeps no one.
+ * (issue 22). A cancelled session keeps no one. Issue 31: each child's 'needs attention' flag (the notes only when
+ * flagged) and the family's guardians with their phones, for the door (docs/privacy.md, "Who sees it").
  */
 export async function getSessionRoster(db: Database, sessionId: string, waitlistClosesAt: Date): Promise<RosterResponse> {
   const id = idOr404(sessionId, SESSION_NOT_FOUND);
@@ -36,12 +39,16 @@ export async function getSessionRoster(db: Database, sessionId: string, waitlist
       childId: bookingChildren.childId,
       checkedInAt: bookingChildren.checkedInAt,
       checkedInBy: bookingChildren.checkedInByName,
+      familyId: bookings.familyId,
+      ...doorChildColumns,
     })
     .from(bookingChildren)
     .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
     .innerJoin(users, eq(users.id, bookings.familyId))
+    .innerJoin(children, eq(children.id, bookingChildren.childId))
     .where(and(eq(bookings.sessionId, id), eq(bookings.status, 'CONFIRMED')))
     .orderBy(asc(sql`lower(${bookingChildren.childName})`), asc(users.lastName), asc(users.firstName));
+  const guardians = await guardiansOfFamilies(db, rows.map((row) => row.familyId));
   return {
     session: toSessionDto(found.session, found.classType),
     children: rows.map((row) => ({
@@ -54,6 +61,9 @@ export async function getSessionRoster(db: Database, sessionId: string, waitlist
       childId: row.childId,
       checkedInAt: row.checkedInAt?.toISOString() ?? null,
       checkedInBy: row.checkedInAt ? row.checkedInBy : null,
+      needsAttention: row.needsAttention,
+      medicalNotes: row.needsAttention ? row.medicalNotes : null,
+      guardians: guardians.get(row.familyId) ?? [],
     })),
     waitlist: found.session.status === 'SCHEDULED' ? await listSessionWaitlist(db, id, waitlistClosesAt) : [],
   };
@@ -68,6 +78,12 @@ const ROSTER_COLUMNS: ReadonlyArray<CsvColumn<RosterResponse['children'][number]
   { header: 'Class', value: (r) => r.session.classType.name },
   { header: 'Starts', value: (r) => csvDateTime(r.session.startsAt) },
   { header: 'Location', value: (r) => r.session.location },
+  // Issue 31: the flag and the guardians' phones for the door; never the notes (docs/privacy.md, "Who sees it").
+  { header: 'Needs attention', value: (r) => (r.needsAttention ? 'Yes' : 'No') },
+  ...Array.from({ length: MAX_GUARDIANS }, (_, i): Array<CsvColumn<RosterResponse['children'][number]>> => [
+    { header: `Guardian ${i + 1}`, value: (r) => r.guardians[i]?.name },
+    { header: `Guardian ${i + 1} phone`, value: (r) => r.guardians[i]?.phone },
+  ]).flat(),
 ];
 
 /** The roster as a CSV file (formula-safe, BOM, CRLF, as the other exports). */

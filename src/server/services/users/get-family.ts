@@ -15,6 +15,7 @@ import { loadFamily } from '../family/family-dto';
 import { loadAdminUserDto } from './admin-user-dto';
 import { childDetails, currentChildrenOf } from './user-fields';
 import { USER_NOT_FOUND } from './user-rules';
+import { firstGuardianOf } from '../privacy/erase-family-by-office';
 
 /** The office's most recent actions the family page lists. */
 const ACTIONS_SHOWN = 100;
@@ -66,13 +67,14 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
   const kids = (familyId && (await currentChildrenOf(db, [familyId])).get(familyId)) || [];
   const thisWeek = torontoWeekOf(now).start;
   const nextWeek = addWeeks(thisWeek, 1);
-  const [usedNow, usedNext, actions, waitlist, family] = await Promise.all([
+  const [usedNow, usedNext, actions, waitlist, family, firstGuardian] = await Promise.all([
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: thisWeek }),
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: nextWeek }),
     familyId ? db.select().from(officeActions).where(eq(officeActions.familyId, familyId)).orderBy(desc(officeActions.createdAt)).limit(ACTIONS_SHOWN) : [],
     familyId ? listFamilyWaitlist(db, familyId, waitlistClosesBefore(now, waitlistCutoffHours)) : [],
     // Issue 31: the guardians, the children's profiles and the emergency contacts (none for staff without a family).
     familyId ? loadFamily(db, { familyId, viewerId: null }) : undefined,
+    familyId ? firstGuardianOf(db, familyId) : null,
   ]);
   const week = (weekStart: Date, used: number, limit: number) => ({ weekStart: weekStart.toISOString(), used, remaining: Math.max(0, limit - used) });
   return {
@@ -86,6 +88,7 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
     actions: actions.map(toOfficeActionDto),
     waitlist,
     ...(family && { family }),
+    firstGuardianEmail: firstGuardian?.email ?? null,
   };
 }
 

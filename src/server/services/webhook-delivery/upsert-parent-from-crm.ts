@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { MappedFields } from '../../../shared/rules/field-mapping';
 import type { ChildDetailField, ChildSlotField } from '../../../shared/schemas/children';
 import type { CreateUserBody } from '../../../shared/schemas/admin-users';
@@ -107,7 +107,8 @@ async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow;
       .from(families)
       .innerJoin(users, and(eq(users.familyId, families.id), isNull(users.deletedAt)))
       .where(and(eq(families.crmUserId, data.crmUserId), isNull(families.deletedAt)))
-      .orderBy(users.createdAt, users.id)
+      // The family's first guardian: the account whose id is the family's (decision 027), else the earliest live one.
+      .orderBy(desc(sql`${users.id} = ${families.id}`), users.createdAt, users.id)
       .limit(1)
       .for('no key update', { of: users });
     if (user) return { user: user.user, by: 'crmUserId' };

@@ -5,7 +5,8 @@ import { renderApp, screen, waitFor } from '../../test-support/render';
 import { UserMenuDropdown } from './user-menu-dropdown';
 import { UserMenuActionsContext } from './user-menu-context';
 
-// Issue 31: the user menu's 'Family' item, a guardian's way to the Family page (staff accounts have no family).
+// Issue 31: the user menu's 'Family' item, a guardian's way to the Family page, and 'Download our data' (the family's
+// own copy, docs/privacy.md); staff accounts have no family, so neither item.
 
 const actions = { onSignedInDevices: () => {}, onCalendarFeed: () => {} };
 
@@ -25,16 +26,24 @@ describe('User menu', () => {
   it('a guardian’s menu has Family after the account’s items, and it opens /family', async () => {
     const { user, location } = await openMenu(parent());
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Change Password', 'Signed-in Devices', 'Calendar feed', 'Family', 'Sign Out']);
+    expect(items).toEqual(['Change Password', 'Signed-in Devices', 'Calendar feed', 'Family', 'Download our data', 'Sign Out']);
     const family = screen.getByRole('menuitem', { name: 'Family' });
     expect(family).toHaveAttribute('href', '/family');
     await user.click(family);
     await waitFor(() => expect(location()).toBe('/family'));
   });
 
+  it("a guardian's 'Download our data' is a download of GET /api/me/export", async () => {
+    await openMenu(parent());
+    const download = screen.getByRole('menuitem', { name: 'Download our data' });
+    expect(download).toHaveAttribute('href', '/api/me/export');
+    expect(download).toHaveAttribute('download');
+  });
+
   it('an office account’s menu has no Family item', async () => {
     await openMenu(admin());
     expect(screen.queryByRole('menuitem', { name: 'Family' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Download our data' })).toBeNull();
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { BellRing, CalendarSync, KeyRound, LogOut, MonitorSmartphone, Users } from 'lucide-react';
+import { BellRing, CalendarSync, Download, KeyRound, LogOut, MonitorSmartphone, Users } from 'lucide-react';
 import { use, useEffect, useId, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { roleLine } from '../../../shared/rules/roles';
@@ -24,6 +24,9 @@ export interface UserMenuDropdownProps extends UserMenuProps {
   /** True when the stand-in button had focus as it was replaced: the real trigger takes it over. */
   focusOnMountRef?: RefObject<boolean> | undefined;
 }
+
+/** GET /api/me/export: the signed-in guardian's family's data (a JSON attachment). */
+export const FAMILY_EXPORT_PATH = '/api/me/export';
 
 /** The user menu itself (Radix dropdown menu): loaded on demand, see user-menu.tsx. */
 export function UserMenuDropdown({
@@ -93,6 +96,15 @@ export function UserMenuDropdown({
                 <Users aria-hidden="true" />
                 Family
               </Link>
+            </DropdownMenuItem>
+          )}
+          {/* Issue 31 (docs/privacy.md): the family's own copy of its data, a JSON file the server names and sends as a download. */}
+          {user.role === 'PARENT' && (
+            <DropdownMenuItem asChild>
+              <a href={FAMILY_EXPORT_PATH} download>
+                <Download aria-hidden="true" />
+                Download our data
+              </a>
             </DropdownMenuItem>
           )}
           {/* A parent's setting sits between the account's items and Sign Out (which stays last). */}

@@ -20,7 +20,7 @@ const reference = 'NB-1A2B3C4D';
 const mia = uuid(0xc41d, 1);
 const noah = uuid(0xc41d, 2);
 
-function entry(childName: string, childId: string, checkedIn: { at: string; by: string } | null = null): RosterEntry {
+function entry(childName: string, childId: string, checkedIn: { at: string; by: string } | null = null, door: Partial<RosterEntry> = {}): RosterEntry {
   return {
     childName,
     childId,
@@ -31,14 +31,33 @@ function entry(childName: string, childId: string, checkedIn: { at: string; by: 
     bookedBy: 'FAMILY',
     checkedInAt: checkedIn?.at ?? null,
     checkedInBy: checkedIn?.by ?? null,
+    needsAttention: false,
+    medicalNotes: null,
+    guardians: [],
+    ...door,
   } as RosterEntry;
 }
 
 /** The family's booking as the look-up answers it. */
 function lookup(at: SessionDto, children: RosterEntry[]): CheckInLookupResponse {
   return {
-    booking: { id: bookingId, reference, sessionId: at.id, familyName: 'Dora Door', email: 'dora@example.com', bookedBy: 'FAMILY' },
-    children: children.map(({ childId, childName, checkedInAt, checkedInBy }) => ({ childId, childName, checkedInAt, checkedInBy })),
+    booking: {
+      id: bookingId,
+      reference,
+      sessionId: at.id,
+      familyName: 'Dora Door',
+      email: 'dora@example.com',
+      bookedBy: 'FAMILY',
+      guardians: children[0]?.guardians ?? [],
+    },
+    children: children.map(({ childId, childName, checkedInAt, checkedInBy, needsAttention, medicalNotes }) => ({
+      childId,
+      childName,
+      checkedInAt,
+      checkedInBy,
+      needsAttention,
+      medicalNotes,
+    })),
   };
 }
 
@@ -186,5 +205,45 @@ describe('Check-in tab', { timeout: 30_000 }, () => {
     await openSession(today);
     expect(await screen.findByText('No one is booked in this session.')).toBeVisible();
     expect(screen.getByText(/0 of 0 children checked in/)).toBeVisible();
+  });
+  it('flags a child whose notes need attention, the notes on a tap, and lists the guardians with tap-to-call phones (issue 31)', async () => {
+    const today = session(2, { location: 'Door Court' });
+    const guardians = [
+      { name: 'Dora Door', phone: '416-555-0147' },
+      { name: 'Dan Door', phone: null },
+    ];
+    const roster = {
+      children: [
+        entry('Mia', mia, null, { needsAttention: true, medicalNotes: 'Bee sting allergy: EpiPen in her bag', guardians }),
+        entry('Noah', noah, null, { guardians }),
+      ],
+    };
+    door([today], roster);
+    api.use(http.post('/api/admin/check-in/lookup', () => HttpResponse.json(lookup(today, roster.children))));
+    const { user } = await openSession(today);
+
+    // The roster below: Mia flagged, Noah not; the notes closed until asked.
+    const list = await screen.findByRole('region', { name: 'Children booked' });
+    const rosterMia = (await within(list).findByText('Mia')).closest('li')!;
+    const rosterNoah = within(list).getByText('Noah').closest('li')!;
+    expect(within(rosterNoah).queryByRole('button', { name: /Needs attention/ })).toBeNull();
+    const flag = within(rosterMia).getByRole('button', { name: 'Needs attention, notes for Mia' });
+    expect(within(rosterMia).queryByText('Bee sting allergy: EpiPen in her bag')).not.toBeVisible();
+    await user.click(flag);
+    expect(within(rosterMia).getByRole('region', { name: 'Notes for Mia' })).toHaveTextContent('Bee sting allergy: EpiPen in her bag');
+    expect(within(rosterMia).getByRole('link', { name: 'Call Dora Door, 416-555-0147' })).toHaveAttribute('href', 'tel:+14165550147');
+    expect(within(rosterMia).getByText('no phone')).toBeVisible();
+
+    // The booking found by its reference says the same.
+    await user.type(screen.getByLabelText('Booking reference'), `${reference}{Enter}`);
+    const found = await screen.findByRole('region', { name: `Booking ${reference}` });
+    expect(within(found).getByRole('link', { name: 'Call Dora Door, 416-555-0147' })).toHaveAttribute('href', 'tel:+14165550147');
+    const foundMia = within(found).getByText('Mia').closest('li')!;
+    expect(within(within(found).getByText('Noah').closest('li')!).queryByRole('button', { name: /Needs attention/ })).toBeNull();
+    const foundFlag = within(foundMia).getByRole('button', { name: 'Needs attention, notes for Mia' });
+    foundFlag.focus();
+    await user.keyboard('{Enter}');
+    expect(foundFlag).toHaveAttribute('aria-expanded', 'true');
+    expect(within(foundMia).getByRole('region', { name: 'Notes for Mia' })).toBeVisible();
   });
 });

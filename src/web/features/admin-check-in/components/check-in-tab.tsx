@@ -5,7 +5,9 @@ import { formatLongDate, formatTime, formatTimeRange, plural } from '../../../..
 import { torontoDateKey } from '../../../../shared/rules/week';
 import type { CheckInLookupResponse } from '../../../../shared/schemas/check-in';
 import { MALFORMED_REFERENCE } from '../../../../shared/schemas/check-in';
+import type { DoorGuardian } from '../../../../shared/schemas/door';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
+import { GuardianPhones, NeedsAttentionFlag } from '../../../components/door-details';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -25,13 +27,18 @@ interface DoorChild {
   childName: string;
   checkedInAt: string | null;
   checkedInBy: string | null;
+  /** Issue 31: the notes need attention (the flag opens them); the notes are null unless flagged. */
+  needsAttention: boolean;
+  medicalNotes: string | null;
 }
 
 /**
  * The Check-in tab (issue 22), made for a tablet at the door: today's sessions (Toronto), then the chosen one's
  * children with a one-tap 'Check in' each; a booking is found by its reference, typed or read from the QR code of the
  * family's confirmation. The roster is read again after every tap and every few seconds, so several administrators
- * at the door see each other's check-ins; the server keeps one record per child whoever taps first.
+ * at the door see each other's check-ins; the server keeps one record per child whoever taps first. Issue 31: a child
+ * whose notes need attention is flagged (the notes on tap), and the family's guardians are listed with tap-to-call
+ * phones, for the booking found and on each child of the roster.
  */
 export function CheckInTab() {
   const ids = useId();
@@ -180,8 +187,16 @@ function DoorPanel({ session }: { session: SessionDto }) {
     [checkIn, undo].some(
       (mutation) => mutation.isPending && mutation.variables?.bookingId === child.bookingId && mutation.variables.childId === child.childId,
     );
-  const renderChild = (child: DoorChild, detail?: string) => (
-    <ChildAtDoor key={`${child.bookingId}-${child.childId}`} child={child} detail={detail} busy={busyWith(child)} onCheckIn={() => markPresent(child)} onUndo={() => takeBack(child)} />
+  const renderChild = (child: DoorChild, detail?: string, guardians?: readonly DoorGuardian[]) => (
+    <ChildAtDoor
+      key={`${child.bookingId}-${child.childId}`}
+      child={child}
+      detail={detail}
+      guardians={guardians}
+      busy={busyWith(child)}
+      onCheckIn={() => markPresent(child)}
+      onUndo={() => takeBack(child)}
+    />
   );
 
   return (
@@ -235,6 +250,10 @@ function DoorPanel({ session }: { session: SessionDto }) {
           <p className="text-sm text-slate-700">
             <span className="font-mono font-semibold text-slate-900">{found.booking.reference}</span> · {found.booking.familyName}
           </p>
+          <div className="grid gap-1 text-sm">
+            <p className="font-medium text-slate-900">Guardians</p>
+            <GuardianPhones guardians={found.booking.guardians} />
+          </div>
           <ul className="grid gap-2">{foundChildren.map((child) => renderChild(child))}</ul>
         </section>
       )}
@@ -256,7 +275,7 @@ function DoorPanel({ session }: { session: SessionDto }) {
         ) : rosterChildren.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No one is booked in this session.</p>
         ) : (
-          <ul className="grid gap-2">{roster.data.children.map((row) => renderChild(row, `${row.familyName} · ${row.reference}`))}</ul>
+          <ul className="grid gap-2">{roster.data.children.map((row) => renderChild(row, `${row.familyName} · ${row.reference}`, row.guardians))}</ul>
         )}
       </section>
 
@@ -277,7 +296,21 @@ function DoorPanel({ session }: { session: SessionDto }) {
 }
 
 /** One child: a big 'Check in' button, or present since when and by whom, with 'Undo'. */
-function ChildAtDoor({ child, detail, busy, onCheckIn, onUndo }: { child: DoorChild; detail?: string | undefined; busy: boolean; onCheckIn: () => void; onUndo: () => void }) {
+function ChildAtDoor({
+  child,
+  detail,
+  guardians,
+  busy,
+  onCheckIn,
+  onUndo,
+}: {
+  child: DoorChild;
+  detail?: string | undefined;
+  guardians?: readonly DoorGuardian[] | undefined;
+  busy: boolean;
+  onCheckIn: () => void;
+  onUndo: () => void;
+}) {
   const present = child.checkedInAt !== null;
   return (
     <li
@@ -289,6 +322,8 @@ function ChildAtDoor({ child, detail, busy, onCheckIn, onUndo }: { child: DoorCh
       <div className="min-w-0 flex-1 basis-48">
         <p className="text-base font-semibold text-slate-900">{child.childName}</p>
         {detail && <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">{detail}</p>}
+        {guardians && <GuardianPhones guardians={guardians} className="mt-1 text-sm" />}
+        {child.needsAttention && <NeedsAttentionFlag childName={child.childName} notes={child.medicalNotes} className="mt-1.5" />}
         {present && (
           <p className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-green-800">
             <CircleCheck className="size-4 shrink-0" aria-hidden="true" />

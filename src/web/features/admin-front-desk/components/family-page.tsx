@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarPlus } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, Eraser } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
@@ -23,6 +23,8 @@ import { businessSettingQuery, familyBookingsQuery, familyQuery } from '../../..
 import { usePageTitle } from '../../../lib/page-title';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
+import { useAuth } from '../../../lib/auth';
+import { EraseFamilyDialog } from './erase-family-dialog';
 import { OfficeBookDialog } from './office-book-dialog';
 import { OfficeCancelDialog } from './office-cancel-dialog';
 import { OfficeRescheduleDialog } from './office-reschedule-dialog';
@@ -57,6 +59,9 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
   const family = useQuery(familyQuery(userId));
   usePageTitle('Admin', family.data ? fullName(family.data.user) : 'Family');
   const [booking, setBooking] = useState(false);
+  const [erasing, setErasing] = useState(false);
+  // Erasure (issue 31) is the SUPER_ADMIN's alone; the server refuses anyone else too.
+  const canErase = useAuth().user?.role === 'SUPER_ADMIN';
   return (
     <div className="grid grid-cols-1 gap-6">
       <Link to="/admin?tab=users" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
@@ -81,10 +86,18 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
               <p className="mt-1 text-slate-600 [overflow-wrap:anywhere]">{family.data.user.email}</p>
             </div>
             {!isAdminRole(family.data.user.role) && (
-              <Button onClick={() => setBooking(true)} disabled={!family.data.user.isActive}>
-                <CalendarPlus aria-hidden="true" />
-                Book for this family
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                {canErase && family.data.firstGuardianEmail && (
+                  <Button variant="outline" className="text-red-700" onClick={() => setErasing(true)}>
+                    <Eraser aria-hidden="true" />
+                    Erase family…
+                  </Button>
+                )}
+                <Button onClick={() => setBooking(true)} disabled={!family.data.user.isActive}>
+                  <CalendarPlus aria-hidden="true" />
+                  Book for this family
+                </Button>
+              </div>
             )}
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
@@ -97,6 +110,15 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
               <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} afterUpcoming={renderWaitlist?.(family.data)} />
               <ActivityCard actions={family.data.actions} />
               <OfficeBookDialog family={family.data} open={booking} onOpenChange={setBooking} renderSessionPicker={renderSessionPicker} />
+              {canErase && family.data.firstGuardianEmail && (
+                <EraseFamilyDialog
+                  userId={userId}
+                  confirmEmail={family.data.firstGuardianEmail}
+                  familyName={fullName(family.data.user)}
+                  open={erasing}
+                  onOpenChange={setErasing}
+                />
+              )}
             </>
           )}
         </>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { bookedByLabel, formatLongDate, formatShortDate, formatTime, formatTimeRange, plural } from '../../../../shared/rules/format';
 import type { RosterResponse } from '../../../../shared/schemas/sessions';
 import { cardTable } from '../../../components/data-table';
+import { GuardianPhones, NeedsAttentionFlag } from '../../../components/door-details';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +23,8 @@ interface SessionRosterPageProps {
 /**
  * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail,
  * booking reference and who booked it, by child name, then the waitlist (issue 21); Print (the print stylesheet
- * keeps the lists and drops the app around them: up to 40 children on one page) and Export CSV.
+ * keeps the lists and drops the app around them: up to 40 children on one page) and Export CSV. Issue 31: a child
+ * whose notes need attention is flagged (the notes on tap), and each guardian's phone is a tap-to-call link.
  */
 export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPageProps) {
   const roster = useQuery(rosterQuery(sessionId));
@@ -76,23 +78,25 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
             <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No one is booked in this session yet.</p>
           ) : (
             <div className={cn(cardTable.frame, 'print:overflow-visible print:border-0')}>
-              <table className={cn(cardTable.table, 'min-w-[640px] max-sm:min-w-0 print:min-w-0 print:text-[11px]')}>
+              <table className={cn(cardTable.table, 'min-w-[760px] max-sm:min-w-0 print:min-w-0 print:text-[11px]')}>
                 <caption className="sr-only">Booked children, by name</caption>
                 <thead className={cn('bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-600', cardTable.head)}>
                   <tr>
-                    <th className="px-3 py-2 print:py-1">#</th>
-                    <th className="px-3 py-2 print:py-1">Child</th>
-                    <th className="px-3 py-2 print:py-1">Family</th>
-                    <th className="px-3 py-2 print:py-1">E-mail</th>
-                    <th className="px-3 py-2 print:py-1">Reference</th>
-                    <th className="px-3 py-2 print:py-1">Booked by</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">#</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Child</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Family</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Guardians</th>
+                    {/* On paper the door wants the phones: the e-mails stay on screen and in the CSV. */}
+                    <th className="px-3 py-2 print:hidden">E-mail</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Reference</th>
+                    <th className="px-3 py-2 print:px-2 print:py-1">Booked by</th>
                   </tr>
                 </thead>
                 <tbody className={cn(cardTable.body, 'divide-slate-100')}>
                   {roster.data.children.map((row, i) => (
                     <tr key={`${row.bookingId}-${row.childName}`} className={cn(cardTable.row, 'print:break-inside-avoid')}>
-                      <td className={cn('px-3 py-2 text-slate-500 print:py-0.5', cardTable.cell.select)}>{i + 1}</td>
-                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:py-0.5', cardTable.cell.titleAfterSelect)}>
+                      <td className={cn('px-3 py-2 text-slate-500 print:px-2 print:py-0.5', cardTable.cell.select)}>{i + 1}</td>
+                      <td className={cn('px-3 py-2 font-medium text-slate-900 print:px-2 print:py-0.5', cardTable.cell.titleAfterSelect)}>
                         {row.childName}
                         {/* Issue 22: checked in at the door (Admin › Check-in). */}
                         {row.checkedInAt && (
@@ -101,9 +105,13 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                             {row.checkedInBy ? ` by ${row.checkedInBy}` : ''}
                           </span>
                         )}
+                        {row.needsAttention && <NeedsAttentionFlag childName={row.childName} notes={row.medicalNotes} className="mt-1 font-normal print:ml-1.5 print:mt-0 print:inline" />}
                       </td>
                       <RosterField label="Family">{row.familyName}</RosterField>
-                      <RosterField label="E-mail" className="[overflow-wrap:anywhere]">
+                      <RosterField label="Guardians">
+                        <GuardianPhones guardians={row.guardians} />
+                      </RosterField>
+                      <RosterField label="E-mail" className="[overflow-wrap:anywhere]" cellClassName="print:hidden">
                         {row.email}
                       </RosterField>
                       <RosterField label="Reference" className="font-mono text-xs">
@@ -125,9 +133,9 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
 }
 
 /** One labelled value of a roster row (its label shows only on a phone, where the row is a card). */
-function RosterField({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+function RosterField({ label, className, cellClassName, children }: { label: string; className?: string; cellClassName?: string; children: ReactNode }) {
   return (
-    <td className={cn('px-3 py-2 print:py-0.5', cardTable.cell.field)}>
+    <td className={cn('px-3 py-2 print:px-2 print:py-0.5', cardTable.cell.field, cellClassName)}>
       <span className={cardTable.label}>{label}</span>
       <span className={cn(cardTable.value, className)}>{children}</span>
     </td>

@@ -13,7 +13,7 @@ import { toast } from '../../../hooks/use-toast';
 import { ApiError, apiErrorMessage } from '../../../lib/api';
 import { useSaveEmergencyContacts } from '../api/save-emergency-contacts';
 import type { FamilyScope } from '../api/family-scope';
-import { PhoneLink } from './phone-link';
+import { PhoneLink } from '../../../components/phone-link';
 
 export const NO_CONTACTS = 'No emergency contacts yet — add someone we can call if we cannot reach you.';
 export const CONTACTS_CAP_HINT = `You can list up to ${MAX_EMERGENCY_CONTACTS} emergency contacts.`;

@@ -18,7 +18,7 @@ import { serverFieldError } from '../../../lib/server-field-error';
 import { useUpdateGuardianSelf } from '../api/update-guardian-self';
 import type { FamilyScope } from '../api/family-scope';
 import { AddGuardianDialog } from './add-guardian-dialog';
-import { PhoneLink } from './phone-link';
+import { PhoneLink } from '../../../components/phone-link';
 import { RemoveGuardianDialog } from './remove-guardian-dialog';
 
 export const COPY_ME_LABEL = 'Send me copies of e-mails about what other guardians do';
