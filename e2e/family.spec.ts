@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/family';
 import { demoAccounts, notifications, openUserMenu, saveScreenshot, signIn } from './support/login';
 
+// The family's children start with nothing recorded: the guardian records Ava's date of birth and sex here.
+test.use({ familyDetails: false });
+
 // Issue 31 end to end: a guardian on a phone (390 px) opens Family from the user menu, records a child's date of
 // birth, sex, notes and consent (then sees them locked), saves an emergency contact and their own phone; the office
 // sees the 'Needs attention' badge on the family page, adds a guardian and removes them again. The rules of each

@@ -250,8 +250,11 @@ export async function seedBookingFixture(db: OpenDatabase, now: Date, parentCoun
       from generate_series(1, ${total}) g;
     insert into families (id, plan_tier, weekly_limit) select id, 'ONE', 2 from users where email like 'bench-%@bench.test';
     update users set family_id = id where email like 'bench-%@bench.test';
-    insert into children (family_id, position, name, weekly_limit)
-      select id, 1, 'Runner', 2 from users where email like 'bench-%@bench.test';
+    -- A girl of 11 (issue 31: the first class type by code has an age range and is girls-only; a child lacking the
+    -- date of birth or sex it needs would be refused, and the run would measure refusals).
+    insert into children (family_id, position, name, weekly_limit, birth_date, sex)
+      select id, 1, 'Runner', 2, ((timestamptz ${literal(now.toISOString())} at time zone 'America/Toronto')::date - interval '11 years')::date, 'F'
+      from users where email like 'bench-%@bench.test';
   `);
   const users = await db.raw.query<{ id: string; email: string }>("select id, email from users where email like 'bench-%@bench.test' order by email");
   const signIns = await openSignIns(db, users);

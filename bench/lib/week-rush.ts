@@ -67,9 +67,12 @@ async function seedRound(db: OpenDatabase, weekStart: string, location: string, 
       select id, case when substring(email from '-(\\d+)@')::int % 4 = 0 then 'TWO' else 'ONE' end, 7
       from users where email like '${prefix}-%@rush.test';
     update users set family_id = id where email like '${prefix}-%@rush.test';
-    insert into children (family_id, position, name, weekly_limit)
+    -- Girls of 11 (issue 31: the first class type by code has an age range and is girls-only; a child lacking the
+    -- date of birth or sex it needs would be refused).
+    insert into children (family_id, position, name, weekly_limit, birth_date, sex)
       select u.id, p, case when p = 1 then 'Kid' else 'Sib' end,
-             case when n % 10 = 3 then 5 when n % 10 = 7 then 6 else 7 end
+             case when n % 10 = 3 then 5 when n % 10 = 7 then 6 else 7 end,
+             ((timestamptz ${literal(weekStart)} at time zone 'America/Toronto')::date - interval '11 years')::date, 'F'
       from (select id, substring(email from '-(\\d+)@')::int as n from users where email like '${prefix}-%@rush.test') u
       cross join generate_series(1, 2) p
       where p = 1 or u.n % 4 = 0;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { subDays, subYears } from 'date-fns';
 import { test as base, expect, type APIRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { torontoDateKey } from '../../src/shared/rules/week';
 import type { AdminUserDto } from '../../src/shared/schemas/admin-users';
@@ -13,7 +14,10 @@ import { demoAccounts, type DemoAccount } from './login';
  * (the dashboard's counts, the confirmation screen, the booking dialog's rules).
  *
  * A family is made like the demo parent (src/server/db/seed.ts), so a journey reads the same with either: plan
- * two, Ava (2 sessions a week) and Leo (1), and Ava booked into next Tuesday's 4:30 PM Basketball Skills Lab.
+ * two, Ava (2 sessions a week; a girl of 11) and Leo (1; a boy of 10), and Ava booked into next Tuesday's 4:30 PM
+ * Basketball Skills Lab. Issue 31: a class with an age range needs each child's date of birth, a girls-only one their
+ * sex, so the children have both recorded (as the demo's). `{ details: false }` makes them with nothing recorded and
+ * without the booking (that class would need Ava's date of birth): for the journeys that record them.
  * It is created through the app's own API by the demo administrator and removed again afterwards (its upcoming
  * bookings cancelled, then the account deleted), so the users list is back as it was.
  *
@@ -32,6 +36,9 @@ const familyBooking = { className: 'Basketball Skills Lab', child: 'Ava', starts
 
 let familiesMade = 0;
 
+/** A date of birth that makes a child `years` old on every day of the next few weeks (Toronto's calendar). */
+const birthDateAged = (years: number) => torontoDateKey(subDays(subYears(new Date(), years), 30));
+
 /**
  * One worker's families: the demo administrator, signed in through the API once per worker (the worker's sign-ins
  * come one after another, well inside the sign-in throttle), creates and removes them.
@@ -46,7 +53,8 @@ export class Families {
   ) {}
 
   /** A new family, signed out everywhere (the journey signs it in itself). */
-  async create(): Promise<TestFamily> {
+  async create(options: { details?: boolean } = {}): Promise<TestFamily> {
+    const details = options.details ?? true;
     familiesMade += 1;
     const tag = `${this.workerIndex}-${familiesMade}-${Date.now().toString(36)}`;
     const family = {
@@ -57,11 +65,20 @@ export class Families {
     };
     const created = await this.asAdmin((api) =>
       api.post('/api/admin/users', {
-        data: { ...family, planTier: 'TWO', firstChildName: 'Ava', firstChildWeeklyLimit: 2, secondChildName: 'Leo', secondChildWeeklyLimit: 1 },
+        data: {
+          ...family,
+          planTier: 'TWO',
+          firstChildName: 'Ava',
+          firstChildWeeklyLimit: 2,
+          secondChildName: 'Leo',
+          secondChildWeeklyLimit: 1,
+          ...(details && { firstChildBirthDate: birthDateAged(11), firstChildSex: 'F', secondChildBirthDate: birthDateAged(10), secondChildSex: 'M' }),
+        },
       }),
     );
     expect(created.status(), `creating the family ${family.email}: ${await created.text()}`).toBe(201);
     const { id } = (await created.json()) as AdminUserDto;
+    if (!details) return { ...family, id };
 
     const api = await this.signedIn(family);
     try {
@@ -130,7 +147,9 @@ export class Families {
  * `family` is a fresh family for one test; `families` (per worker) makes one for a serial file's beforeAll, whose
  * tests follow one family. Journeys that need neither import `test` from '@playwright/test'.
  */
-export const test = base.extend<{ family: TestFamily }, { families: Families }>({
+export const test = base.extend<{ family: TestFamily; familyDetails: boolean }, { families: Families }>({
+  /** Whether `family`'s children have a date of birth and sex recorded (test.use({ familyDetails: false }): none). */
+  familyDetails: [true, { option: true }],
   families: [
     async ({ playwright }, use, workerInfo) => {
       const families = new Families(playwright.request, String(workerInfo.project.use.baseURL), workerInfo.workerIndex);
@@ -139,8 +158,8 @@ export const test = base.extend<{ family: TestFamily }, { families: Families }>(
     },
     { scope: 'worker' },
   ],
-  family: async ({ families }, use) => {
-    const family = await families.create();
+  family: async ({ families, familyDetails }, use) => {
+    const family = await families.create({ details: familyDetails });
     await use(family);
     await families.remove(family);
   },

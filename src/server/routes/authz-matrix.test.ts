@@ -122,6 +122,9 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/admin/field-mapping-templates/:id': adminOnly(200),
   'DELETE /api/admin/field-mapping-templates/:id': adminOnly(200),
   'POST /api/admin/field-mapping-templates/preview': adminOnly(200),
+  // The business settings (issue 31: Settings → Plans).
+  'GET /api/admin/settings/plans': adminOnly(200),
+  'PUT /api/admin/settings/plans': adminOnly(200),
 
   // The signed-in devices of one's own account (issue 11).
   'GET /api/me/sessions': signedIn(200),
@@ -435,6 +438,8 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     if (res.status !== 201) throw new Error(`fixture feed link failed: ${res.status} ${JSON.stringify(res.body)}`);
     return { method: 'GET', path: new URL(res.body.url as string).pathname };
   },
+  // The defaults again: the sweep changes nothing another test could read.
+  'PUT /api/admin/settings/plans': () => ({ method: 'PUT', path: '/api/admin/settings/plans', body: { ONE: 1, TWO: 2, THREE: 3 } }),
   'DELETE /api/me/sessions/:id': async () => ({ method: 'DELETE', path: `/api/me/sessions/${(await openSignIn(db(), ctx.actors.parent.userId!, 'another device')).id}` }),
 };
 
@@ -461,7 +466,8 @@ beforeAll(async () => {
   const parent = await createParent(database, [['Ada', 7], ['Bo', 7], ['Cy', 7], ['Di', 7]], 'authz-parent');
   const otherParent = await createParent(database, [['Eve', 7]], 'authz-other');
   const loginTarget = await createParent(database, [], 'authz-login');
-  const classType = await createClassType(database, { minAge: 0, maxAge: 99 });
+  // Open to every child: the callers' children have no date of birth or sex recorded (issue 31 would ask for them).
+  const classType = await createClassType(database);
   ctx = {
     server,
     classTypeId: classType.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { torontoTime } from './week';
-import { ageOn, ageRangeText, ineligibility, ineligibleMessage } from './eligibility';
+import { ageOn, ageRangeText, detailsNeededBy, ineligibility, ineligibleMessage, missingDetails, missingDetailsMessage, missingDetailsOf } from './eligibility';
 
 const sprint = { name: 'Sprint Mechanics', minAge: 8, maxAge: 12, girlsOnly: false };
 const girls = { name: 'Girls Power', minAge: null, maxAge: null, girlsOnly: true };
@@ -58,5 +58,64 @@ describe('eligibility', () => {
     expect(ineligibleMessage([{ name: 'Leo', reason: 'girls-only' }, { name: 'Max', reason: 'girls-only' }], girls)).toBe(
       "Leo can't book Girls Power: it is for girls only. Max can't book Girls Power: it is for girls only",
     );
+  });
+});
+
+describe('missing details (issue 31)', () => {
+  const girlsAged = { name: 'Girls Power Hour', minAge: 9, maxAge: 15, girlsOnly: true };
+  const open = { name: 'Open Gym', minAge: null, maxAge: null, girlsOnly: false };
+  const day = torontoTime(2026, 11, 24, 17, 0);
+
+  it('a class with an age range needs the date of birth, a girls-only class the sex; an open class nothing', () => {
+    expect(detailsNeededBy(sprint)).toEqual(['birthDate']);
+    expect(detailsNeededBy(girls)).toEqual(['sex']);
+    expect(detailsNeededBy(girlsAged)).toEqual(['birthDate', 'sex']);
+    expect(detailsNeededBy({ minAge: null, maxAge: 6, girlsOnly: false })).toEqual(['birthDate']);
+    expect(detailsNeededBy(open)).toEqual([]);
+  });
+
+  it('asks only what the record lacks', () => {
+    expect(missingDetails({ birthDate: null, sex: null }, girlsAged)).toEqual(['birthDate', 'sex']);
+    expect(missingDetails({ birthDate: '2016-01-01', sex: null }, girlsAged)).toEqual(['sex']);
+    expect(missingDetails({ birthDate: null, sex: 'F' }, girlsAged)).toEqual(['birthDate']);
+    expect(missingDetails({ birthDate: '2016-01-01', sex: 'F' }, girlsAged)).toEqual([]);
+    expect(missingDetails({}, open)).toEqual([]);
+  });
+
+  it('lists the children of a booking that must be asked, by their recorded names, in the order named', () => {
+    const family = [
+      { name: 'Ava', birthDate: null, sex: 'F' as const },
+      { name: 'Leo', birthDate: '2016-05-01', sex: 'M' as const },
+      { name: 'Mia', birthDate: null, sex: null },
+      { name: 'Zoé', birthDate: '2015-01-01', sex: 'F' as const },
+    ];
+    expect(missingDetailsOf(family, ['mia', 'Ava', 'Zoé', 'Nobody'], girlsAged)).toEqual([
+      { childName: 'Mia', fields: ['birthDate', 'sex'] },
+      { childName: 'Ava', fields: ['birthDate'] },
+    ]);
+    // What is known decides first: a boy is refused as ineligible for a girls-only class, never asked his date of birth.
+    expect(missingDetailsOf(family, ['Leo'], { ...girlsAged, minAge: null, maxAge: null })).toEqual([]);
+    expect(missingDetailsOf([{ name: 'Leo', birthDate: null, sex: 'M' }], ['Leo'], girlsAged, day)).toEqual([]);
+    expect(missingDetailsOf([{ name: 'Leo', birthDate: null, sex: 'M' }], ['Leo'], girlsAged)).toEqual([{ childName: 'Leo', fields: ['birthDate'] }]);
+    // A child too old for the class is not asked the sex either, once the session's day is known.
+    expect(missingDetailsOf([{ name: 'Ana', birthDate: '2006-01-01', sex: null }], ['Ana'], girlsAged, day)).toEqual([]);
+  });
+
+  it('says what is missing, naming each child and detail', () => {
+    expect(missingDetailsMessage([{ childName: 'Ava', fields: ['birthDate', 'sex'] }], girlsAged)).toBe(
+      "Girls Power Hour needs Ava's date of birth and sex before Ava can be booked. Add them and book again.",
+    );
+    expect(missingDetailsMessage([{ childName: 'Leo', fields: ['birthDate'] }], sprint)).toBe(
+      "Sprint Mechanics needs Leo's date of birth before Leo can be booked. Add it and book again.",
+    );
+    expect(
+      missingDetailsMessage(
+        [
+          { childName: 'Ava', fields: ['birthDate', 'sex'] },
+          { childName: 'Mia', fields: ['sex'] },
+        ],
+        girlsAged,
+      ),
+    ).toBe("Girls Power Hour needs Ava's date of birth and sex, and Mia's sex, before they can be booked. Add them and book again.");
   });
 });

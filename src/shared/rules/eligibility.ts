@@ -1,3 +1,4 @@
+import { sameChildName } from './child-name';
 import { torontoDateKey } from './week';
 
 /**
@@ -65,4 +66,79 @@ export function ineligibleReason(childName: string, why: Ineligibility, classTyp
 /** The refusal of a booking naming every ineligible child, each with the rule (one sentence per child). */
 export function ineligibleMessage(refused: ReadonlyArray<{ name: string } & Ineligibility>, classType: EligibilityClass): string {
   return refused.map((child) => ineligibleReason(child.name, child, classType)).join('. ');
+}
+
+/**
+ * Issue 31: the details a class needs of every child booked into it. A class with an age range needs the child's
+ * date of birth, a girls-only class the child's sex; a booking (the parent's or the front desk's) of a child whose
+ * record lacks one is refused with ELIGIBILITY_DETAILS_MISSING until it is recorded, and both booking dialogs ask for
+ * it first. What is known decides first: a child the recorded details already rule out is refused as ineligible
+ * (NOT_ELIGIBLE), never asked. The one home of the rule: the dialogs use it, and the server (portal_book's check)
+ * agrees with it.
+ */
+export const ELIGIBILITY_DETAILS = ['birthDate', 'sex'] as const;
+export type EligibilityDetail = (typeof ELIGIBILITY_DETAILS)[number];
+
+/** How a detail reads in a sentence: 'date of birth', 'sex'. */
+export const ELIGIBILITY_DETAIL_WORDS: Readonly<Record<EligibilityDetail, string>> = { birthDate: 'date of birth', sex: 'sex' };
+
+/** One child's missing details, as the 409's `missingDetails` lists them. */
+export interface MissingDetails {
+  childName: string;
+  fields: EligibilityDetail[];
+}
+
+type NeedsClass = Pick<EligibilityClass, 'minAge' | 'maxAge' | 'girlsOnly'>;
+
+/** The details `classType` needs: the date of birth for an age range, the sex for a girls-only class (in that order). */
+export function detailsNeededBy(classType: NeedsClass): EligibilityDetail[] {
+  const needed: EligibilityDetail[] = [];
+  if (classType.minAge !== null || classType.maxAge !== null) needed.push('birthDate');
+  if (classType.girlsOnly) needed.push('sex');
+  return needed;
+}
+
+/** The details of `child` that `classType` needs and the record lacks (empty: nothing to ask). */
+export function missingDetails(child: Partial<Pick<EligibilityChild, 'birthDate' | 'sex'>>, classType: NeedsClass): EligibilityDetail[] {
+  return detailsNeededBy(classType).filter((field) => !child[field]);
+}
+
+/**
+ * The children named in a booking (found among the family's `children` by name) whose records lack what the class
+ * needs, in the order named, each with the details to ask. A child the recorded details rule out for the session
+ * (ineligibility) is left out when `startsAt` is given: that child is refused as ineligible. A name not found asks
+ * nothing (the booking refuses it on its own).
+ */
+export function missingDetailsOf(
+  children: readonly ({ name: string } & Partial<Pick<EligibilityChild, 'birthDate' | 'sex'>>)[],
+  childNames: readonly string[],
+  classType: NeedsClass & Partial<Pick<EligibilityClass, 'name'>>,
+  startsAt?: Date | string,
+): MissingDetails[] {
+  return childNames.flatMap((childName) => {
+    const child = children.find((candidate) => sameChildName(candidate.name, childName));
+    if (!child) return [];
+    const known = { name: child.name, birthDate: child.birthDate ?? null, sex: child.sex ?? null };
+    if (startsAt !== undefined && ineligibility(known, { name: classType.name ?? '', ...classType }, startsAt)) return [];
+    const fields = missingDetails(known, classType);
+    return fields.length ? [{ childName: child.name, fields }] : [];
+  });
+}
+
+const wordsAnd = (words: readonly string[]) => (words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+
+/** "Ava's date of birth and sex", "Leo's sex". */
+export const missingDetailsPhrase = ({ childName, fields }: MissingDetails) =>
+  `${childName}'s ${wordsAnd(fields.map((field) => ELIGIBILITY_DETAIL_WORDS[field]))}`;
+
+/**
+ * The refusal's message (the server's, and the dialogs' heading of the ask): "Girls Power Hour needs Ava's date of
+ * birth and sex, and Leo's sex, before they can be booked. Add them and book again."
+ */
+export function missingDetailsMessage(missing: readonly MissingDetails[], classType: Pick<EligibilityClass, 'name'>): string {
+  const who = missing.map(missingDetailsPhrase);
+  const joined = who.length <= 1 ? (who[0] ?? '') : `${who.slice(0, -1).join(', ')}, and ${who.at(-1)}`;
+  const one = missing.length === 1 ? missing[0] : undefined;
+  const before = one ? ` before ${one.childName}` : ', before they';
+  return `${classType.name} needs ${joined}${before} can be booked. Add ${one?.fields.length === 1 ? 'it' : 'them'} and book again.`;
 }

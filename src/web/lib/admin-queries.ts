@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FamilyDetailResponse } from '../../shared/schemas/admin-users';
 import type { AdminBookingDto, ChildStatsResponse, ReservationDto } from '../../shared/schemas/bookings';
+import { businessSettingPath, type BusinessSettingKey, type BusinessSettingValue } from '../../shared/schemas/settings';
 import type { RosterResponse } from '../../shared/schemas/sessions';
 import type { TemplateListResponse } from '../../shared/schemas/field-mapping-templates';
 import type { AdminStats } from '../../shared/schemas/stats';
@@ -170,5 +171,21 @@ export function templatesQuery() {
   return queryOptions<TemplateListResponse, Error>({
     queryKey: templatesKeys.all,
     queryFn: ({ signal }) => apiRequest<TemplateListResponse>('GET', TEMPLATES_PATH, undefined, { signal }),
+  });
+}
+
+/** The business settings (Settings → Plans, issue 31): one key per setting, its path first. */
+export const businessSettingKeys = {
+  detail: (key: BusinessSettingKey) => [businessSettingPath(key)] as const,
+};
+
+/**
+ * GET /api/admin/settings/:key → the setting's whole value (its defaults until the office saves one): the Settings
+ * tab's form, and what the users table and the family page say a plan gives (one cache entry per setting).
+ */
+export function businessSettingQuery<K extends BusinessSettingKey>(key: K) {
+  return queryOptions<BusinessSettingValue<K>, Error>({
+    queryKey: businessSettingKeys.detail(key),
+    queryFn: ({ signal }) => apiRequest<BusinessSettingValue<K>>('GET', businessSettingPath(key), undefined, { signal }),
   });
 }

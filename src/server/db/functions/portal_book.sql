@@ -2,7 +2,7 @@
 -- family or, with `office`, the front desk (decision 018). Locks the session, then the named children in id order
 -- (decision 022); finds them by their name keys (portal_child_name_key); refuses, before writing anything, a
 -- session that cannot be booked, children not the family's or named twice, an ineligible child (portal_ineligible),
--- then full spots, a child already booked here and weekly limits (portal_refuse_spots_and_limits). Writes the
+-- a child lacking a date of birth or sex the class needs (portal_details_missing, issue 31), then full spots, a child already booked here and weekly limits (portal_refuse_spots_and_limits). Writes the
 -- booking, its children, the spots and the e-mail, and answers the booking's facts, or {refusal, …details}.
 CREATE OR REPLACE FUNCTION public.portal_book(parent_id uuid, session_id uuid, child_names text[], now_at timestamp with time zone, parent jsonb, office jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
@@ -18,6 +18,7 @@ DECLARE
   kid_names text[];
   kid_limits integer[];
   kid_recorded boolean;
+  kid_lacking boolean;
   facts jsonb;
 BEGIN
   SELECT * INTO s FROM sessions WHERE id = session_id FOR UPDATE;
@@ -32,9 +33,10 @@ BEGIN
     RETURN jsonb_build_object('refusal', refusal);
   END IF;
   SELECT array_agg(k.id ORDER BY k.ord), array_agg(k.name ORDER BY k.ord), array_agg(k.weekly_limit ORDER BY k.ord),
-         bool_or(k.recorded)
-  INTO kid_ids, kid_names, kid_limits, kid_recorded
-  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord, (c.birth_date IS NOT NULL OR c.sex = 'M') AS recorded
+         bool_or(k.recorded), bool_or(k.lacking)
+  INTO kid_ids, kid_names, kid_limits, kid_recorded, kid_lacking
+  FROM (SELECT c.id, c.name, c.weekly_limit, a.ord, (c.birth_date IS NOT NULL OR c.sex = 'M') AS recorded,
+               (c.birth_date IS NULL OR c.sex IS NULL) AS lacking
         FROM unnest(child_names) WITH ORDINALITY AS a(n, ord)
         JOIN children c ON c.family_id = parent_id AND c.removed_at IS NULL AND c.name_key = portal_child_name_key(a.n)
         ORDER BY c.id
@@ -53,6 +55,12 @@ BEGIN
   END IF;
   IF kid_recorded THEN
     refused := portal_ineligible(s, kid_ids);
+    IF refused IS NOT NULL THEN
+      RETURN refused;
+    END IF;
+  END IF;
+  IF kid_lacking THEN
+    refused := portal_details_missing(s, kid_ids);
     IF refused IS NOT NULL THEN
       RETURN refused;
     END IF;

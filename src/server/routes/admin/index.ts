@@ -7,6 +7,7 @@ import { adminFamilyRoutes } from './family';
 import { adminFamilyErasureRoutes } from './family-erasure';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
 import { adminSessionRoutes } from './sessions';
+import { adminSettingsRoutes } from './settings';
 import { adminReservationRoutes } from './reservations';
 import { adminSessionExportRoutes } from './session-export';
 import { adminStatsRoutes } from './stats';
@@ -39,4 +40,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminWebhookRoutes);
   await app.register(adminWebhookLogRoutes);
   await app.register(adminFieldMappingTemplateRoutes);
+  await app.register(adminSettingsRoutes);
 };

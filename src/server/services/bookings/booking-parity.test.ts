@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { firstRepeatedChildName, sameChildName } from '../../../shared/rules/child-name';
 import { ALREADY_BOOKED, childChoices, weeklyLimitReached, weekWordOf, type ChildWeek } from '../../../shared/rules/child-choice';
-import { ineligibility, type EligibilityChild, type EligibilityClass } from '../../../shared/rules/eligibility';
+import { ineligibility, missingDetailsOf, type EligibilityChild, type EligibilityClass } from '../../../shared/rules/eligibility';
 import { canSubmitBooking, hasStarted, sessionCardState } from '../../../shared/rules/session-card';
 import { isInBookingWindow, torontoDateKey, torontoWeekOf } from '../../../shared/rules/week';
 import type { DatabaseHandle } from '../../db/client';
@@ -143,8 +143,8 @@ type Prediction = { booked: string[]; bookedCount: number } | ({ bookedCount: nu
 /**
  * What the booking dialog's rules say of the case: the session card (started, full, spots for the children chosen),
  * the window, each child as the dialog explains them (already booked, weekly limit reached, ineligible), and the
- * names as the server finds them. The order is the server's: the session, the names, eligibility, spots, then the
- * children already booked and those at their limit.
+ * names as the server finds them. The order is the server's: the session, the names, eligibility, the details a
+ * class needs (issue 31), spots, then the children already booked and those at their limit.
  */
 function predict(c: BookingCase): Prediction {
   const bookedHere = c.kids.filter((kid) => kid.bookedHere).map((kid) => kid.name);
@@ -170,6 +170,11 @@ function predict(c: BookingCase): Prediction {
     return why ? [{ name: kid.name, ...why }] : [];
   });
   if (ineligible.length) return refused({ refusal: 'ineligible', children: ineligible, classType: c.classType });
+  // Issue 31: a detail the class needs and a child's record lacks (the dialogs ask for it before booking).
+  const lacking = missingDetailsOf(chosen, chosen.map((kid) => kid.name), c.classType, c.startsAt);
+  if (lacking.length) {
+    return refused({ refusal: 'details-missing', children: lacking.map((kid) => ({ name: kid.childName, fields: kid.fields })), classType: c.classType });
+  }
   expect(card.bookable).toBe(!card.full);
   if (card.full) return refused({ refusal: 'full' });
   if (!canSubmitBooking(chosen.length, availableSpots)) return refused({ refusal: 'spots', available: availableSpots, requested: chosen.length });

@@ -58,7 +58,7 @@ function sample(key: string): BookingRefusal {
     available: 1,
     requested: 2,
     overLimit: [{ name: 'Ava', limit: 2, used: 2 }],
-    children: [{ name: 'Leo', reason: 'girls-only' }],
+    children: key === 'details-missing' ? [{ name: 'Ava', fields: ['birthDate', 'sex'] }] : [{ name: 'Leo', reason: 'girls-only' }],
     classType: { name: 'Girls Power', minAge: null, maxAge: null, girlsOnly: true },
   });
 }
@@ -82,7 +82,9 @@ describe('the refusals the SQL functions answer', () => {
       expect(error.code).not.toBe('BAD_REQUEST');
       expect([400, 404, 409]).toContain(error.statusCode);
       expect(error.message.trim().length, `${key} (${asker})`).toBeGreaterThan(5);
-      expect(error.body()).toEqual({ message: error.message, code: error.code });
+      // Only the details refusal carries a field beside them: the children and details the dialogs ask for (issue 31).
+      const extra = key === 'details-missing' ? { missingDetails: [{ childName: 'Ava', fields: ['birthDate', 'sex'] }] } : {};
+      expect(error.body()).toEqual({ ...extra, message: error.message, code: error.code });
     }
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/error-codes';
 import { childListedTwiceMessage } from '../../../shared/rules/child-name';
-import { ineligibleMessage } from '../../../shared/rules/eligibility';
+import { ELIGIBILITY_DETAILS, ineligibleMessage, missingDetailsMessage, type MissingDetails } from '../../../shared/rules/eligibility';
 import { HttpError } from '../../http-error';
 import { SESSION_NOT_FOUND } from '../sessions/session-rules';
 import { USER_NOT_FOUND } from '../users/user-rules';
@@ -53,6 +53,12 @@ export const bookingRefusal = z.discriminatedUnion('refusal', [
         z.object({ name: z.string(), reason: z.literal('girls-only') }),
       ]),
     ),
+    classType: z.object({ name: z.string(), minAge: z.number().int().nullable(), maxAge: z.number().int().nullable(), girlsOnly: z.boolean() }),
+  }),
+  // Issue 31: children lacking a date of birth or sex the class needs (portal_details_missing).
+  z.object({
+    refusal: z.literal('details-missing'),
+    children: z.array(z.object({ name: z.string(), fields: z.array(z.enum(ELIGIBILITY_DETAILS)).min(1) })),
     classType: z.object({ name: z.string(), minAge: z.number().int().nullable(), maxAge: z.number().int().nullable(), girlsOnly: z.boolean() }),
   }),
 ]);
@@ -110,7 +116,13 @@ interface RefusalRule<R extends BookingRefusal> {
   status: number;
   code: ErrorCode;
   message: (refused: R, asker: Asker) => string;
+  /** Fields of the answer's body beside `{ message, code }`, for a client that acts on them. */
+  details?: (refused: R) => Record<string, unknown>;
 }
+
+/** The 409's `missingDetails`: each child's name and the details to record (the dialogs ask for exactly these). */
+const missingDetailsOf = (refused: { children: ReadonlyArray<{ name: string; fields: MissingDetails['fields'] }> }): MissingDetails[] =>
+  refused.children.map((child) => ({ childName: child.name, fields: [...child.fields] }));
 
 const notYourChildren = (names: readonly string[], asker: Asker) =>
   `${names.map((n) => `"${n}"`).join(', ')} ${
@@ -182,10 +194,17 @@ export const BOOKING_REFUSALS = {
   'waitlist-not-waiting': { status: 409, code: 'WAITLIST_NOT_WAITING', message: () => 'This waitlist entry is no longer waiting' },
   // The same sentences the booking dialog shows beside a greyed child (src/shared/rules/eligibility.ts).
   ineligible: { status: 409, code: 'NOT_ELIGIBLE', message: (refused) => ineligibleMessage(refused.children, refused.classType) },
+  // Issue 31: the booking dialogs ask for the details named in `missingDetails`, record them, and book again.
+  'details-missing': {
+    status: 409,
+    code: 'ELIGIBILITY_DETAILS_MISSING',
+    message: (refused) => missingDetailsMessage(missingDetailsOf(refused), refused.classType),
+    details: (refused) => ({ missingDetails: missingDetailsOf(refused) }),
+  },
 } as const satisfies { [K in RefusalKey]: RefusalRule<Extract<BookingRefusal, { refusal: K }>> };
 
 export function refusalError(refused: BookingRefusal, asker: Asker = 'family'): HttpError {
   // The table's type pairs each key with its own refusal's shape; `refused` is the one for its key.
   const rule = BOOKING_REFUSALS[refused.refusal] as unknown as RefusalRule<BookingRefusal>;
-  return new HttpError(rule.status, rule.message(refused, asker), { code: rule.code });
+  return new HttpError(rule.status, rule.message(refused, asker), { code: rule.code, details: rule.details?.(refused) });
 }

@@ -1,4 +1,6 @@
-import { namedChildren, slotsToChildren } from '../../../shared/schemas/children';
+import { weeklyLimitOfPlan } from '../../../shared/rules/plans';
+import { childSlotFieldAt, namedChildren, slotsToChildren } from '../../../shared/schemas/children';
+import type { PlanLimits } from '../../../shared/schemas/settings';
 import type { Tx } from '../../db/client';
 import { inArray } from 'drizzle-orm';
 import { children, families, users } from '../../db/schema';
@@ -22,6 +24,17 @@ export interface CreateImportedUsersInput {
   now: Date;
   /** Rows per statement (take-turns.ts: large on PostgreSQL, small on PGlite). */
   batches: ImportBatches;
+  /** Settings → Plans: a row that gives a plan gives its children the plan's weekly sessions (issue 31). */
+  planLimits: PlanLimits;
+}
+
+/**
+ * A new account's child's weekly limit (issue 31): the file's, when its column gives one; else the plan's, when the
+ * row gives a plan; else the create form's default (already in `account`).
+ */
+function childLimitOf({ account, given }: ImportAccount, position: number, parsed: number, planLimits: PlanLimits): number {
+  if (given.has(childSlotFieldAt(position, 'weeklyLimit')) || !given.has('planTier')) return parsed;
+  return weeklyLimitOfPlan(account.planTier, planLimits);
 }
 
 /**
@@ -74,7 +87,9 @@ export async function createImportedUsers(
         continue;
       }
       created.push({ line: row.line, id });
-      for (const child of namedChildren(slotsToChildren(row.account))) childRows.push({ familyId: id, ...child, createdAt: now });
+      for (const child of namedChildren(slotsToChildren(row.account))) {
+        childRows.push({ familyId: id, ...child, weeklyLimit: childLimitOf(row, child.position, child.weeklyLimit, input.planLimits), createdAt: now });
+      }
       if (!input.passwordHashes.has(row.line)) {
         welcomes.push({ user: { id, email: row.account.email, firstName: row.account.firstName }, kind: 'welcome', context: input.email, now });
       }

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { EmailContext } from '../../mail/email-context';
 import { RECENT_ADMIN_PASSWORD, wasAdministratorRecently, type UserRow } from '../users/user-rules';
+import { getBusinessSetting } from '../settings/get-business-setting';
 import { chunks, createImportedUsers } from './create-imported-users';
 import { countRowsWithPassword, formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
 import { parseUserCsv } from './parse-user-csv';
@@ -141,8 +142,10 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
     if (hash) newHashes.set(row.line, hash);
   }
   const { batches } = input;
-  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now, batches });
-  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now, batches });
+  // Issue 31: the plans' weekly sessions as this transaction reads them (Settings → Plans).
+  const planLimits = await getBusinessSetting(tx, { key: 'plans' });
+  const updates = await updateImportedUsers(tx, { rows: toUpdate, passwordHashes: newHashes, now, batches, planLimits });
+  const creates = await createImportedUsers(tx, { accounts: toCreate, passwordHashes: newHashes, email: input.email, now, batches, planLimits });
   for (const row of creates.taken) {
     rowErrors.push({
       line: row.line,

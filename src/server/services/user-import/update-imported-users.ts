@@ -1,5 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
+import { weeklyLimitOfPlan, withPlanLimit } from '../../../shared/rules/plans';
 import { CHILD_DETAIL_FIELDS, isChildSlotField, slotsToChildren, type ChildChange } from '../../../shared/schemas/children';
+import type { PlanLimits } from '../../../shared/schemas/settings';
 import type { Tx } from '../../db/client';
 import { authSessions, families, users } from '../../db/schema';
 import { ensureFamily, familiesOf, type FamilyRow } from '../family/family-rows';
@@ -25,6 +27,8 @@ export interface UpdateImportedUsersInput {
   now: Date;
   /** Rows per statement (take-turns.ts). */
   batches: ImportBatches;
+  /** Settings → Plans: a row that sets a plan gives the children their plan's weekly sessions (issue 31). */
+  planLimits: PlanLimits;
 }
 
 
@@ -36,6 +40,19 @@ export interface UpdateImportedUsersInput {
 function childChangesOf({ account, given }: ImportAccount): ChildChange[] {
   // Issue 22: a date of birth or sex the file gives (a blank cell keeps what is recorded: it is not given).
   return slotsToChildren(Object.fromEntries([...given].filter(isChildSlotField).map((field) => [field, account[field]])) as Partial<typeof account>);
+}
+
+/**
+ * Issue 31: a row that gives a plan gives each child the plan's weekly sessions, unless the row gives a limit for the
+ * child (withPlanLimit: a plan that differs from the family's reaches every child, the same plan only a child added).
+ */
+function withRowPlan(row: ImportAccount, changes: ChildChange[], current: readonly ChildRow[], family: { planTier: string } | null, planLimits: PlanLimits): ChildChange[] {
+  if (!row.given.has('planTier')) return changes;
+  return withPlanLimit(changes, {
+    limit: weeklyLimitOfPlan(row.account.planTier, planLimits),
+    current: current.map((child) => child.position),
+    planChanged: !family || family.planTier !== row.account.planTier,
+  });
 }
 
 /** Whether writeChildren would change anything: most rows of a re-imported file change nothing and cost nothing. */
@@ -84,7 +101,7 @@ export async function updateImportedUsers(
   const fine: ExistingAccountRow[] = [];
   for (const entry of rows) {
     await turn();
-    const changes = childChangesOf(entry.row);
+    const changes = withRowPlan(entry.row, childChangesOf(entry.row), childrenOf(entry.user), familyOfUser(entry.user), input.planLimits);
     if (!changesChildren(changes, childrenOf(entry.user))) {
       fine.push(entry);
       continue;

@@ -4,6 +4,7 @@ import type { ChildDetailField, ChildSlotField } from '../../../shared/schemas/c
 import type { CreateUserBody } from '../../../shared/schemas/admin-users';
 import { CHILD_DETAIL_FIELDS, childSlotFieldAt, slotsToChildren } from '../../../shared/schemas/children';
 import { apiRole, DEFAULT_WEEKLY_LIMIT } from '../../../shared/schemas/users';
+import { weeklyLimitOfPlan, withPlanLimit } from '../../../shared/rules/plans';
 import type { Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
 import { ensureFamily, familyRowOf, settleFamilyActivity, type FamilyRow } from '../family/family-rows';
@@ -13,7 +14,8 @@ import { createUser, queueWelcomeEmail } from '../users/create-user';
 import { endAccountAccess } from '../users/end-account-access';
 import { currentChildrenOf } from '../users/user-fields';
 import { assertEmailFree, type UserRow } from '../users/user-rules';
-import { writeChildren } from '../users/write-children';
+import { getBusinessSetting } from '../settings/get-business-setting';
+import { writeChildren, type ChildChange } from '../users/write-children';
 import { importGuardians } from '../family/import-guardians';
 import type { GuardianImport } from '../../../shared/schemas/family';
 
@@ -128,6 +130,18 @@ async function findAccount(tx: Tx, data: MappedFields): Promise<{ user: UserRow;
  * or sex (a blank value is left out of the mapped data).
  */
 const childrenOf = (data: MappedFields) => slotsToChildren(data);
+
+/**
+ * Issue 31: a delivery that sets the family's plan gives each child the plan's weekly sessions (Settings → Plans),
+ * unless it maps a limit for that child (withPlanLimit: a new plan reaches every child, the same plan again only a
+ * child it adds). Without a plan in the delivery the children are as it describes them.
+ */
+async function childrenWithPlan(tx: Tx, data: MappedFields, family: { planTier: FamilyRow['planTier']; children: readonly number[] } | null): Promise<ChildChange[]> {
+  const wanted = childrenOf(data);
+  if (data.planTier === undefined) return wanted;
+  const limit = weeklyLimitOfPlan(data.planTier, await getBusinessSetting(tx, { key: 'plans' }));
+  return withPlanLimit(wanted, { limit, current: family?.children ?? [], planChanged: !family || family.planTier !== data.planTier });
+}
 /** The details of a child the delivery adds: none recorded yet. */
 const NOTHING_RECORDED = Object.fromEntries(CHILD_DETAIL_FIELDS.map((field) => [field, null])) as Record<ChildDetailField, null>;
 
@@ -146,7 +160,8 @@ async function createParent(tx: Tx, input: UpsertParentInput): Promise<UpsertPar
   };
   // createUser queues the welcome e-mail with a set-password link when no password was mapped, unless the
   // account starts inactive (the link could not be used): then it goes out when the CRM activates it.
-  const user = await createUser(tx, { form, children: childrenOf(data), email: input.email, now, sendWelcome: data.isActive !== false });
+  const children = await childrenWithPlan(tx, data, null);
+  const user = await createUser(tx, { form, children, email: input.email, now, sendWelcome: data.isActive !== false });
   const crmFields: Partial<typeof families.$inferInsert> = { createdByWebhookId: input.webhookId, ...deliveryMark(input) };
   if (data.crmUserId !== undefined) crmFields.crmUserId = data.crmUserId;
   if (data.updatedAt !== undefined) crmFields.crmUpdatedAt = new Date(data.updatedAt);
@@ -194,8 +209,8 @@ async function updateParent(tx: Tx, user: UserRow, family: FamilyRow, input: Ups
   // A mapped password is used only when the delivery creates the account: never set or changed on an existing
   // one, not even one still waiting for its first password (an office-created family would be taken over).
 
-  const wanted = childrenOf(data);
   const current = (await currentChildrenOf(tx, [family.id])).get(family.id) ?? [];
+  const wanted = await childrenWithPlan(tx, data, { planTier: family.planTier, children: current.map((child) => child.position) });
   const childFieldsChanged: string[] = [];
   for (const child of wanted) {
     const existing = current.find((row) => row.position === child.position);

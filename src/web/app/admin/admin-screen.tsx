@@ -11,6 +11,7 @@ import { ReservationsTab } from '../../features/admin-reservations/components/re
 import { SessionsTab } from '../../features/admin-sessions/components/sessions-tab';
 import { UsersTab } from '../../features/admin-users/components/users-tab';
 import { OwnPasswordForm } from '../../features/admin-settings/components/own-password-form';
+import { PlanLimitsForm } from '../../features/admin-settings/components/plan-limits-form';
 import { FieldMappingTab } from '../../features/admin-field-mapping/components/field-mapping-tab';
 import { WebhookLogsTab } from '../../features/admin-webhook-logs/components/webhook-logs-tab';
 import { WebhookConfigsCard } from '../../features/admin-webhooks/components/webhook-configs-card';
@@ -85,8 +86,9 @@ export default function AdminScreen() {
         </TabsContent>
         <TabsContent value="settings" className="grid grid-cols-1 gap-8">
           {/* Spec 2, Settings: class type editing (in the Classes tab, linked from here: issue 20), webhook
-              configurations and the admin's own password. */}
+              configurations and the admin's own password; issue 31: the plans' weekly sessions. */}
           <ClassTypesPointer onFollow={() => requestAnimationFrame(() => classesTabRef.current?.focus())} />
+          <PlanLimitsForm />
           <WebhookConfigsCard />
           <OwnPasswordForm />
         </TabsContent>

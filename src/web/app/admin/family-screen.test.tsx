@@ -37,6 +37,8 @@ async function open(answer: FamilyDetailResponse) {
   api.use(
     http.get(`/api/admin/users/${USER_ID}`, () => HttpResponse.json(answer)),
     http.get(`/api/admin/users/${USER_ID}/bookings`, () => HttpResponse.json([])),
+    // The Account card says what the plan gives (Settings → Plans).
+    http.get('/api/admin/settings/plans', () => HttpResponse.json({ ONE: 1, TWO: 2, THREE: 3 })),
   );
   await renderApp(
     <Routes>

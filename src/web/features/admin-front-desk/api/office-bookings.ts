@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminBookingDto, OfficeBookingBody, OfficeRescheduleBody } from '../../../../shared/schemas/bookings';
 import { adminStatsKeys, familyKeys, reservationsKeys, rosterKeys } from '../../../lib/admin-queries';
+import type { DetailsToRecord } from '../../../components/child-details-ask-rules';
 import { apiRequest } from '../../../lib/api';
 import { BOOKING_DEPENDENT_QUERY_KEYS } from '../../../lib/booking-cache';
 
@@ -40,5 +41,22 @@ export function useOfficeReschedule() {
     mutationFn: ({ bookingId, body, idempotencyKey }) =>
       apiRequest<AdminBookingDto>('POST', `${bookingPath(bookingId)}/reschedule`, body, { idempotencyKey }),
     onSettled: () => refreshAfterOfficeChange(queryClient),
+  });
+}
+
+/**
+ * Issue 31: the front desk records a chosen child's missing date of birth and/or sex before it books, one
+ * PATCH /api/admin/users/:familyUserId/children/:childId per child. The family page comes back before the booking
+ * goes ahead, so the dialog then knows the details.
+ */
+export function useOfficeSaveChildDetails(familyUserId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, Array<DetailsToRecord & { childId: string }>>({
+    mutationFn: async (records) => {
+      for (const { childId, body } of records) {
+        await apiRequest('PATCH', `/api/admin/users/${encodeURIComponent(familyUserId)}/children/${encodeURIComponent(childId)}`, body);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKeys.detail(familyUserId) }),
   });
 }

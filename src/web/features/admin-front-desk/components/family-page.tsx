@@ -7,6 +7,7 @@ import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../..
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import { childSexLabel } from '../../../../shared/rules/child-details';
 import { ageOn } from '../../../../shared/rules/eligibility';
+import { planAllowance } from '../../../../shared/rules/plans';
 import { torontoDateKey } from '../../../../shared/rules/week';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../../shared/schemas/admin-users';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
@@ -18,7 +19,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { familyBookingsQuery, familyQuery } from '../../../lib/admin-queries';
+import { businessSettingQuery, familyBookingsQuery, familyQuery } from '../../../lib/admin-queries';
 import { usePageTitle } from '../../../lib/page-title';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
@@ -128,9 +129,11 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
 
 function AccountCard({ family }: { family: FamilyDetailResponse }) {
   const { user } = family;
+  // Issue 31: what the plan gives ('Plan TWO · 2 sessions a week per child'), as Settings → Plans says.
+  const plans = useQuery({ ...businessSettingQuery('plans'), enabled: !isAdminRole(user.role) });
   const rows: Array<[string, React.ReactNode]> = [
     ['Role', ROLE_LABELS[user.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.PARENT],
-    ['Plan', user.planTier],
+    ['Plan', isAdminRole(user.role) ? user.planTier : planAllowance(user.planTier, plans.data)],
     ['Status', user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Inactive</Badge>],
     ['Password', user.passwordSet ? 'Set' : 'Invitation pending'],
     ['Created', formatShortDate(user.createdAt)],

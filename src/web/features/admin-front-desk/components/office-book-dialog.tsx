@@ -9,13 +9,17 @@ import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ineligibleReasons } from '../../../../shared/rules/child-choice';
+import { sameChildName } from '../../../../shared/rules/child-name';
+import { ineligibility, ineligibleReason, missingDetailsOf } from '../../../../shared/rules/eligibility';
+import { ChildDetailsAsk, useChildDetailsAsk } from '../../../components/child-details-ask';
+import type { DetailsToRecord } from '../../../components/child-details-ask-rules';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { familyChildStatsQuery } from '../../../lib/admin-queries';
 import { apiErrorMessage } from '../../../lib/api';
 import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { cn } from '../../../lib/utils';
-import { useOfficeBook } from '../api/office-bookings';
+import { useOfficeBook, useOfficeSaveChildDetails } from '../api/office-bookings';
 import { OfficeNoteFields } from '../../../components/office-note-fields';
 import type { RenderOfficeSessionPicker } from './session-picker';
 
@@ -86,6 +90,8 @@ function BookSteps({ family, onClose, renderSessionPicker }: { family: FamilyDet
 function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetailResponse; session: SessionDto; onBack: () => void; onDone: () => void }) {
   const ids = useId();
   const book = useOfficeBook();
+  const saveDetails = useOfficeSaveChildDetails(family.user.id);
+  const detailsAsk = useChildDetailsAsk();
   const week = torontoDateKey(session.startsAt);
   const stats = useQuery(familyChildStatsQuery(family.user.id, week));
   const [picked, setPicked] = useState<Set<string>>(new Set());
@@ -94,10 +100,13 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
   const [triedWithoutNote, setTriedWithoutNote] = useState(false);
   const attempt = useAttemptKeys();
   const submitting = useRef(false);
-  const busy = book.isPending;
+  const busy = book.isPending || saveDetails.isPending;
   const remainingOf = (name: string) => stats.data?.children.find((c) => c.name === name);
   const atLimit = [...picked].some((name) => (remainingOf(name)?.remaining ?? 1) <= 0);
   const noteMissing = override && !note.trim();
+  const chosen = family.children.map((c) => c.name).filter((n) => picked.has(n) && !ineligibleReasons(family.children, [n], session).length);
+  // Issue 31: the details the class needs of the children chosen that their records lack (or the server asked for).
+  const asks = detailsAsk.asksFor(missingDetailsOf(family.children, chosen, session.classType, session.startsAt), chosen);
 
   function toggle(name: string, checked: boolean) {
     const next = new Set(picked);
@@ -107,13 +116,51 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
   }
 
   function submit() {
-    if (!picked.size || busy || submitting.current) return;
+    if (!chosen.length || busy || submitting.current) return;
     if (noteMissing) {
       setTriedWithoutNote(true);
       return;
     }
     submitting.current = true;
-    const childNames = family.children.map((c) => c.name).filter((n) => picked.has(n));
+    const childNames = chosen;
+    if (asks.length === 0) {
+      bookChildren(childNames);
+      return;
+    }
+    const records = detailsAsk.check(asks);
+    if (!records) {
+      submitting.current = false;
+      return;
+    }
+    const withIds = records.map((record) => ({ ...record, childId: family.children.find((c) => sameChildName(c.name, record.childName))?.id ?? '' }));
+    saveDetails.mutate(withIds, {
+      onSuccess: () => {
+        detailsAsk.recorded();
+        // A detail just recorded may rule a child out: then nothing is booked, and the child is greyed with why.
+        const ruledOut = ruledOutBy(records);
+        if (ruledOut.length > 0) {
+          submitting.current = false;
+          toast({ title: 'Details Saved', description: ruledOut.join('. ') });
+          return;
+        }
+        bookChildren(childNames);
+      },
+      onError: (error) => {
+        submitting.current = false;
+        toast({ variant: 'destructive', title: 'Details Not Saved', description: apiErrorMessage(error, 'Failed to save the details') });
+      },
+    });
+  }
+
+  function ruledOutBy(records: readonly DetailsToRecord[]): string[] {
+    return records.flatMap(({ childName, body }) => {
+      const child = family.children.find((c) => sameChildName(c.name, childName));
+      const why = ineligibility({ name: childName, birthDate: body.birthDate ?? child?.birthDate ?? null, sex: body.sex ?? child?.sex ?? null }, session.classType, session.startsAt);
+      return why ? [ineligibleReason(childName, why, session.classType)] : [];
+    });
+  }
+
+  function bookChildren(childNames: string[]) {
     const body = { userId: family.user.id, sessionId: session.id, childNames, note: note.trim() || undefined, overrideWeeklyLimit: override || undefined };
     book.mutate(
       { body, idempotencyKey: attempt.keyFor(JSON.stringify(body)) },
@@ -125,6 +172,8 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
         },
         onError: (error) => {
           if (attemptAnswered(error)) attempt.finish();
+          // A refusal asking for a child's details (the page was out of date) shows the ask, not a failure.
+          if (detailsAsk.fromError(error)) return;
           toast({ variant: 'destructive', title: 'Booking Failed', description: apiErrorMessage(error, 'Failed to book the session') });
         },
         onSettled: () => {
@@ -173,6 +222,7 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
           );
         })}
       </fieldset>
+      <ChildDetailsAsk asks={asks} state={detailsAsk} recordOf="the family's record" classType={session.classType} disabled={busy} />
       <OfficeNoteFields
         note={note}
         onNoteChange={setNote}
@@ -184,7 +234,7 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
         <Button variant="outline" onClick={onBack} disabled={busy}>
           Back
         </Button>
-        <Button onClick={submit} disabled={busy || picked.size === 0}>
+        <Button onClick={submit} disabled={busy || chosen.length === 0}>
           {busy ? 'Booking...' : 'Book Session'}
         </Button>
       </DialogFooter>

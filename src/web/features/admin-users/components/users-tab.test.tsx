@@ -1,5 +1,5 @@
 import { configure, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUserListItem } from '../../../../shared/schemas/admin-users';
 import { childrenToSlots } from '../../../../shared/schemas/children';
 import type { CurrentUser } from '../../../../shared/schemas/users';
@@ -79,6 +79,9 @@ async function openTab(as: AdminUserListItem) {
 }
 
 describe('Users tab', { timeout: 30_000 }, () => {
+  // Issue 31: a parent's row says what the plan gives, as Settings → Plans holds it.
+  beforeEach(() => api.use(http.get('/api/admin/settings/plans', () => HttpResponse.json({ ONE: 1, TWO: 3, THREE: 4 }))));
+
   it('lists each account with its children, role and status', async () => {
     listUsers();
     const { table, row } = await openTab(adam);
@@ -89,6 +92,8 @@ describe('Users tab', { timeout: 30_000 }, () => {
     expect(within(row('Priya Patel')).getByText('Active', { exact: true })).toBeVisible();
     expect(row('Adam Archer')).toHaveTextContent('No children');
     expect(within(row('Olivia Owens')).getByText('Super Admin', { exact: true })).toBeVisible();
+    expect(await within(row('Priya Patel')).findByText('Plan TWO · 3 sessions a week per child')).toBeVisible();
+    expect(row('Adam Archer')).not.toHaveTextContent('Plan');
     expect(screen.getByText('Showing 1 - 4 of 4 users')).toBeVisible();
     expect(screen.queryByRole('navigation', { name: 'Users pages' })).toBeNull();
   });

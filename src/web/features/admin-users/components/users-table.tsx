@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { VariantProps } from 'class-variance-authority';
 import { KeyRound, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { NO_SHOW_WINDOW_DAYS } from '../../../../shared/rules/attendance';
+import { planAllowance } from '../../../../shared/rules/plans';
 import { isAdminRole } from '../../../../shared/rules/roles';
 import type { AdminUserDto, AdminUserListItem } from '../../../../shared/schemas/admin-users';
 import type { Role } from '../../../../shared/schemas/users';
@@ -10,6 +12,7 @@ import { DataTable, TableEmptyState, type DataTableColumn } from '../../../compo
 import { Badge, type badgeVariants } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
+import { businessSettingQuery } from '../../../lib/admin-queries';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { childrenText, fullName, ROLE_LABELS } from './user-format';
 
@@ -99,8 +102,13 @@ function RowActions({ user, signedIn, onAction }: { user: AdminUserDto; signedIn
   );
 }
 
-/** Spec 2, Users tab table: User (name and e-mail), Children, Role, Status, No-shows (30 days), Actions. */
+/**
+ * Spec 2, Users tab table: User (name and e-mail), Children, Role, Status, No-shows (30 days), Actions. Issue 31: a
+ * parent's Role cell says what the plan gives ('Plan TWO · 2 sessions a week per child'; the tier alone until the
+ * plans' settings are read).
+ */
 export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersTableProps) {
+  const plans = useQuery(businessSettingQuery('plans'));
   const columns: Array<DataTableColumn<AdminUserListItem>> = [
     {
       id: 'user',
@@ -126,7 +134,12 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
     {
       id: 'role',
       header: 'Role',
-      cell: (user) => <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>,
+      cell: (user) => (
+        <div className="grid justify-items-start gap-1">
+          <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>
+          {!isAdminRole(user.role) && <span className="whitespace-nowrap text-xs text-slate-600">{planAllowance(user.planTier, plans.data)}</span>}
+        </div>
+      ),
     },
     {
       id: 'status',

@@ -2,6 +2,7 @@ import { Hourglass, Users } from 'lucide-react';
 import { useId } from 'react';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
+import { ChildDetailsAsk } from '../../../components/child-details-ask';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ChildChoiceList, ChoiceNotes, WaitlistPromise } from './booking-child-choices';
@@ -91,6 +92,8 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
         <ChoiceNotes {...form} />
         {joining && waitlistOpen && !noneBookable && <WaitlistPromise tooFewSpots={form.tooFewSpots} />}
       </fieldset>
+
+      <ChildDetailsAsk asks={form.asks} state={form.detailsAsk} recordOf="your family's record" classType={session.classType} disabled={busy} />
 
       {form.bookingsHere.length > 0 && (
         <ManageBookings bookings={form.bookingsHere} now={now} onClose={onClose} onManageBooking={onManageBooking} online={online} />

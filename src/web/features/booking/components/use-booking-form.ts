@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { childChoices, noChildBookableReason, weekWordOf } from '../../../../shared/rules/child-choice';
+import { sameChildName } from '../../../../shared/rules/child-name';
+import { ineligibility, ineligibleReason, missingDetailsOf } from '../../../../shared/rules/eligibility';
 import { CONFIRMED } from '../../../../shared/rules/upcoming-bookings';
 import { isWaitlistOpen, joinedDescription, waitingChildren } from '../../../../shared/rules/waitlist';
 import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/week';
 import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { DEFAULT_WAITLIST_CUTOFF_HOURS, joinWaitlistBody } from '../../../../shared/schemas/waitlist';
+import { useChildDetailsAsk } from '../../../components/child-details-ask';
+import type { DetailsToRecord } from '../../../components/child-details-ask-rules';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -20,6 +24,7 @@ import { useLatestSession } from '../../../lib/session-cache';
 import { useNow } from '../../../lib/use-now';
 import { useCreateBooking } from '../api/create-booking';
 import { useJoinWaitlist } from '../api/join-waitlist';
+import { useSaveChildDetails } from '../api/save-child-details';
 import { bookingChoice, submitStep, toggledChildren } from './booking-form-rules';
 
 /**
@@ -33,6 +38,8 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
   const now = useNow();
   const createBooking = useCreateBooking();
   const joinWaitlist = useJoinWaitlist();
+  const saveDetails = useSaveChildDetails();
+  const detailsAsk = useChildDetailsAsk();
   // The session as the calendar's reads know it now: a refused booking refreshes them, and the dialog then
   // shows the spots as they are ('Full') instead of what they were when it opened. Null: no longer listed.
   const latest = useLatestSession(opened);
@@ -69,7 +76,7 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
   const waitlistOpen = isWaitlistOpen(session.startsAt, now, DEFAULT_WAITLIST_CUTOFF_HOURS);
   // The server's refusal of the last attempt to join, shown beside the button (and in a toast).
   const [joinRefusal, setJoinRefusal] = useState<string | null>(null);
-  const busy = createBooking.isPending || joinWaitlist.isPending;
+  const busy = createBooking.isPending || joinWaitlist.isPending || saveDetails.isPending;
   // Set at once on submit (the pending state re-renders only later): a fast double tap sends one request.
   const submitting = useRef(false);
   const attempt = useAttemptKeys();
@@ -79,6 +86,9 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
   // The rules of the choice (booking-form-rules.ts): who is picked, book or join, and whether the button is enabled.
   const choice = bookingChoice({ choices, selected, availableSpots, gone, waitlistOpen, online, noneBookable });
   const { picked, joining, canSubmit } = choice;
+  // Issue 31: the details the class needs of the children chosen that their records lack (or the server asked for),
+  // asked inline and recorded before the booking.
+  const asks = detailsAsk.asksFor(missingDetailsOf(children, picked, session.classType, session.startsAt), picked);
 
   // The disabled button lost focus while the request ran: give it back once it is enabled again.
   useEffect(() => {
@@ -101,14 +111,52 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
     if (!parsed.success || (step !== 'book' && step !== 'join')) return;
     submitting.current = true;
     refocusSubmit.current = document.activeElement === submitButton.current;
-    if (step === 'join') {
-      join(parsed.data.childNames);
+    const { childNames } = parsed.data;
+    const proceed = () => (step === 'join' ? join(childNames) : book(childNames));
+    if (asks.length === 0) {
+      proceed();
       return;
     }
+    const records = detailsAsk.check(asks);
+    if (!records) {
+      submitting.current = false;
+      return;
+    }
+    saveDetails.mutate(records, {
+      onSuccess: () => {
+        detailsAsk.recorded();
+        // The details just recorded may rule a child out: then nothing is booked, and the dialog greys them with why.
+        const ruledOut = ruledOutBy(records);
+        if (ruledOut.length > 0) {
+          submitting.current = false;
+          toast({ title: 'Details Saved', description: ruledOut.join('. ') });
+          return;
+        }
+        proceed();
+      },
+      onError: (error) => {
+        submitting.current = false;
+        toast({ variant: 'destructive', title: 'Details Not Saved', description: apiErrorMessage(error, 'Failed to save the details') });
+      },
+    });
+  }
+
+  /** The server's reasons why a child is refused once `records` are known (empty: none is). */
+  function ruledOutBy(records: readonly DetailsToRecord[]): string[] {
+    return records.flatMap(({ childName, body }) => {
+      const child = children.find((candidate) => sameChildName(candidate.name, childName));
+      const known = { name: childName, birthDate: body.birthDate ?? child?.birthDate ?? null, sex: body.sex ?? child?.sex ?? null };
+      const why = ineligibility(known, session.classType, session.startsAt);
+      return why ? [ineligibleReason(childName, why, session.classType)] : [];
+    });
+  }
+
+  function book(childNames: string[]) {
+    const body = { sessionId: session.id, childNames };
     // One key per attempt: the same request sent again after it went unanswered keeps it (never books twice).
-    const idempotencyKey = attempt.keyFor(JSON.stringify(parsed.data));
+    const idempotencyKey = attempt.keyFor(JSON.stringify(body));
     createBooking.mutate(
-      { body: parsed.data, idempotencyKey },
+      { body, idempotencyKey },
       {
         onSuccess: async (booking) => {
           attempt.finish();
@@ -118,6 +166,8 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
         },
         onError: (error) => {
           if (attemptAnswered(error)) attempt.finish();
+          // A refusal asking for a child's details (the dialog's reads were out of date) shows the ask, not a failure.
+          if (detailsAsk.fromError(error)) return;
           toast({ variant: 'destructive', title: 'Booking Failed', description: apiErrorMessage(error, 'Failed to book session') });
         },
         onSettled: () => {
@@ -143,6 +193,7 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
         },
         onError: (error) => {
           if (attemptAnswered(error)) attempt.finish();
+          if (detailsAsk.fromError(error)) return;
           const message = apiErrorMessage(error, 'Failed to join the waitlist');
           setJoinRefusal(message);
           toast({ variant: 'destructive', title: 'Could Not Join the Waitlist', description: message });
@@ -169,6 +220,8 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
     bookingsHere,
     entriesHere,
     joinRefusal,
+    asks,
+    detailsAsk,
     busy,
     submitButton,
     toggle,

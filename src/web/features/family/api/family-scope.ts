@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { familyKeys } from '../../../lib/admin-queries';
 import { currentUserKeys } from '../../../lib/auth';
+import { MY_FAMILY_PATH, myFamilyKeys } from '../../../lib/my-family';
 
 /**
  * Who edits the family, and so which endpoints the shared screens call: a guardian their own family (/api/me/…,
@@ -9,13 +10,9 @@ import { currentUserKeys } from '../../../lib/auth';
  */
 export type FamilyScope = { by: 'guardian' } | { by: 'office'; userId: string };
 
-export const MY_FAMILY_PATH = '/api/me/family';
+// GET /api/me/family's path and key live in lib/my-family.ts (the booking dialog reads the family too).
+export { MY_FAMILY_PATH, myFamilyKeys };
 const ADMIN_USERS_PATH = '/api/admin/users';
-
-/** The key of GET /api/me/family (its path). */
-export const myFamilyKeys = {
-  all: [MY_FAMILY_PATH] as const,
-};
 
 const officeFamilyPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}`;
 
