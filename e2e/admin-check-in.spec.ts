@@ -88,7 +88,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   expect((await api.post('/api/auth/login', { data: demoAccounts.admin })).status()).toBe(200);
   const created = await api.post('/api/admin/users', {
-    data: { ...family, planTier: 'TWO', firstChildName: 'Mia', firstChildWeeklyLimit: 2, secondChildName: 'Noah', secondChildWeeklyLimit: 2 },
+    data: { ...family, planTier: 'TWO', firstChildName: 'Mia', firstChildWeeklyLimit: 2, firstChildBirthDate: '2014-05-10', firstChildSex: 'F', secondChildName: 'Noah', secondChildWeeklyLimit: 2, secondChildBirthDate: '2014-05-10', secondChildSex: 'M' },
   });
   expect(created.status(), await created.text()).toBe(201);
   familyId = ((await created.json()) as { id: string }).id;

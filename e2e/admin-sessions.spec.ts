@@ -365,7 +365,7 @@ test('moving a session into a week where a booked child is at their weekly limit
   // A family of its own (Milo, one session a week), so the seeded families' weeks stay as they are.
   const family = { email: `limit-check-${Date.now()}@example.com`, password: 'Harbour-Kite-Maple-42' };
   const created = await page.request.post('/api/admin/users', {
-    data: { firstName: 'Lena', lastName: 'Limit', ...family, firstChildName: 'Milo', firstChildWeeklyLimit: 1 },
+    data: { firstName: 'Lena', lastName: 'Limit', ...family, firstChildName: 'Milo', firstChildWeeklyLimit: 1, firstChildBirthDate: '2014-05-10', firstChildSex: 'M' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const familyId = ((await created.json()) as { id: string }).id;

@@ -74,6 +74,9 @@ async function createFamily(admin: APIRequestContext, tag: string, lastName: str
   children.forEach(([name, limit], i) => {
     body[`${slots[i]}ChildName`] = name;
     body[`${slots[i]}ChildWeeklyLimit`] = limit;
+    // Issue 31: every seeded class has an age range, so a child books only with a date of birth (and a sex) recorded.
+    body[`${slots[i]}ChildBirthDate`] = '2014-05-10';
+    body[`${slots[i]}ChildSex`] = 'F';
   });
   const created = await admin.post('/api/admin/users', { data: body });
   expect(created.status(), await created.text()).toBe(201);

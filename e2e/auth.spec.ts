@@ -167,6 +167,9 @@ test.describe('signing in', () => {
     // Issue 31: a guardian's Family page.
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Family' })).toBeFocused();
+    // Issue 31: the family's own copy of its data.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Download our data' })).toBeFocused();
     // Issue 21: a parent's reminder e-mails switch comes before Sign Out (which stays last).
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitemcheckbox', { name: 'Reminder e-mails' })).toBeFocused();

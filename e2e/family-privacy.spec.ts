@@ -15,7 +15,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL });
   expect((await api.post('/api/auth/login', { data: demoAccounts.admin })).status()).toBe(200);
   const created = await api.post('/api/admin/users', {
-    data: { ...family, planTier: 'TWO', firstChildName: 'Juniper', firstChildWeeklyLimit: 2 },
+    data: { ...family, planTier: 'TWO', firstChildName: 'Juniper', firstChildWeeklyLimit: 2, firstChildBirthDate: '2014-05-10', firstChildSex: 'F' },
   });
   expect(created.status(), await created.text()).toBe(201);
   familyId = ((await created.json()) as { id: string }).id;

@@ -49,8 +49,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const admin = await apiAs(playwright, baseURL, demoAccounts.admin);
   for (const [family, children] of [
-    [alma, { planTier: 'THREE', firstChildName: 'Ada', firstChildWeeklyLimit: 4 }],
-    [bruno, { planTier: 'TWO', firstChildName: 'Bea', firstChildWeeklyLimit: 2, secondChildName: 'Ben', secondChildWeeklyLimit: 1 }],
+    [alma, { planTier: 'THREE', firstChildName: 'Ada', firstChildWeeklyLimit: 4, firstChildBirthDate: '2014-05-10', firstChildSex: 'F' }],
+    [bruno, { planTier: 'TWO', firstChildName: 'Bea', firstChildWeeklyLimit: 2, firstChildBirthDate: '2014-05-10', firstChildSex: 'F', secondChildName: 'Ben', secondChildWeeklyLimit: 1, secondChildBirthDate: '2014-05-10', secondChildSex: 'M' }],
   ] as const) {
     const created = await admin.post('/api/admin/users', { data: { ...family, ...children } });
     expect(created.status(), await created.text()).toBe(201);

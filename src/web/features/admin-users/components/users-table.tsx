@@ -137,7 +137,7 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       cell: (user) => (
         <div className="grid justify-items-start gap-1">
           <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-          {!isAdminRole(user.role) && <span className="whitespace-nowrap text-xs text-slate-600">{planAllowance(user.planTier, plans.data)}</span>}
+          {!isAdminRole(user.role) && <span className="text-xs text-slate-600">{planAllowance(user.planTier, plans.data)}</span>}
         </div>
       ),
     },
