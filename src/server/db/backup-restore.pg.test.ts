@@ -9,12 +9,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../paths';
 import { APP_TABLES, fingerprint } from '../test-support/db-fingerprint';
-import { createParent, createSession } from '../test-support/fixtures';
+import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { startServerProcess, type ServerProcess } from '../test-support/server-process';
 import { createTestDatabase, runOnServer } from '../test-support/test-database';
 import { ApiClient } from '../test-support/test-server';
 import { openDatabase, type DatabaseHandle } from './client';
-import { bookings, classTypes, sessions } from './schema';
+import { bookings, sessions } from './schema';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 // A backup is only as good as its restore: back up a live portal database with scripts/db-backup.sh, restore
@@ -47,10 +47,11 @@ describe('backup and restore of the PostgreSQL database', () => {
     await seedDemoData(original.db);
 
     // A booking made through a running portal, then the portal stops (a quiet database to compare against).
-    const [classType] = await original.db.select().from(classTypes).limit(1);
+    // A class of the test's own (open to every child: the seeded ones have age ranges, and Juno has no date of birth).
+    const classType = await createClassType(original.db, { name: 'Backup Class' });
     const startsAt = addDays(new Date(), 1);
     startsAt.setUTCMinutes(0, 0, 0);
-    const session = await createSession(original.db, { classTypeId: classType!.id, startsAt, capacity: 4 });
+    const session = await createSession(original.db, { classTypeId: classType.id, startsAt, capacity: 4 });
     const parent = await createParent(original.db, [['Juno', 2]], 'backup');
     const portal = await startServerProcess({ env: { DATABASE_URL: original.url!, DATA_DIR: folder, SEED_DEMO_DATA: 'false' } });
     servers.push(portal);
