@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
-import { checkAnswers, mergeAsks, missingDetailsFromError } from './child-details-ask-rules';
+import { checkAnswers, mergeAsks, missingDetailsFromError, ruledOutBy } from './child-details-ask-rules';
 
 describe("the booking dialogs' ask for missing details", () => {
   it('needs every field asked, then the profile rules; the bodies carry only the fields asked', () => {
@@ -54,5 +54,21 @@ describe("the booking dialogs' ask for missing details", () => {
       { childName: 'Ava', fields: ['birthDate', 'sex'] },
       { childName: 'Leo', fields: ['sex'] },
     ]);
+  });
+});
+
+describe('ruledOutBy', () => {
+  const girlsOnly = { classType: { name: 'Girls Power Hour', minAge: 9, maxAge: 15, girlsOnly: true }, startsAt: '2026-12-01T23:00:00.000Z' };
+  const kids = [
+    { name: 'Ava', birthDate: '2016-04-12', sex: null },
+    { name: 'Leo', birthDate: null, sex: 'M' as const },
+  ];
+
+  it("names a child the just-recorded details rule out, with what the child already had, and none that still fits", () => {
+    expect(ruledOutBy([{ childName: 'Ava', body: { sex: 'F' } }], kids, girlsOnly)).toEqual([]);
+    expect(ruledOutBy([{ childName: 'Ava', body: { sex: 'M' } }], kids, girlsOnly)).toEqual(["Ava can't book Girls Power Hour: it is for girls only"]);
+    // Leo's recorded sex refuses him whatever date of birth is typed; a date out of range refuses too.
+    expect(ruledOutBy([{ childName: 'leo', body: { birthDate: '2015-01-01' } }], kids, girlsOnly)).toHaveLength(1);
+    expect(ruledOutBy([{ childName: 'Ava', body: { birthDate: '2022-01-01', sex: 'F' } }], kids, girlsOnly)[0]).toMatch(/ages 9-15/);
   });
 });

@@ -1,4 +1,4 @@
-import { ELIGIBILITY_DETAILS, type EligibilityDetail, type MissingDetails } from '../../shared/rules/eligibility';
+import { ELIGIBILITY_DETAILS, ineligibility, ineligibleReason, type EligibilityClass, type EligibilityDetail, type MissingDetails } from '../../shared/rules/eligibility';
 import { sameChildName } from '../../shared/rules/child-name';
 import type { ChildSex } from '../../shared/schemas/children';
 // The profile's own checks (family.ts childProfileBody uses these two), without family.ts and its phone number library.
@@ -82,4 +82,21 @@ export function mergeAsks(local: readonly MissingDetails[], server: readonly Mis
     else merged.push({ childName: ask.childName, fields: [...ask.fields] });
   }
   return merged;
+}
+
+/**
+ * Why children are refused once `records` are recorded (empty: none is), with what each child already has: a detail just
+ * typed may rule a child out, and then the dialogs book nothing and say why (the parent's and the front desk's alike).
+ */
+export function ruledOutBy(
+  records: readonly DetailsToRecord[],
+  children: ReadonlyArray<{ name: string; birthDate: string | null; sex: ChildSex | null }>,
+  session: { classType: EligibilityClass; startsAt: string },
+): string[] {
+  return records.flatMap(({ childName, body }) => {
+    const child = children.find((candidate) => sameChildName(candidate.name, childName));
+    const known = { name: childName, birthDate: body.birthDate ?? child?.birthDate ?? null, sex: body.sex ?? child?.sex ?? null };
+    const why = ineligibility(known, session.classType, session.startsAt);
+    return why ? [ineligibleReason(childName, why, session.classType)] : [];
+  });
 }

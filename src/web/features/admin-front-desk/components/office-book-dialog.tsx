@@ -10,9 +10,9 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { ineligibleReasons } from '../../../../shared/rules/child-choice';
 import { sameChildName } from '../../../../shared/rules/child-name';
-import { ineligibility, ineligibleReason, missingDetailsOf } from '../../../../shared/rules/eligibility';
+import { missingDetailsOf } from '../../../../shared/rules/eligibility';
 import { ChildDetailsAsk, useChildDetailsAsk } from '../../../components/child-details-ask';
-import type { DetailsToRecord } from '../../../components/child-details-ask-rules';
+import { ruledOutBy } from '../../../components/child-details-ask-rules';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
 import { familyChildStatsQuery } from '../../../lib/admin-queries';
@@ -137,7 +137,7 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
       onSuccess: () => {
         detailsAsk.recorded();
         // A detail just recorded may rule a child out: then nothing is booked, and the child is greyed with why.
-        const ruledOut = ruledOutBy(records);
+        const ruledOut = ruledOutBy(records, family.children, session);
         if (ruledOut.length > 0) {
           submitting.current = false;
           toast({ title: 'Details Saved', description: ruledOut.join('. ') });
@@ -152,13 +152,6 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
     });
   }
 
-  function ruledOutBy(records: readonly DetailsToRecord[]): string[] {
-    return records.flatMap(({ childName, body }) => {
-      const child = family.children.find((c) => sameChildName(c.name, childName));
-      const why = ineligibility({ name: childName, birthDate: body.birthDate ?? child?.birthDate ?? null, sex: body.sex ?? child?.sex ?? null }, session.classType, session.startsAt);
-      return why ? [ineligibleReason(childName, why, session.classType)] : [];
-    });
-  }
 
   function bookChildren(childNames: string[]) {
     const body = { userId: family.user.id, sessionId: session.id, childNames, note: note.trim() || undefined, overrideWeeklyLimit: override || undefined };

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { childChoices, noChildBookableReason, weekWordOf } from '../../../../shared/rules/child-choice';
-import { sameChildName } from '../../../../shared/rules/child-name';
-import { ineligibility, ineligibleReason, missingDetailsOf } from '../../../../shared/rules/eligibility';
+import { missingDetailsOf } from '../../../../shared/rules/eligibility';
 import { CONFIRMED } from '../../../../shared/rules/upcoming-bookings';
 import { isWaitlistOpen, joinedDescription, waitingChildren } from '../../../../shared/rules/waitlist';
 import { startOfTorontoWeek, torontoDateKey } from '../../../../shared/rules/week';
@@ -11,7 +10,7 @@ import { createBookingBody, NO_CHILDREN_SELECTED } from '../../../../shared/sche
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { DEFAULT_WAITLIST_CUTOFF_HOURS, joinWaitlistBody } from '../../../../shared/schemas/waitlist';
 import { useChildDetailsAsk } from '../../../components/child-details-ask';
-import type { DetailsToRecord } from '../../../components/child-details-ask-rules';
+import { ruledOutBy } from '../../../components/child-details-ask-rules';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
@@ -126,7 +125,7 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
       onSuccess: () => {
         detailsAsk.recorded();
         // The details just recorded may rule a child out: then nothing is booked, and the dialog greys them with why.
-        const ruledOut = ruledOutBy(records);
+        const ruledOut = ruledOutBy(records, children, session);
         if (ruledOut.length > 0) {
           submitting.current = false;
           toast({ title: 'Details Saved', description: ruledOut.join('. ') });
@@ -141,15 +140,6 @@ export function useBookingForm(opened: SessionDto, onClose: () => void) {
     });
   }
 
-  /** The server's reasons why a child is refused once `records` are known (empty: none is). */
-  function ruledOutBy(records: readonly DetailsToRecord[]): string[] {
-    return records.flatMap(({ childName, body }) => {
-      const child = children.find((candidate) => sameChildName(candidate.name, childName));
-      const known = { name: childName, birthDate: body.birthDate ?? child?.birthDate ?? null, sex: body.sex ?? child?.sex ?? null };
-      const why = ineligibility(known, session.classType, session.startsAt);
-      return why ? [ineligibleReason(childName, why, session.classType)] : [];
-    });
-  }
 
   function book(childNames: string[]) {
     const body = { sessionId: session.id, childNames };
