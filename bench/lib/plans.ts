@@ -67,7 +67,7 @@ export async function explainRoutes(db: OpenDatabase, kind: 'postgres' | 'pglite
   const steps: Array<[string, () => Promise<unknown>]> = [
     ['every signed-in route: the session lookup (plugins/auth.ts → findSessionUser)', () => findSessionUser(traced, parentToken, now, idle)],
     [`calendar: GET ${queries.calendar.path}`, () => listSessions(traced, { ...calendar, includeCancelled: false })],
-    ['my bookings: GET /api/me/bookings', () => listMyBookings(traced, parentId)],
+    ['my bookings: GET /api/me/bookings', () => listMyBookings(traced, parentId, now)],
     [`admin sessions list: GET ${queries.adminSessions.path}`, () => listSessions(traced, { ...adminSessions, includeCancelled: true })],
     [`admin user search: GET ${queries.adminUsers.path}`, () => listUsers(traced, { page: 1, limit: 25, search: queries.adminUsers.search, now })],
   ];

@@ -19,12 +19,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BOOKED_BY, BOOKING_STATUSES } from '../../shared/schemas/bookings';
+import { BOOKED_BY, BOOKING_STATUSES, CHILD_CANCELLATIONS } from '../../shared/schemas/bookings';
 import { OFFICE_ACTION_KINDS } from '../../shared/schemas/admin-users';
 import { SESSION_STATUSES } from '../../shared/schemas/sessions';
 import { WAITLIST_STATUSES } from '../../shared/schemas/waitlist';
 import { CHILD_SEXES, PLAN_TIERS } from '../../shared/schemas/users';
 import { MAX_EMERGENCY_CONTACTS, PHOTO_CONSENTS } from '../../shared/schemas/family';
+import { MAKEUP_CREDIT_REASONS } from '../../shared/schemas/makeup-credits';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -68,6 +69,11 @@ export const families = pgTable(
     /** The family's calendar feed (issue 22): the SHA-256 of its secret token (never the token), and when it was made. */
     calendarFeedHash: text('calendar_feed_hash'),
     calendarFeedCreatedAt: timestamp('calendar_feed_created_at', { withTimezone: true }),
+    /**
+     * Issue 32, the no-show rule: when the office last lifted the family's booking pause; no-shows of sessions that
+     * started before it no longer count towards the pause (null: never lifted).
+     */
+    bookingPauseLiftedAt: timestamp('booking_pause_lifted_at', { withTimezone: true }),
     /** When the office deactivated the family's guardians (null while active): erased RETENTION_MONTHS after (docs/privacy.md). */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -295,8 +301,84 @@ export const bookingChildren = pgTable(
     // No foreign key (the name is kept instead): a key would add a trigger event to every booking's child insert.
     checkedInByAdminId: uuid('checked_in_by_admin_id'),
     checkedInByName: text('checked_in_by_name'),
+    /**
+     * Issue 32: when this child's place was cancelled (null: still booked, or a booking that still holds it). A child
+     * cancelled alone leaves the booking CONFIRMED for the others; cancelling a booking stamps every child it still
+     * held, with the booking's cancelled_at. Spots (sessions.booked_count), weekly usage, rosters and check-in count
+     * only the children with no cancelled_at.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** EARLY, LATE or CLOSURE (CHILD_CANCELLATIONS); null while booked, and on rows cancelled before issue 32. */
+    cancellation: text('cancellation', { enum: CHILD_CANCELLATIONS }),
   },
-  (t) => [primaryKey({ columns: [t.bookingId, t.childId] }), index('booking_children_child_idx').on(t.childId)],
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.childId] }),
+    index('booking_children_child_idx').on(t.childId),
+    check('booking_children_cancellation_check', oneOf(t.cancellation, CHILD_CANCELLATIONS)),
+    check('booking_children_cancelled_check', sql`${t.cancellation} is null or ${t.cancelledAt} is not null`),
+  ],
+);
+
+/**
+ * Issue 32, make-up credits: one per child cancelled before the cut-off or by a closure (while credits are on), or
+ * granted by the office. Available while not used, not removed and not expired; a booking that takes a child past
+ * its weekly limit uses one (used_booking_id), and cancelling that child before the cut-off gives it back.
+ */
+export const makeupCredits = pgTable(
+  'makeup_credits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    childId: uuid('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    /** CANCELLATION, CLOSURE or OFFICE (MAKEUP_CREDIT_REASONS). */
+    reason: text('reason', { enum: MAKEUP_CREDIT_REASONS }).notNull(),
+    /** The booking whose cancellation (or closure) gave the credit. */
+    sourceBookingId: uuid('source_booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    /** The office's note when it granted the credit; never shown to the family. */
+    note: text('note'),
+    grantedByUserId: uuid('granted_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    grantedByName: text('granted_by_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /** The end of the Toronto day `validity days` after it was given: a session starting at or after it cannot use it. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The booking whose spot for this child uses the credit (null: available). */
+    usedBookingId: uuid('used_booking_id').references((): AnyPgColumn => bookings.id, { onDelete: 'set null' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The office removed the credit (with a note). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedByUserId: uuid('removed_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    removedByName: text('removed_by_name'),
+    removalNote: text('removal_note'),
+  },
+  (t) => [
+    index('makeup_credits_child_idx').on(t.childId, t.expiresAt).where(sql`${t.usedBookingId} is null and ${t.removedAt} is null`),
+    index('makeup_credits_family_idx').on(t.familyId, t.createdAt),
+    index('makeup_credits_used_booking_idx').on(t.usedBookingId),
+    check('makeup_credits_reason_check', oneOf(t.reason, MAKEUP_CREDIT_REASONS)),
+  ],
+);
+
+/**
+ * Issue 32, closures: days the business is closed (a snow day, Family Day), Toronto dates from start to end. Closing
+ * cancels every session of those days (one unit of work); reopening deletes the row (cancelled sessions stay
+ * cancelled). Closed days refuse new sessions, and bulk creation skips them.
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdByUserId: uuid('created_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('closures_end_date_idx').on(t.endDate), check('closures_dates_check', sql`${t.endDate} >= ${t.startDate}`)],
 );
 
 /**

@@ -277,6 +277,7 @@ describe('GET /api/me/bookings and /api/me/child-stats', () => {
         classType: { id: classTypeId, code: 'BKT', name: 'Booking Test Class', description: 'A class made by a test' },
       },
       childNames: ['Ava'],
+      childStates: [{ name: 'Ava', state: 'booked' }],
       status: 'CONFIRMED',
       calendarSequence: 0,
       createdAt: expect.any(String),

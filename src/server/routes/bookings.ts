@@ -67,7 +67,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => listMyBookings(app.db, actor(request).familyId),
+    (request) => listMyBookings(app.db, actor(request).familyId, app.clock()),
   );
 
   app.get('/api/me/child-stats', { onRequest: requireUser, schema: { querystring: childStatsQuery, response: { 200: childStatsResponse } } }, (request) =>

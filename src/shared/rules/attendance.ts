@@ -2,7 +2,7 @@
  * Issue 22, attendance: what the office's reports say about a booking once its session has started. Check-ins
  * are stored per child of a booking (booking_children.checked_in_at); this file only reads them.
  */
-import type { BookingStatus } from '../schemas/bookings';
+import type { BookingStatus, ChildCancellation } from '../schemas/bookings';
 import { isPastSession } from './session-card';
 
 /** A started, confirmed booking either had somebody at the door or did not. */
@@ -36,3 +36,35 @@ export const noShowWindowStart = (now: Date | number): Date =>
 
 /** The words the report, its CSV and the badge use: exactly 'attended' / 'no-show', or nothing. */
 export const attendanceText = (attendance: Attendance | null): string => attendance ?? '';
+
+/**
+ * Issue 32: each child of a booking, as the family reads it in My Bookings. A child whose place was cancelled is
+ * 'late-cancellation' (at or after the cut-off) or 'cancelled' (before it, by a closure, or before issue 32); else,
+ * once the session has started, 'attended' (checked in) or 'no-show'; before that, 'booked'.
+ */
+export const CHILD_BOOKING_STATES = ['booked', 'attended', 'no-show', 'cancelled', 'late-cancellation'] as const;
+export type ChildBookingState = (typeof CHILD_BOOKING_STATES)[number];
+
+export interface ChildStateInput {
+  bookingStatus: BookingStatus;
+  session: { startsAt: string | Date };
+  checkedInAt: string | Date | null;
+  cancelledAt: string | Date | null;
+  cancellation: ChildCancellation | null;
+}
+
+export function childBookingState(child: ChildStateInput, now: Date | number): ChildBookingState {
+  if (child.cancelledAt !== null) return child.cancellation === 'LATE' ? 'late-cancellation' : 'cancelled';
+  if (child.bookingStatus !== 'CONFIRMED') return 'cancelled';
+  if (!isPastSession(child.session, now)) return 'booked';
+  return child.checkedInAt !== null ? 'attended' : 'no-show';
+}
+
+/** The words My Bookings shows for each state. */
+export const CHILD_STATE_TEXT: Record<ChildBookingState, string> = {
+  booked: 'Booked',
+  attended: 'Attended',
+  'no-show': 'No-show',
+  cancelled: 'Cancelled',
+  'late-cancellation': 'Late cancellation',
+};

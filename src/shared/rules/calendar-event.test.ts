@@ -15,6 +15,10 @@ const booking: BookingDto = {
     classType: { id: 'c1', code: 'SPEED', name: 'Speed & Agility', description: null },
   },
   childNames: ['Ava', 'Leo'],
+  childStates: [
+    { name: 'Ava', state: 'booked' },
+    { name: 'Leo', state: 'booked' },
+  ],
   status: 'CONFIRMED',
   calendarSequence: 0,
   createdAt: '2026-10-30T12:00:00.000Z',

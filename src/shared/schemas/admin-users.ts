@@ -221,7 +221,7 @@ export const csvImportResponse = z.object({
 export type CsvImportResult = z.infer<typeof csvImportResponse>;
 
 /** What the office did for a family (issue 19), newest first, as the family page lists it. */
-export const OFFICE_ACTION_KINDS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY', 'WAITLIST_PROMOTE', 'WAITLIST_REMOVE', 'ADD_GUARDIAN', 'REMOVE_GUARDIAN'] as const;
+export const OFFICE_ACTION_KINDS = ['BOOK', 'CANCEL', 'RESCHEDULE', 'DELETE_FAMILY', 'WAITLIST_PROMOTE', 'WAITLIST_REMOVE', 'ADD_GUARDIAN', 'REMOVE_GUARDIAN', 'GRANT_CREDIT', 'REMOVE_CREDIT', 'LIFT_PAUSE'] as const;
 export const officeActionDto = z.object({
   id: z.string(),
   action: z.enum(OFFICE_ACTION_KINDS),

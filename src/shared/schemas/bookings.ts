@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { ATTENDANCE } from '../rules/attendance';
+import { ATTENDANCE, CHILD_BOOKING_STATES } from '../rules/attendance';
 import { childListedTwiceMessage, firstRepeatedChildName } from '../rules/child-name';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant, isoInstant, validRange } from './dates';
 import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters } from './text';
 import { MAX_CHILDREN } from './users';
 
 export const NO_CHILDREN_SELECTED = 'Please select at least one child for this session.';
+
+/**
+ * Issue 32: how a child's place in a booking ended, when it did (booking_children.cancellation): cancelled before the
+ * cut-off (EARLY: a make-up credit when credits are on), at or after it (LATE: none), or by a closure of the day
+ * (CLOSURE: a credit when credits are on). Null on a row cancelled before issue 32 (it reads as 'cancelled').
+ */
+export const CHILD_CANCELLATIONS = ['EARLY', 'LATE', 'CLOSURE'] as const;
+export type ChildCancellation = (typeof CHILD_CANCELLATIONS)[number];
 
 const sessionId = (field: string) =>
   z.uuid({ error: `${field === 'sessionId' ? 'Session' : 'New session'} is required and must be a session id` });
@@ -95,7 +103,13 @@ export const bookingDto = z.object({
     location: z.string(),
     classType: z.object({ id: z.string(), code: z.string(), name: z.string(), description: z.string().nullable() }),
   }),
+  /** The children the booking holds (a cancelled booking: those it held when it was cancelled), in its order. */
   childNames: z.array(z.string()),
+  /**
+   * Issue 32: every child the booking had, in its order, each with its state (rules/attendance.ts childBookingState):
+   * a child cancelled alone stays listed here, 'cancelled' or 'late-cancellation', and leaves `childNames`.
+   */
+  childStates: z.array(z.object({ name: z.string(), state: z.enum(CHILD_BOOKING_STATES) })),
   status: z.enum(BOOKING_STATUSES),
   /** The iCalendar SEQUENCE of the booking's event: raised each time its time or place changes. */
   calendarSequence: z.number().int(),

@@ -31,6 +31,42 @@ export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
 export const DEFAULT_PLAN_LIMITS: PlanLimits = { ONE: 1, TWO: 2, THREE: 3 };
 
+/**
+ * Settings → Policies (issue 32, docs/product-rules.md "Absences, make-ups and closures"): the cancellation cut-off in
+ * hours before a session's start (a child cancelled before it gets a make-up credit, at or after it the cancellation is
+ * late), make-up credits on or off and how many days a credit lasts, and the no-show rule (off, or this many no-shows
+ * in the last NO_SHOW_WINDOW_DAYS pause the family's online booking). PUT /api/admin/settings/policies.
+ * The database reads the same value with the same defaults (src/server/db/functions/portal_policies.sql; parity test).
+ */
+export const MAX_CUTOFF_HOURS = 168;
+export const MAX_CREDIT_VALIDITY_DAYS = 365;
+export const MAX_NO_SHOWS = 20;
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number from ${min} to ${max}` })
+    .int(`${label} must be a whole number from ${min} to ${max}`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} cannot exceed ${max}`);
+export const policiesSchema = z.strictObject(
+  {
+    cancellationCutoffHours: wholeNumber('Cancellation cut-off (hours)', 0, MAX_CUTOFF_HOURS),
+    makeupCreditsEnabled: z.boolean({ error: 'Make-up credits must be on or off' }),
+    makeupCreditValidityDays: wholeNumber('Credit validity (days)', 1, MAX_CREDIT_VALIDITY_DAYS),
+    noShowRuleEnabled: z.boolean({ error: 'The no-show rule must be on or off' }),
+    noShowLimit: wholeNumber('No-shows before a pause', 1, MAX_NO_SHOWS),
+  },
+  { error: 'Policies must be an object of cancellationCutoffHours, makeupCreditsEnabled, makeupCreditValidityDays, noShowRuleEnabled and noShowLimit' },
+);
+export type Policies = z.infer<typeof policiesSchema>;
+
+export const DEFAULT_POLICIES: Policies = {
+  cancellationCutoffHours: 2,
+  makeupCreditsEnabled: true,
+  makeupCreditValidityDays: 30,
+  noShowRuleEnabled: false,
+  noShowLimit: 3,
+};
+
 /** What a business setting is: the schema of its value and the value it has until one is saved. */
 export interface BusinessSetting<T> {
   schema: z.ZodType<T>;
@@ -40,6 +76,7 @@ export interface BusinessSetting<T> {
 /** Every business setting, by the name its row and its route carry. */
 export const BUSINESS_SETTINGS = {
   plans: { schema: planLimitsSchema, defaults: DEFAULT_PLAN_LIMITS },
+  policies: { schema: policiesSchema, defaults: DEFAULT_POLICIES },
 } as const satisfies Record<string, BusinessSetting<unknown>>;
 
 export type BusinessSettingKey = keyof typeof BUSINESS_SETTINGS;
@@ -54,7 +91,7 @@ export const businessSettingPath = (key: BusinessSettingKey) => `/api/admin/sett
  * a row written by an older version whose shape no longer fits).
  */
 export function businessSettingOrDefault<K extends BusinessSettingKey>(key: K, stored: unknown): BusinessSettingValue<K> {
-  const setting: BusinessSetting<BusinessSettingValue<K>> = BUSINESS_SETTINGS[key];
+  const setting = BUSINESS_SETTINGS[key] as unknown as BusinessSetting<BusinessSettingValue<K>>;
   const parsed = setting.schema.safeParse(stored);
   return parsed.success ? parsed.data : setting.defaults;
 }

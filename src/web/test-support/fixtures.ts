@@ -74,6 +74,7 @@ export function booking(of: SessionDto, childNames: string[], overrides: Partial
     sessionId: of.id,
     session: { startsAt: of.startsAt, endsAt: of.endsAt, location: of.location, classType: { id: of.classType.id, code: of.classType.code, name: of.classType.name, description: of.classType.description } },
     childNames,
+    childStates: childNames.map((name) => ({ name, state: overrides.status === 'CANCELLED' ? 'cancelled' : 'booked' })),
     status: 'CONFIRMED',
     bookedByGuardian: null,
     calendarSequence: 0,

@@ -90,6 +90,10 @@ describe('GET /api/admin/reservations', () => {
         classType: { id: classType.id, code: 'RSVA', name: 'Reservations A', description: 'A class made by a test' },
       },
       childNames: ['Ava', 'Leo'],
+      childStates: [
+        { name: 'Ava', state: 'booked' },
+        { name: 'Leo', state: 'booked' },
+      ],
       status: 'CONFIRMED',
       calendarSequence: 0,
       createdAt: booked.body.createdAt,

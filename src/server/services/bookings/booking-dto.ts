@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import { z } from 'zod';
-import { BOOKED_BY, BOOKING_STATUSES, type AdminBookingDto, type BookedBy, type BookingStatus } from '../../../shared/schemas/bookings';
+import { BOOKED_BY, BOOKING_STATUSES, type AdminBookingDto, type BookedBy, type BookingStatus, type ChildCancellation } from '../../../shared/schemas/bookings';
+import { CHILD_BOOKING_STATES, childBookingState } from '../../../shared/rules/attendance';
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, classTypes, sessions, users } from '../../db/schema';
 
@@ -13,16 +14,36 @@ export interface BookedChild {
   checkedInAt: Date | null;
 }
 
+/** A child's row of a booking with its cancellation (issue 32). */
+interface ChildRow extends BookedChild {
+  cancelledAt: Date | null;
+  cancellation: ChildCancellation | null;
+}
+
+/**
+ * The children a booking holds (`childNames`): a confirmed booking's children not cancelled; a cancelled booking's
+ * children cancelled with it (their cancelled_at is the booking's), or all of them for rows older than issue 32.
+ */
+export function heldChildren<T extends Pick<ChildRow, 'cancelledAt'>>(
+  booking: { status: string; cancelledAt: Date | null },
+  kids: readonly T[],
+): T[] {
+  if (booking.status === 'CONFIRMED') return kids.filter((kid) => kid.cancelledAt === null);
+  const withIt = kids.filter((kid) => kid.cancelledAt === null || kid.cancelledAt.getTime() === booking.cancelledAt?.getTime());
+  return withIt.length ? withIt : [...kids];
+}
+
 /** Bookings in the shape of spec 3 (session, class name, children, parent), ordered by session start. */
-export async function loadBookings(db: DbOrTx, where: SQL): Promise<AdminBookingDto[]> {
-  return (await loadBookingsWithChildren(db, where)).map((row) => row.booking);
+/** `now` (the app's clock) decides each child's state (booked, attended, no-show): rules/attendance.ts childBookingState. */
+export async function loadBookings(db: DbOrTx, where: SQL, now: Date = new Date()): Promise<AdminBookingDto[]> {
+  return (await loadBookingsWithChildren(db, where, now)).map((row) => row.booking);
 }
 
 /**
  * loadBookings, each booking with its children's rows (name and check-in time, in the booking's order): the
  * same two queries, the children's check-in columns read with their names.
  */
-export async function loadBookingsWithChildren(db: DbOrTx, where: SQL): Promise<Array<{ booking: AdminBookingDto; children: BookedChild[] }>> {
+export async function loadBookingsWithChildren(db: DbOrTx, where: SQL, now: Date = new Date()): Promise<Array<{ booking: AdminBookingDto; children: BookedChild[] }>> {
   const rows = await db
     .select({ booking: bookings, session: sessions, classType: classTypes, user: users })
     .from(bookings)
@@ -35,27 +56,38 @@ export async function loadBookingsWithChildren(db: DbOrTx, where: SQL): Promise<
   if (!rows.length) return [];
   // In batches: a long report must stay under PostgreSQL's limit of 65,535 bound parameters per query.
   const ids = rows.map((r) => r.booking.id);
-  const kids: Array<Pick<typeof bookingChildren.$inferSelect, 'bookingId' | 'childName' | 'checkedInAt'>> = [];
+  const kids: Array<Pick<typeof bookingChildren.$inferSelect, 'bookingId' | 'childName' | 'checkedInAt' | 'cancelledAt' | 'cancellation'>> = [];
   for (let i = 0; i < ids.length; i += CHILDREN_BATCH) {
     kids.push(
       ...(await db
-        .select({ bookingId: bookingChildren.bookingId, childName: bookingChildren.childName, checkedInAt: bookingChildren.checkedInAt })
+        .select({
+          bookingId: bookingChildren.bookingId,
+          childName: bookingChildren.childName,
+          checkedInAt: bookingChildren.checkedInAt,
+          cancelledAt: bookingChildren.cancelledAt,
+          cancellation: bookingChildren.cancellation,
+        })
         .from(bookingChildren)
         .where(inArray(bookingChildren.bookingId, ids.slice(i, i + CHILDREN_BATCH)))
         .orderBy(asc(bookingChildren.position))),
     );
   }
-  const childrenByBooking = new Map<string, BookedChild[]>();
+  const childrenByBooking = new Map<string, ChildRow[]>();
   for (const kid of kids) {
     const list = childrenByBooking.get(kid.bookingId) ?? [];
-    list.push({ name: kid.childName, checkedInAt: kid.checkedInAt });
+    list.push({ name: kid.childName, checkedInAt: kid.checkedInAt, cancelledAt: kid.cancelledAt, cancellation: kid.cancellation as ChildCancellation | null });
     childrenByBooking.set(kid.bookingId, list);
   }
   return rows.map(({ booking, session, classType, user }) => {
-    const bookedChildren = childrenByBooking.get(booking.id) ?? [];
+    const all = childrenByBooking.get(booking.id) ?? [];
+    const held = heldChildren(booking, all);
+    const states = all.map((kid) => ({
+      name: kid.name,
+      state: childBookingState({ bookingStatus: booking.status as BookingStatus, session, ...kid }, now),
+    }));
     return {
-      booking: toBookingDto(booking, session, classType, user, bookedChildren.map((kid) => kid.name)),
-      children: bookedChildren,
+      booking: toBookingDto(booking, session, classType, user, held.map((kid) => kid.name), states),
+      children: held.map(({ name, checkedInAt }) => ({ name, checkedInAt })),
     };
   });
 }
@@ -78,6 +110,7 @@ export function toBookingDto(
   classType: BookingParts['classType'],
   user: BookingParts['user'],
   childNames: string[],
+  childStates: AdminBookingDto['childStates'] = childNames.map((name) => ({ name, state: booking.status === 'CONFIRMED' ? 'booked' : 'cancelled' })),
 ): AdminBookingDto {
   return {
     id: booking.id,
@@ -91,6 +124,7 @@ export function toBookingDto(
       classType: { id: classType.id, code: classType.code, name: classType.name, description: classType.description },
     },
     childNames,
+    childStates,
     status: booking.status as BookingStatus,
     calendarSequence: booking.calendarSequence,
     createdAt: booking.createdAt.toISOString(),
@@ -127,6 +161,8 @@ export const bookingFacts = z.object({
   session: z.object({ id: z.string(), startsAt: z.string(), endsAt: z.string(), location: z.string() }),
   classType: z.object({ id: z.string(), code: z.string(), name: z.string(), description: z.string().nullable() }),
   childNames: z.array(z.string()),
+  /** Issue 32: every child with its state, when the answer has children that left the booking (a child cancelled alone). */
+  childStates: z.array(z.object({ name: z.string(), state: z.enum(CHILD_BOOKING_STATES) })).optional(),
   user: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
 export type BookingFacts = z.infer<typeof bookingFacts>;
@@ -140,6 +176,7 @@ export function bookingDtoFromFacts(facts: BookingFacts): AdminBookingDto {
     facts.classType,
     facts.user,
     facts.childNames,
+    facts.childStates,
   );
   return { ...dto, bookedByGuardian: bookedByGuardian ?? null };
 }

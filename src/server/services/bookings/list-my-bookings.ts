@@ -5,7 +5,7 @@ import { bookings } from '../../db/schema';
 import { loadBookings } from './booking-dto';
 
 /** Every booking of the caller's family (whoever of its guardians booked), newest session last. */
-export async function listMyBookings(db: Database, familyId: string | null): Promise<BookingDto[]> {
+export async function listMyBookings(db: Database, familyId: string | null, now: Date): Promise<BookingDto[]> {
   if (!familyId) return [];
-  return loadBookings(db, eq(bookings.familyId, familyId));
+  return loadBookings(db, eq(bookings.familyId, familyId), now);
 }

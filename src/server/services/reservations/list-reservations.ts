@@ -35,7 +35,7 @@ export async function listReservations(db: DbOrTx, input: ListReservationsInput)
   const range = reservationsRange(input);
   const conditions: SQL[] = [gte(sessions.startsAt, range.from), lte(sessions.startsAt, range.to)];
   if (input.classCode) conditions.push(eq(classTypes.code, input.classCode));
-  const rows = await loadBookingsWithChildren(db, and(...conditions)!);
+  const rows = await loadBookingsWithChildren(db, and(...conditions)!, input.now);
   return rows.map(({ booking, children }) => withAttendance(booking, children, input.now));
 }
 

@@ -13,7 +13,7 @@ export interface SaveBusinessSettingInput<K extends BusinessSettingKey> {
 
 /** Replaces a business setting's value in the caller's unit of work (one row per key), and answers it as stored. */
 export async function saveBusinessSetting<K extends BusinessSettingKey>(tx: Tx, input: SaveBusinessSettingInput<K>): Promise<BusinessSettingValue<K>> {
-  const setting: BusinessSetting<BusinessSettingValue<K>> = BUSINESS_SETTINGS[input.key];
+  const setting = BUSINESS_SETTINGS[input.key] as unknown as BusinessSetting<BusinessSettingValue<K>>;
   const value = setting.schema.parse(input.value);
   await tx
     .insert(businessSettings)

@@ -102,5 +102,5 @@ export async function listFamilyBookings(db: Database, input: { userId: string; 
   if (!user.familyId) return [];
   const conditions = [eq(bookings.familyId, user.familyId), gte(sessions.startsAt, from)];
   if (input.to) conditions.push(lte(sessions.startsAt, input.to));
-  return loadBookings(db, and(...conditions)!);
+  return loadBookings(db, and(...conditions)!, input.now);
 }

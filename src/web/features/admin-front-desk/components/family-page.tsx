@@ -39,6 +39,9 @@ const ACTION_LABELS: Record<OfficeActionDto['action'], string> = {
   WAITLIST_REMOVE: 'Removed from the waitlist',
   ADD_GUARDIAN: 'Added a guardian',
   REMOVE_GUARDIAN: 'Removed a guardian',
+  GRANT_CREDIT: 'Granted a make-up credit',
+  REMOVE_CREDIT: 'Removed a make-up credit',
+  LIFT_PAUSE: 'Lifted the booking pause',
 };
 
 interface FamilyPageProps {
