@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerReadCaches(app, options.database);
   registerCachedReads(app);
   registerUnitOfWork(app);
-  registerRepeatableWrites(app, createBookingWrites(app.unitOfWork));
+  registerRepeatableWrites(app, createBookingWrites(app.unitOfWork, { businessPhone: env.BUSINESS_PHONE }));
   await registerCompression(app);
   await registerSecurity(app, env);
   await registerAuth(app);

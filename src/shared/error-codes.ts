@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'WAITLIST_NOT_WAITING',
   'NOT_ELIGIBLE',
   'ELIGIBILITY_DETAILS_MISSING',
+  // Issue 32, the no-show rule: the family's online booking is paused (rules/attendance.ts bookingPauseOf).
+  'BOOKING_PAUSED',
 
   // The office's session screens.
   'SESSION_STARTED_NOT_EDITED',

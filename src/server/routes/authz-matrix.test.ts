@@ -150,6 +150,7 @@ const MATRIX: Record<string, Expected> = {
   // The office's family page (issue 31).
   'POST /api/admin/users/:id/guardians': adminOnly(201),
   'DELETE /api/admin/users/:id/guardians/:guardianId': adminOnly(200),
+  'POST /api/admin/users/:id/lift-booking-pause': adminOnly(200),
   'PATCH /api/admin/users/:id/children/:childId': adminOnly(200),
   'PUT /api/admin/users/:id/emergency-contacts': adminOnly(200),
 };
@@ -407,6 +408,11 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     const [child] = await db().select().from(children).where(and(eq(children.familyId, parent.userId!), eq(children.name, parent.childNames[0]!)));
     return { method: 'PATCH', path: `/api/me/family/children/${child!.id}`, body: { needsAttention: false } };
   },
+  'POST /api/admin/users/:id/lift-booking-pause': async () => ({
+    method: 'POST',
+    path: `/api/admin/users/${await freshFamily()}/lift-booking-pause`,
+    body: { note: 'Called to explain the missed sessions' },
+  }),
   'POST /api/admin/users/:id/guardians': async () => ({
     method: 'POST',
     path: `/api/admin/users/${await freshFamily()}/guardians`,

@@ -68,3 +68,41 @@ export const CHILD_STATE_TEXT: Record<ChildBookingState, string> = {
   cancelled: 'Cancelled',
   'late-cancellation': 'Late cancellation',
 };
+
+/**
+ * Issue 32, the no-show rule (docs/product-rules.md "Absences, make-ups and closures"; off by default, Settings →
+ * Policies): a family with `noShowLimit` or more no-shows (bookingAttendance) of sessions that started in the last
+ * NO_SHOW_WINDOW_DAYS, and after the office last lifted its pause, has its ONLINE booking paused: booking and joining a
+ * waitlist are refused (403 BOOKING_PAUSED); its bookings stay, cancelling works, the front desk still books for it.
+ * Nothing is stored: the pause lifts itself once the window holds fewer, or when the office lifts it (from then on
+ * only newer no-shows count). The server counts (services/bookings/booking-pause.ts); this decides.
+ */
+export interface BookingPause {
+  /** The no-shows that count (in the window, after the last lift). */
+  noShows: number;
+  /** The policy's limit they reached. */
+  limit: number;
+}
+
+/** The first instant whose sessions count: the window's start, or the office's last lift when it is later. */
+export function noShowCountStart(now: Date | number, liftedAt: Date | string | null): Date {
+  const windowStart = noShowWindowStart(now);
+  if (liftedAt === null) return windowStart;
+  const lifted = new Date(liftedAt);
+  return lifted.getTime() > windowStart.getTime() ? lifted : windowStart;
+}
+
+/** The family's pause under the policy, or null (the rule off, or fewer no-shows than the limit). */
+export function bookingPauseOf(policy: { noShowRuleEnabled: boolean; noShowLimit: number }, noShows: number): BookingPause | null {
+  if (!policy.noShowRuleEnabled || noShows < policy.noShowLimit) return null;
+  return { noShows, limit: policy.noShowLimit };
+}
+
+const noShowsText = (count: number) => `${count} ${count === 1 ? 'no-show' : 'no-shows'} in the last ${NO_SHOW_WINDOW_DAYS} days`;
+
+/** What the family reads (the refusal's message, the dashboard's banner, the booking dialog), with the office's phone when set. */
+export const bookingPausedMessage = (pause: BookingPause, phone?: string | null): string =>
+  `Online booking is paused after ${noShowsText(pause.noShows)}. Please call the office${phone ? ` at ${phone}` : ''} to book.`;
+
+/** What the office reads on the family page. */
+export const bookingPausedOfficeText = (pause: BookingPause): string => `Online booking paused: ${noShowsText(pause.noShows)}`;

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './auth';
 import { dateRangeQuery, fromNotAfterTo, isoInstant } from './dates';
 import { adminWaitlistEntryDto } from './waitlist';
-import { hasNoControlCharacters, notAllowedCharacters } from './text';
+import { hasNoControlCharacters, hasNoControlCharactersExceptLines, notAllowedCharacters } from './text';
 import { email, firstName, lastName } from './person-fields';
 import { familyResponse, GUARDIAN_IMPORT_FIELDS } from './family';
 import { childNamesClashMessage, firstRepeatedChildName } from '../rules/child-name';
 import { CHILD_IMPORT_FIELDS, createChildSlotShape, updateChildSlotShape, weeklyLimitInput } from './child-fields';
 import { childSlotFieldAt, namedChildren, slotsToChildren, type ChildSlotField } from './children';
-import { childDto, childSlotShape, DEFAULT_WEEKLY_LIMIT, PLAN_TIERS, userIdentityShape } from './users';
+import { bookingPauseDto, childDto, childSlotShape, DEFAULT_WEEKLY_LIMIT, PLAN_TIERS, userIdentityShape } from './users';
+import { MAX_OFFICE_NOTE } from './bookings';
 
 export { weeklyLimitInput } from './child-fields';
 export { email, firstName, lastName } from './person-fields';
@@ -257,8 +258,25 @@ export const familyDetailResponse = z.object({
   family: familyResponse.optional(),
   /** The e-mail the office types to confirm erasing the family (issue 31): its first guardian's; null without a family. */
   firstGuardianEmail: z.string().nullable().optional(),
+  /** Issue 32: the family's online booking paused by the no-show rule (null: not paused), with 'Lift pause'. */
+  bookingPause: bookingPauseDto.nullable().optional(),
 });
 export type FamilyDetailResponse = z.infer<typeof familyDetailResponse>;
+
+/** POST /api/admin/users/:id/lift-booking-pause (issue 32): the office's note is required (kept with the action). */
+export const LIFT_PAUSE_NOTE_REQUIRED = 'Add a note saying why the pause is lifted';
+export const liftBookingPauseBody = z.strictObject(
+  {
+    note: z
+      .string({ error: LIFT_PAUSE_NOTE_REQUIRED })
+      .trim()
+      .min(1, LIFT_PAUSE_NOTE_REQUIRED)
+      .max(MAX_OFFICE_NOTE, `The note cannot exceed ${MAX_OFFICE_NOTE} characters`)
+      .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Note')),
+  },
+  { error: 'The body must be an object with a note' },
+);
+export type LiftBookingPauseBody = z.infer<typeof liftBookingPauseBody>;
 
 /** GET /api/admin/users/:id/bookings: sessions starting in [from, to] (Toronto days); default the last 90 days on. */
 export const FAMILY_PAST_DAYS = 90;

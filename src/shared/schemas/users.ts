@@ -65,6 +65,12 @@ export const guardianDto = z.object({
 });
 export type Guardian = z.infer<typeof guardianDto>;
 
+/**
+ * Issue 32, the no-show rule (rules/attendance.ts bookingPauseOf): the family's online booking is paused after
+ * `noShows` no-shows of the last 30 days (the policy's `limit` reached); null when it is not.
+ */
+export const bookingPauseDto = z.object({ noShows: z.number().int(), limit: z.number().int() });
+
 /** GET /api/me: the signed-in user. Never carries a password hash (the schema drops any field not listed). */
 export const currentUserDto = z.object({
   ...userIdentityShape,
@@ -75,6 +81,8 @@ export const currentUserDto = z.object({
   bookingReminders: z.boolean(),
   /** Issue 31: the family's guardians (the signed-in one marked isYou), first added first; empty without a family. */
   guardians: z.array(guardianDto),
+  /** Issue 32: the family's online booking paused by the no-show rule (null: not paused; absent from older servers). */
+  bookingPause: bookingPauseDto.nullable().optional(),
   ...childSlotShape,
 });
 export type CurrentUser = z.infer<typeof currentUserDto>;

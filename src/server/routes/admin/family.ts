@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { fullName } from '../../../shared/rules/format';
 import { messageResponse } from '../../../shared/schemas/common';
 import { addGuardianBody, childProfileBody, childProfileDto, emergencyContactsBody, familyResponse, guardianDto } from '../../../shared/schemas/family';
+import { liftBookingPauseBody } from '../../../shared/schemas/admin-users';
 import { actor } from '../../plugins/auth';
 import { requireFamily } from '../../services/family/family-rows';
 import { addGuardian } from '../../services/family/add-guardian';
 import { loadFamily } from '../../services/family/family-dto';
+import { liftBookingPause } from '../../services/family/lift-booking-pause';
 import { removeGuardian } from '../../services/family/remove-guardian';
 import { replaceEmergencyContacts } from '../../services/family/replace-emergency-contacts';
 import { updateChildProfile } from '../../services/family/update-child-profile';
@@ -49,6 +51,17 @@ export const adminFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
       const familyId = await familyOfAccount(request.params.id);
       const input = { familyId, childId: request.params.childId, changes: request.body, by: 'office' as const };
       return request.unitOfWork((tx) => updateChildProfile(tx, input));
+    },
+  );
+
+  // Issue 32: the office lifts the no-show rule's pause of the family's online booking, with a note.
+  app.post(
+    '/users/:id/lift-booking-pause',
+    { schema: { params: familyParams, body: liftBookingPauseBody, response: { 200: messageResponse } } },
+    async (request) => {
+      const familyId = await familyOfAccount(request.params.id);
+      const input = { familyId, note: request.body.note, actor: officeActor(request), now: app.clock() };
+      return request.unitOfWork((tx) => liftBookingPause(tx, input));
     },
   );
 

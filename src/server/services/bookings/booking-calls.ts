@@ -10,6 +10,7 @@ import { IDEMPOTENCY_WINDOW_MS, KEY_REUSED_MESSAGE } from '../idempotency/idempo
 import { bookingDtoFromFacts, bookingFacts } from './booking-dto';
 import { waitlistEntryFromFacts, waitlistFacts } from '../waitlist/waitlist-dto';
 import { bookingRefusal, refusalError } from './booking-refusals';
+import { bookingPausedError, pausedCalls } from './booking-pause';
 
 /** The signed-in parent as a booking's answer and e-mails show them (the functions store it with the e-mail). */
 export interface BookingParent {
@@ -129,7 +130,26 @@ const actorPayload = (actor: BookingActor) =>
  * answer commit together. A refusal is that call's outcome only. An error (none is expected: the rules answer
  * with values) aborts the whole transaction.
  */
-export async function runBookingCalls(tx: Tx, calls: readonly RepeatableBookingCall[]): Promise<BookingOutcome[]> {
+export async function runBookingCalls(
+  tx: Tx,
+  calls: readonly RepeatableBookingCall[],
+  options: { businessPhone?: string | null | undefined } = {},
+): Promise<BookingOutcome[]> {
+  // Issue 32, the no-show rule: a paused family's booking or joining of a waitlist is refused in the same unit of
+  // work, before the statement (it never reaches it: nothing is written, its key is not claimed).
+  const paused = await pausedCalls(tx, calls);
+  if (!paused.size) return runStatement(tx, calls);
+  const rest = calls.filter((_, index) => !paused.has(index));
+  const ran = rest.length ? await runStatement(tx, rest) : [];
+  let next = 0;
+  return calls.map((_, index) => {
+    const pause = paused.get(index);
+    return pause ? { error: bookingPausedError(pause, options.businessPhone) } : ran[next++]!;
+  });
+}
+
+/** The group's one statement (the calls the pause did not refuse). */
+async function runStatement(tx: Tx, calls: readonly RepeatableBookingCall[]): Promise<BookingOutcome[]> {
   // Run in the order of the sessions they lock. The statement itself locks every session, child and booking of the
   // group before its first call, in the one lock order (portal_lock_repeatable_writes, docs/decisions/022-lock-order-and-retries.md),
   // so groups running side by side, here or on another instance, wait for each other instead of deadlocking.

@@ -103,9 +103,10 @@ export function repeatableCallOf(request: RepeatableWriteRequest): RepeatableBoo
 /**
  * The booking writes of one instance: an item submitted while its lane is idle runs at once, alone; items that
  * arrive while a group runs go together as the next group, one unit of work per group (db/write-group.ts).
+ * `businessPhone` (BUSINESS_PHONE) goes into the no-show rule's refusal (issue 32).
  */
-export function createBookingWrites(unitOfWork: UnitOfWork): BookingWrites {
-  const group = new WriteGroup((calls: RepeatableBookingCall[]) => unitOfWork((tx) => runBookingCalls(tx, calls)), {
+export function createBookingWrites(unitOfWork: UnitOfWork, options: { businessPhone?: string | null | undefined } = {}): BookingWrites {
+  const group = new WriteGroup((calls: RepeatableBookingCall[]) => unitOfWork((tx) => runBookingCalls(tx, calls, options)), {
     lanes: BOOKING_LANES,
     // A booking (or joining a waitlist) goes to the lane of its session, the row a rush shares most: on a busy
     // Monday hundreds of families book the same forty sessions of a week, and two lanes whose groups both held some
