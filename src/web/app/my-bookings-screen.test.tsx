@@ -290,4 +290,40 @@ describe('who of the family booked (issue 31)', () => {
     await screen.findByRole('region', { name: 'Upcoming (3)' });
     expect(screen.queryByText(/Booked by/)).toBeNull();
   });
+
+  it('says what became of each child of a past booking, in words, and who was cancelled alone from an upcoming one (issue 32)', async () => {
+    const came = booking(session(-72), ['Ava', 'Leo'], {
+      childStates: [
+        { name: 'Ava', state: 'attended' },
+        { name: 'Leo', state: 'no-show' },
+      ],
+    });
+    const cancelled = booking(session(-48), ['Ava'], { status: 'CANCELLED', childStates: [{ name: 'Ava', state: 'late-cancellation' }] });
+    const leoOut = booking(session(48), ['Ava'], {
+      childStates: [
+        { name: 'Ava', state: 'booked' },
+        { name: 'Leo', state: 'cancelled' },
+      ],
+    });
+    const plain = booking(session(72), ['Ava', 'Leo']);
+    bookings = [came, cancelled, leoOut, plain];
+    familyReads();
+    await open();
+
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming (2)' });
+    const [first, second] = within(upcoming).getAllByRole('listitem');
+    expect(within(first!).getByText('Ava — Booked')).toBeVisible();
+    expect(within(first!).getByText('Leo — Cancelled')).toBeVisible();
+    // Nobody cancelled alone: no attendance line before the session.
+    expect(within(second!).queryByTestId('child-attendance')).toBeNull();
+
+    const past = screen.getByRole('region', { name: 'Past 90 days (2)' });
+    const items = within(past).getAllByRole('listitem');
+    const texts = items.map((item) => within(item).getByTestId('child-attendance').textContent);
+    expect(texts).toContain('Each child: Ava — Attended,Leo — No-show');
+    expect(texts).toContain('Each child: Ava — Late cancellation');
+    // Words and an icon, never colour alone.
+    const ava = within(past).getByText('Ava — Attended').parentElement!;
+    expect(ava.querySelector('svg')).not.toBeNull();
+  });
 });

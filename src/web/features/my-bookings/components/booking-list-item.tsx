@@ -4,13 +4,17 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { BookingActionButtons } from '../../../components/booking-action-buttons';
 import { useAuth } from '../../../lib/auth';
 import { preloadCancel, preloadReschedule, type BookingActionKind } from './booking-actions';
+import { ChildAttendance, hasChildCancelledAlone } from './child-attendance';
 
 interface BookingListItemProps {
   booking: BookingDto;
   online: boolean;
   /** Reschedule and Cancel, for a future confirmed booking; without it the row only offers View. */
   onAction?: ((kind: BookingActionKind, booking: BookingDto) => void) | undefined;
-  /** Shows the booking's status in words ('Confirmed', 'Cancelled'): the past ones of the page of every booking. */
+  /**
+   * Shows the booking's status in words ('Confirmed', 'Cancelled') and each child's attendance (issue 32): the past
+   * ones of the page of every booking.
+   */
   showStatus?: boolean | undefined;
 }
 
@@ -30,6 +34,8 @@ export function BookingListItem({ booking, online, onAction, showStatus }: Booki
             <BookingStatusBadge status={booking.status} />
           </span>
         )}
+        {/* Issue 32: a past booking's attendance per child; an upcoming one with a child cancelled alone says who. */}
+        {(showStatus || hasChildCancelledAlone(booking)) && <ChildAttendance booking={booking} />}
       </div>
       <BookingActionButtons
         bookingId={booking.id}
