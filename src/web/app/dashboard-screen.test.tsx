@@ -224,4 +224,27 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
     // The calendar behind it says so too.
     await waitFor(() => expect(within(day).getByRole('button', { name: /^Strength Foundations/, hidden: true })).toHaveTextContent('Full'));
   });
+
+  it('a family whose online booking is paused (the no-show rule) sees why on the dashboard, and the booking dialog offers no Book (issue 32)', async () => {
+    const message = 'Online booking is paused after 3 no-shows in the last 30 days. Please call the office to book.';
+    const tuesday = sessionAt(1, 1, 16, 30, { classType: classType({ name: 'Basketball Skills Lab' }) });
+    const user = parent([child('Ava')], { bookingPause: { noShows: 3, limit: 3 } });
+    const { user: clicks } = await openDashboard({ user, sessions: [tuesday] });
+    const banner = screen.getByText(message).closest('[role="status"]');
+    expect(banner).toHaveTextContent('Online booking is paused');
+    expect(screen.getByText(message)).toBeVisible();
+
+    await clicks.click(screen.getByRole('button', { name: 'Next week' }));
+    await clicks.click(await within(screen.getByRole('group', { name: formatLongDate(tuesday.startsAt) })).findByRole('button', { name: /^Basketball Skills Lab/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Session' });
+    expect(within(dialog).getByText(message)).toBeVisible();
+    expect(within(dialog).queryByRole('checkbox', { name: /Ava/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Book Session' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
+  });
+
+  it('a family not paused sees no banner', async () => {
+    await openDashboard({ user: parent([child('Ava')], { bookingPause: null }) });
+    expect(screen.queryByText(/Online booking is paused/)).toBeNull();
+  });
 });

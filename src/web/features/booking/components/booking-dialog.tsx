@@ -3,7 +3,9 @@ import { useId } from 'react';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
 import { ChildDetailsAsk } from '../../../components/child-details-ask';
+import { BookingPausedNotice } from '../../../components/booking-paused-notice';
 import { OfflineNotice } from '../../../components/offline-notice';
+import { useAuth } from '../../../lib/auth';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { ChildChoiceList, ChoiceNotes, WaitlistPromise } from './booking-child-choices';
 import {
@@ -66,6 +68,7 @@ interface BookingFormProps {
 function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlist }: BookingFormProps) {
   const ids = useId();
   const form = useBookingForm(opened, onClose);
+  const paused = useAuth().user?.bookingPause ?? null;
   const { session, latest, availableSpots, children, joining, waitlistOpen, noneBookable, busy, online, now } = form;
   const lines = summaryLines(latest ? availableSpots : null, session.waitlistCount);
   const extraDetails = [{ label: 'Availability', icon: Users, value: lines.availability }];
@@ -82,18 +85,25 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
         </div>
       </DialogDescription>
 
-      <fieldset className="grid gap-3" disabled={busy}>
-        <legend className="mb-3 text-sm font-semibold text-slate-900">Select Children for this Session</legend>
-        {children.length === 0 ? (
-          <p className="text-sm text-slate-600">There are no children on your account yet. Please contact our office to add them.</p>
-        ) : (
-          <ChildChoiceList idPrefix={ids} choices={form.choices} picked={form.picked} onToggle={form.toggle} />
-        )}
-        <ChoiceNotes {...form} />
-        {joining && waitlistOpen && !noneBookable && <WaitlistPromise tooFewSpots={form.tooFewSpots} />}
-      </fieldset>
+      {/* Issue 32: with online booking paused (the no-show rule) the dialog says why instead of letting the family try. */}
+      {paused ? (
+        <BookingPausedNotice pause={paused} />
+      ) : (
+        <fieldset className="grid gap-3" disabled={busy}>
+          <legend className="mb-3 text-sm font-semibold text-slate-900">Select Children for this Session</legend>
+          {children.length === 0 ? (
+            <p className="text-sm text-slate-600">There are no children on your account yet. Please contact our office to add them.</p>
+          ) : (
+            <ChildChoiceList idPrefix={ids} choices={form.choices} picked={form.picked} onToggle={form.toggle} />
+          )}
+          <ChoiceNotes {...form} />
+          {joining && waitlistOpen && !noneBookable && <WaitlistPromise tooFewSpots={form.tooFewSpots} />}
+        </fieldset>
+      )}
 
-      <ChildDetailsAsk asks={form.asks} state={form.detailsAsk} recordOf="your family's record" classType={session.classType} disabled={busy} />
+      {!paused && (
+        <ChildDetailsAsk asks={form.asks} state={form.detailsAsk} recordOf="your family's record" classType={session.classType} disabled={busy} />
+      )}
 
       {form.bookingsHere.length > 0 && (
         <ManageBookings bookings={form.bookingsHere} now={now} onClose={onClose} onManageBooking={onManageBooking} online={online} />
@@ -107,7 +117,7 @@ function BookingForm({ session: opened, onClose, onManageBooking, onLeaveWaitlis
       <BookingDialogFooter
         onClose={onClose}
         busy={busy}
-        offerSubmit={!noneBookable && !form.waitlistClosed}
+        offerSubmit={!paused && !noneBookable && !form.waitlistClosed}
         canSubmit={form.canSubmit}
         joining={joining}
         submitButton={form.submitButton}

@@ -4,6 +4,7 @@ import { useNow } from '../../../lib/use-now';
 import { ChildUsageCards, ThisWeekCard, type ShownWeek } from './child-usage-cards';
 import { ComingSoonCard } from './coming-soon-card';
 import { NextSessionCard } from './next-session-card';
+import { BookingPausedNotice } from '../../../components/booking-paused-notice';
 
 interface DashboardPageProps {
   user: CurrentUser;
@@ -30,6 +31,9 @@ export function DashboardPage({ user, week, calendar, upcomingBookings, waitlist
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
         <p className="mt-1 text-slate-600">Welcome back, {user.firstName}. Book, reschedule or cancel training sessions here.</p>
       </div>
+
+      {/* Issue 32: the no-show rule paused the family's online booking. */}
+      {user.bookingPause && <BookingPausedNotice pause={user.bookingPause} />}
 
       <section aria-label="This week at a glance" className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
         {/* Two usage cards a row on small screens (a lone last one takes the row), stacked beside the others on large ones. */}
