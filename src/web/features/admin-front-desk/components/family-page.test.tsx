@@ -1,4 +1,5 @@
 import { subDays, subYears } from 'date-fns';
+import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import type { FamilyDetailResponse } from '../../../../shared/schemas/admin-users';
@@ -144,5 +145,38 @@ describe('family page (issue 31)', () => {
     expect(await screen.findByText('Booking Confirmed')).toBeVisible();
     expect(patches).toEqual([{ childId: children[0]!.id, body: { sex: 'F' } }]);
     await waitFor(() => expect(posts).toHaveLength(2));
+  });
+
+  it('a family paused by the no-show rule says so; Lift pause asks a note, sends it, and the pause goes (issue 32)', async () => {
+    const children = [{ ...child('Ava'), id: uuid(0xc41d, 1) }];
+    familyApi(children);
+    let pause: FamilyDetailResponse['bookingPause'] = { noShows: 3, limit: 3 };
+    api.use(http.get(`/api/admin/users/${FAMILY_ID}`, () => HttpResponse.json({ ...familyOf(children), bookingPause: pause })));
+    const posts = recordPosts(`/api/admin/users/${FAMILY_ID}/lift-booking-pause`, () => {
+      pause = null;
+      return HttpResponse.json({ message: 'Online booking is open again for this family' });
+    });
+    const { user } = await renderApp(<FamilyPage userId={FAMILY_ID} renderSessionPicker={pickerFor(session(48))} />, { user: admin() });
+
+    expect(await screen.findByText('Online booking paused: 3 no-shows in the last 30 days')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Lift pause' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Lift booking pause' });
+    // No note: nothing is sent, the field says why.
+    await user.click(within(dialog).getByRole('button', { name: 'Lift pause' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Add a note saying why the pause is lifted.');
+    expect(posts).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Note for the office/), '  Family called: a sick week ');
+    await user.click(within(dialog).getByRole('button', { name: 'Lift pause' }));
+    await waitFor(() => expect(screen.queryByText('Online booking paused: 3 no-shows in the last 30 days')).toBeNull());
+    expect(posts.map((post) => post.body)).toEqual([{ note: 'Family called: a sick week' }]);
+    expect(screen.queryByRole('alertdialog', { name: 'Lift booking pause' })).toBeNull();
+  });
+
+  it('a family not paused has no Lift pause', async () => {
+    familyApi([{ ...child('Ava'), id: uuid(0xc41d, 1) }]);
+    await renderApp(<FamilyPage userId={FAMILY_ID} renderSessionPicker={pickerFor(session(48))} />, { user: admin() });
+    expect(await screen.findByRole('button', { name: 'Book for this family' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Lift pause' })).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarPlus, Eraser } from 'lucide-react';
+import { ArrowLeft, CalendarPlus, Eraser, PauseCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
 import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
 import { isFutureBooking } from '../../../../shared/rules/session-card';
+import { bookingPausedOfficeText } from '../../../../shared/rules/attendance';
 import { childSexLabel } from '../../../../shared/rules/child-details';
 import { ageOn } from '../../../../shared/rules/eligibility';
 import { planAllowance } from '../../../../shared/rules/plans';
@@ -15,6 +16,7 @@ import { BookedBy } from '../../../components/booked-by';
 import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { cardTable, DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
+import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -25,6 +27,7 @@ import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../../lib/auth';
 import { EraseFamilyDialog } from './erase-family-dialog';
+import { LiftPauseDialog } from './lift-pause-dialog';
 import { OfficeBookDialog } from './office-book-dialog';
 import { OfficeCancelDialog } from './office-cancel-dialog';
 import { OfficeRescheduleDialog } from './office-reschedule-dialog';
@@ -63,6 +66,7 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
   usePageTitle('Admin', family.data ? fullName(family.data.user) : 'Family');
   const [booking, setBooking] = useState(false);
   const [erasing, setErasing] = useState(false);
+  const [lifting, setLifting] = useState(false);
   // Erasure (issue 31) is the SUPER_ADMIN's alone; the server refuses anyone else too.
   const canErase = useAuth().user?.role === 'SUPER_ADMIN';
   return (
@@ -103,6 +107,20 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
               </div>
             )}
           </div>
+          {/* Issue 32: the no-show rule paused the family's online booking; the office can lift it, with a note. */}
+          {!isAdminRole(family.data.user.role) && family.data.bookingPause && (
+            <Alert variant="warning" role="status" className="flex-col sm:flex-row sm:items-center">
+              <PauseCircle aria-hidden="true" className="hidden sm:block" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">{bookingPausedOfficeText(family.data.bookingPause)}</p>
+                <p className="mt-1 text-amber-900">The family cannot book or join a waitlist online; the front desk can still book for them.</p>
+              </div>
+              <Button variant="outline" className="w-fit shrink-0" onClick={() => setLifting(true)}>
+                Lift pause
+              </Button>
+              <LiftPauseDialog userId={userId} familyName={fullName(family.data.user)} open={lifting} onOpenChange={setLifting} />
+            </Alert>
+          )}
           <div className="grid gap-6 lg:grid-cols-2">
             <AccountCard family={family.data} />
             {!isAdminRole(family.data.user.role) && <ChildrenCard family={family.data} />}
