@@ -114,6 +114,7 @@ describe('the no-show rule (issue 32)', () => {
     await noShow(fam, at(-2, 17));
     const friday = await session(at(4, 17));
     expect((await book(fam, friday.id)).status).toBe(403);
+    expect((await me(fam)).bookingPause).toEqual({ noShows: 2, limit: 2 });
 
     // A note is required; a parent may not lift it.
     expect((await lift(fam.id, {})).status).toBe(400);
@@ -156,7 +157,37 @@ describe('the no-show rule (issue 32)', () => {
     expect((await book(fam, (await session(at(9, 17))).id)).status).toBe(201);
   });
 
+  it("a refusal with an Idempotency-Key is not kept as the key's answer: after the lift the same key books", async () => {
+    const fam = await family();
+    await noShow(fam, at(-1, 17));
+    await noShow(fam, at(-2, 17));
+    const friday = await session(at(4, 17));
+    const headers = { 'idempotency-key': 'c0ffee00-0000-4000-8000-000000000001' };
+    const refused = await fam.api.post('/api/bookings', { sessionId: friday.id, childNames: ['Ava'] }, headers);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('BOOKING_PAUSED');
+    expect((await lift(fam.id, { note: 'Spoke to the family' })).status).toBe(200);
+    expect((await fam.api.post('/api/bookings', { sessionId: friday.id, childNames: ['Ava'] }, headers)).status).toBe(201);
+  });
+
   it('the lift route: 404 for an unknown account', async () => {
     expect((await lift('00000000-0000-4000-8000-000000000000', { note: 'x' })).status).toBe(404);
+  });
+});
+
+describe("the no-show rule with the office's phone (BUSINESS_PHONE)", () => {
+  const phoned = withApi({ as: 'admin', clock: () => NOW, env: { BUSINESS_PHONE: '+1 416 555 0100' } });
+
+  it("the refusal gives the office's phone", async () => {
+    const res = await phoned.clients.admin.request('PUT', '/api/admin/settings/policies', { ...DEFAULT_POLICIES, noShowRuleEnabled: true, noShowLimit: 1 });
+    expect(res.status).toBe(200);
+    const fam = await signInNewParent(phoned.server, [['Ava', 7]]);
+    const classType = await createClassType(phoned.server.database.db, { name: 'Speed & Agility' });
+    const past = await createSession(phoned.server.database.db, { classTypeId: classType.id, startsAt: at(-1, 17) });
+    await insertBooking(phoned.server.database.db, { userId: fam.id, sessionId: past.id, childNames: ['Ava'] });
+    const friday = await createSession(phoned.server.database.db, { classTypeId: classType.id, startsAt: at(4, 17) });
+    const refused = await fam.api.post('/api/bookings', { sessionId: friday.id, childNames: ['Ava'] });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Online booking is paused after 1 no-show in the last 30 days. Please call the office at +1 416 555 0100 to book.');
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceText, bookingAttendance, NO_SHOW_WINDOW_DAYS, noShowWindowStart } from './attendance';
+import {
+  attendanceText,
+  bookingAttendance,
+  bookingPausedMessage,
+  bookingPausedOfficeText,
+  bookingPauseOf,
+  NO_SHOW_WINDOW_DAYS,
+  noShowCountStart,
+  noShowWindowStart,
+} from './attendance';
 
 const NOW = new Date('2026-11-19T02:00:00Z');
 const START = '2026-11-18T23:00:00Z';
@@ -44,5 +53,30 @@ describe('bookingAttendance (issue 22)', () => {
     expect(NO_SHOW_WINDOW_DAYS).toBe(30);
     expect(noShowWindowStart(NOW).toISOString()).toBe('2026-10-20T02:00:00.000Z');
     expect(noShowWindowStart(NOW.getTime())).toEqual(noShowWindowStart(NOW));
+  });
+});
+
+describe('the no-show rule (issue 32)', () => {
+  const on = { noShowRuleEnabled: true, noShowLimit: 3 };
+
+  it('pauses at the limit and above, never while the rule is off', () => {
+    expect(bookingPauseOf(on, 2)).toBeNull();
+    expect(bookingPauseOf(on, 3)).toEqual({ noShows: 3, limit: 3 });
+    expect(bookingPauseOf(on, 5)).toEqual({ noShows: 5, limit: 3 });
+    expect(bookingPauseOf({ ...on, noShowRuleEnabled: false }, 20)).toBeNull();
+  });
+
+  it("counts from the window start, or from the office's lift when it is later", () => {
+    expect(noShowCountStart(NOW, null)).toEqual(noShowWindowStart(NOW));
+    expect(noShowCountStart(NOW, '2026-10-01T00:00:00Z')).toEqual(noShowWindowStart(NOW));
+    expect(noShowCountStart(NOW, '2026-11-10T15:00:00Z')).toEqual(new Date('2026-11-10T15:00:00Z'));
+  });
+
+  it('says why and to call the office, with its phone when the business has one', () => {
+    expect(bookingPausedMessage({ noShows: 3, limit: 3 })).toBe('Online booking is paused after 3 no-shows in the last 30 days. Please call the office to book.');
+    expect(bookingPausedMessage({ noShows: 1, limit: 1 }, '+1 416 555 0100')).toBe(
+      'Online booking is paused after 1 no-show in the last 30 days. Please call the office at +1 416 555 0100 to book.',
+    );
+    expect(bookingPausedOfficeText({ noShows: 3, limit: 3 })).toBe('Online booking paused: 3 no-shows in the last 30 days');
   });
 });
