@@ -86,6 +86,11 @@ describe('the no-show rule (issue 32)', () => {
     expect(office.status, JSON.stringify(office.body)).toBe(201);
     // The office sees the pause on the family page.
     expect((await admin.get(`/api/admin/users/${fam.id}`)).body.bookingPause).toEqual({ noShows: 2, limit: 2 });
+    // …and in the users table.
+    const listed = (await admin.get(`/api/admin/users?search=${encodeURIComponent(fam.email)}`)).body.users;
+    expect(listed.map((row: { id: string; noShows30d: number; bookingPaused: boolean }) => [row.id, row.noShows30d, row.bookingPaused])).toEqual([[fam.id, 2, true]]);
+    const others = (await admin.get(`/api/admin/users?search=${encodeURIComponent(other.email)}`)).body.users;
+    expect(others[0].bookingPaused).toBe(false);
   });
 
   it('does not count a booking where a child came, nor a cancelled one, nor a child cancelled alone', async () => {

@@ -127,7 +127,11 @@ export type AdminUserDto = z.infer<typeof adminUserDto>;
  * A row of the users table: the account, and (issue 22) how many of its confirmed bookings were no-shows
  * (nobody checked in) in sessions that started in the last 30 days (rules/attendance.ts).
  */
-export const adminUserListItem = adminUserDto.extend({ noShows30d: z.number().int() });
+export const adminUserListItem = adminUserDto.extend({
+  noShows30d: z.number().int(),
+  /** Issue 32: the family's online booking is paused by the no-show rule (absent from older servers: not paused). */
+  bookingPaused: z.boolean().optional(),
+});
 export type AdminUserListItem = z.infer<typeof adminUserListItem>;
 
 /** Spec 3, user list response. */

@@ -3,6 +3,7 @@ import type { UsersListResponse } from '../../../shared/schemas/admin-users';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { loadAdminUserDtos } from './admin-user-dto';
+import { bookingPausesOf } from '../bookings/booking-pause';
 import { countRecentNoShows } from './count-recent-no-shows';
 
 export interface ListUsersInput {
@@ -67,12 +68,19 @@ export async function listUsers(db: Database, input: ListUsersInput): Promise<Us
     usersCountQuery(db, input),
   ]);
   const total = totals?.total ?? 0;
-  const [dtos, noShows] = await Promise.all([
+  const familyIds = rows.flatMap((user) => (user.familyId ? [user.familyId] : []));
+  const [dtos, noShows, paused] = await Promise.all([
     loadAdminUserDtos(db, rows),
-    countRecentNoShows(db, { familyIds: rows.flatMap((user) => (user.familyId ? [user.familyId] : [])), now: input.now }),
+    countRecentNoShows(db, { familyIds, now: input.now }),
+    // Issue 32: which of the page's families the no-show rule has paused (one read of the policies while it is off).
+    bookingPausesOf(db, familyIds, input.now),
   ]);
   return {
-    users: dtos.map((user, i) => ({ ...user, noShows30d: noShows.get(rows[i]!.familyId ?? '') ?? 0 })),
+    users: dtos.map((user, i) => ({
+      ...user,
+      noShows30d: noShows.get(rows[i]!.familyId ?? '') ?? 0,
+      bookingPaused: paused.has(rows[i]!.familyId ?? ''),
+    })),
     page: input.page,
     limit: input.limit,
     total,

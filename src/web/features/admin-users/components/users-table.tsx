@@ -163,12 +163,13 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       id: 'no-shows',
       header: `No-shows (${NO_SHOW_WINDOW_DAYS} days)`,
       className: 'tabular-nums',
-      cell: (user) =>
-        user.noShows30d > 0 ? (
-          <Badge variant="danger">{user.noShows30d}</Badge>
-        ) : (
-          <span className="text-slate-600">0</span>
-        ),
+      cell: (user) => (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          {user.noShows30d > 0 ? <Badge variant="danger">{user.noShows30d}</Badge> : <span className="text-slate-600">0</span>}
+          {/* Issue 32: the no-show rule paused the family's online booking (lifted on the family page). */}
+          {user.bookingPaused && <Badge variant="warning">Booking paused</Badge>}
+        </span>
+      ),
     },
     {
       id: 'actions',
