@@ -103,6 +103,9 @@ describe('the no-show rule (issue 32)', () => {
       .update(bookingChildren)
       .set({ cancelledAt: at(-2, 16), cancellation: 'LATE' })
       .where(and(eq(bookingChildren.bookingId, partly), eq(bookingChildren.childName, 'Leo')));
+    // A booking still CONFIRMED whose every child was cancelled alone holds nobody to miss it.
+    const emptied = await noShow(fam, at(-4, 17), ['Ava']);
+    await db().update(bookingChildren).set({ cancelledAt: at(-5, 9), cancellation: 'EARLY' }).where(eq(bookingChildren.bookingId, emptied));
     expect((await me(fam)).bookingPause).toBeNull();
     const myBookings = (await fam.api.get('/api/me/bookings')).body as Array<{ id: string; childStates: unknown }>;
     expect(myBookings.find((b) => b.id === partly)?.childStates).toEqual([

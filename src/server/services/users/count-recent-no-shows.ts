@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, exists, gte, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { noShowWindowStart } from '../../../shared/rules/attendance';
 import type { DbOrTx } from '../../db/client';
 import { bookingChildren, bookings, families, sessions } from '../../db/schema';
@@ -13,7 +13,7 @@ import { bookingChildren, bookings, families, sessions } from '../../db/schema';
  * Issue 32, `sinceLift` (the no-show rule, services/bookings/booking-pause.ts): only sessions that started at or after
  * the family's families.booking_pause_lifted_at count as well (rules/attendance.ts noShowCountStart). A booking with a
  * child cancelled alone stays CONFIRMED for the others: it is a no-show when none of the children it still holds came
- * (a cancelled child is never checked in).
+ * (a cancelled child is never checked in), and never when it holds no child any more.
  */
 export async function countRecentNoShows(
   db: DbOrTx,
@@ -30,6 +30,13 @@ export async function countRecentNoShows(
         .select({ one: sql`1` })
         .from(bookingChildren)
         .where(and(eq(bookingChildren.bookingId, bookings.id), isNotNull(bookingChildren.checkedInAt))),
+    ),
+    // Issue 32: a booking that still holds a child (one whose every child was cancelled alone holds nobody to miss it).
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(bookingChildren)
+        .where(and(eq(bookingChildren.bookingId, bookings.id), isNull(bookingChildren.cancelledAt))),
     ),
   ];
   if (input.sinceLift) conditions.push(or(isNull(families.bookingPauseLiftedAt), gte(sessions.startsAt, families.bookingPauseLiftedAt))!);
