@@ -7,7 +7,7 @@ import type { SessionDto } from '../../shared/schemas/sessions';
 import type { CurrentUser } from '../../shared/schemas/users';
 import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 import { addDays, addWeeks } from 'date-fns';
-import { api, http, HttpResponse } from '../test-support/api';
+import { api, http, HttpResponse, refusal } from '../test-support/api';
 import { booking, child, classType, parent, session, sessionAt, sessionsPage, waitlistEntry } from '../test-support/fixtures';
 import { renderApp, screen, waitFor, withHidden } from '../test-support/render';
 import { DashboardScreen } from './dashboard-screen';
@@ -241,6 +241,27 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByRole('checkbox', { name: /Ava/ })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Book Session' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
+  });
+
+  it('a booking refused with BOOKING_PAUSED (the page was out of date) says why, and the dialog then shows the pause (issue 32)', async () => {
+    const message = 'Online booking is paused after 2 no-shows in the last 30 days. Please call the office to book.';
+    const tuesday = sessionAt(1, 1, 16, 30, { classType: classType({ name: 'Basketball Skills Lab' }) });
+    let me = parent([child('Ava')], { bookingPause: null });
+    const { user: clicks } = await openDashboard({ user: me, sessions: [tuesday] });
+    api.use(
+      http.get('/api/me', () => HttpResponse.json(me)),
+      http.post('/api/bookings', () => {
+        me = { ...me, bookingPause: { noShows: 2, limit: 2 } };
+        return refusal(403, 'BOOKING_PAUSED', message, { bookingPause: { noShows: 2, limit: 2 } });
+      }),
+    );
+    await clicks.click(screen.getByRole('button', { name: 'Next week' }));
+    await clicks.click(await within(screen.getByRole('group', { name: formatLongDate(tuesday.startsAt) })).findByRole('button', { name: /^Basketball Skills Lab/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Session' });
+    await clicks.click(within(dialog).getByRole('checkbox', { name: /Ava/ }));
+    await clicks.click(within(dialog).getByRole('button', { name: 'Book Session' }));
+    expect(await within(dialog).findByText(message)).toBeVisible();
+    expect(within(dialog).queryByRole('button', { name: 'Book Session' })).toBeNull();
   });
 
   it('a family not paused sees no banner', async () => {
