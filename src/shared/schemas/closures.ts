@@ -83,10 +83,3 @@ export const createClosureResponse = closureCounts.extend({
   credits: z.number().int(),
 });
 export type CreateClosureResponse = z.infer<typeof createClosureResponse>;
-
-/** 'Closed — Snow day': how a closed day reads on the parent calendar. */
-export const closedDayLabel = (reason: string) => `Closed — ${reason}`;
-
-/** Whether a Toronto date (YYYY-MM-DD) falls in a closure. */
-export const closureOn = <C extends Pick<ClosureDto, 'startDate' | 'endDate'>>(closures: readonly C[], dateKey: string): C | undefined =>
-  closures.find((c) => c.startDate <= dateKey && dateKey <= c.endDate);

@@ -1,5 +1,6 @@
 import { and, asc, gte, lte, sql } from 'drizzle-orm';
 import { formatShortDate } from '../../../shared/rules/format';
+import { closureOn } from '../../../shared/rules/closures';
 import { torontoDateKey } from '../../../shared/rules/week';
 import type { DbOrTx, Tx } from '../../db/client';
 import { closures } from '../../db/schema';
@@ -26,8 +27,7 @@ export function closuresBetween(db: DbOrTx, first: string, last: string): Promis
 }
 
 /** The closure holding a Toronto date, if any. */
-export const closureHolding = (rows: readonly ClosureRow[], dateKey: string): ClosureRow | undefined =>
-  rows.find((c) => c.startDate <= dateKey && dateKey <= c.endDate);
+export const closureHolding = (rows: readonly ClosureRow[], dateKey: string): ClosureRow | undefined => closureOn(rows, dateKey);
 
 /** The 409 of a new session on a closed day: names the day and the closure's reason, and says to reopen it first. */
 export function dayClosedError(startsAt: Date, closure: Pick<ClosureRow, 'reason'>): HttpError {
