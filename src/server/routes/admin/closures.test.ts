@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICIES } from '../../../shared/schemas/settings';
 import { bookingChildren, bookings, closures, emailOutbox, makeupCredits, sessions, waitlistEntries } from '../../db/schema';
-import { book, booked } from '../../test-support/bookings';
+import { booked } from '../../test-support/bookings';
 import { at, NOW } from '../../test-support/clock';
 import { createSession, signInNewGuardian, signInNewParent } from '../../test-support/fixtures';
 import { ApiClient } from '../../test-support/test-server';
