@@ -235,6 +235,19 @@ describe('closed days and new sessions', () => {
     expect(allClosed.status).toBe(409);
     expect(allClosed.body.code).toBe('DAY_CLOSED');
 
+    // Nor can a session be moved onto a closed day.
+    const movable = await admin.post('/api/admin/sessions', { classTypeId: classType.id, startsAt: '2026-12-16T20:00', endsAt: '2026-12-16T21:00' });
+    expect(movable.status).toBe(201);
+    const moved = await admin.request('PUT', `/api/admin/sessions/${movable.body.id}`, {
+      classTypeId: classType.id,
+      startsAt: '2026-12-14T18:00',
+      endsAt: '2026-12-14T19:00',
+      capacity: 10,
+      location: 'Main Gym',
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe('DAY_CLOSED');
+
     // Reopening: the days take sessions again; the list no longer has the closure.
     const reopened = await admin.request('DELETE', `/api/admin/closures/${closed.body.closure.id}`);
     expect(reopened.status).toBe(200);
