@@ -294,7 +294,7 @@ function previewText(preview: BulkPreview): string {
       return (
         (preview.count === 1
           ? `This will create 1 session, on ${at(preview.first)}.`
-          : `This will create ${preview.count - preview.skipped} sessions, from ${at(preview.first)} to ${at(preview.last)}.`) +
+          : `This will create ${preview.count - preview.skipped === 1 ? '1 session' : `${preview.count - preview.skipped} sessions`}, from ${at(preview.first)} to ${at(preview.last)}.`) +
         (preview.skipped ? ` ${plural(preview.skipped, 'session on a closed day is', 'sessions on closed days are')} skipped.` : '')
       );
   }
