@@ -48,3 +48,23 @@ test("a closed day reads 'Closed — <reason>' on the parent calendar, at 390 px
   const column = await dayCell(calendar, sunday).boundingBox();
   expect(box && column && box.x >= column.x && box.x + box.width <= column.x + column.width + 1).toBe(true);
 });
+
+test('the office sees the closure in the Sessions tab, and at 390 px the Close Days dialog says what closing would cancel', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, demoAccounts.admin);
+  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Sessions' })).toBeVisible();
+  const section = page.getByRole('region', { name: 'Closed days' });
+  await expect(section.getByText(REASON)).toBeVisible();
+  await section.getByRole('button', { name: 'Close Days' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close Days' });
+  // Next week's Saturday: seeded sessions with bookings (only previewed here, never closed).
+  await dialog.getByLabel('First day').fill(torontoDateKey(torontoSlot(1, WEEKDAY.saturday, 12, 0)));
+  await dialog.getByLabel('Reason').fill('Preview only');
+  await expect(dialog.getByText(/^This cancels \d+ sessions? .*and e-mails \d+ famil(y|ies)\. This cannot be undone/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close Days' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/close-days-390.png' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
