@@ -73,6 +73,11 @@ export const ERROR_CODES = [
   'DUPLICATE_SESSION',
   'WEEKLY_LIMIT_CONFLICTS',
 
+  // Closures (issue 32): days the business is closed.
+  'DAY_CLOSED',
+  'CLOSURE_OVERLAP',
+  'CLOSURE_IN_PAST',
+
   // Families (issue 31): guardians, child profiles.
   'CHILD_DETAIL_LOCKED',
   'LAST_GUARDIAN',

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingChildren, bookings, children, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { bookingChildren, bookings, children, closures, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
 import { ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
@@ -58,6 +58,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/me/change-password': signedIn(200),
   'GET /api/sessions': signedIn(200),
   'GET /api/classes': signedIn(200),
+  'GET /api/closures': signedIn(200),
   // Each caller books one of their own children; the office has no children to book.
   'POST /api/bookings': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },
   'GET /api/me/bookings': signedIn(200),
@@ -80,6 +81,11 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/admin/sessions/:id': adminOnly(200),
   'DELETE /api/admin/sessions/:id': adminOnly(200),
   'POST /api/admin/sessions/:id/cancel': adminOnly(200),
+  // Closures (issue 32): the office closes and reopens days.
+  'GET /api/admin/closures': adminOnly(200),
+  'GET /api/admin/closures/preview': adminOnly(200),
+  'POST /api/admin/closures': adminOnly(201),
+  'DELETE /api/admin/closures/:id': adminOnly(200),
   'GET /api/admin/reservations': adminOnly(200),
   'GET /api/admin/reservations/export.csv': adminOnly(200),
   'GET /api/admin/sessions/export.csv': adminOnly(200),
@@ -273,6 +279,10 @@ const csvForm = () => {
  * How each route is called, per caller: the URL with real ids and a valid-looking body. Anything missing here
  * is called with a random uuid for each :param and an empty JSON object for writes.
  */
+let closureDays = 0;
+/** A Toronto day of its own, a year or more ahead, for each closure the matrix makes. */
+const closureDay = () => new Date(Date.now() + (400 + closureDays++) * 86_400_000).toISOString().slice(0, 10);
+
 const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Actor) => Promise<SweepRequest> | SweepRequest>> = {
   'POST /api/auth/login': () => ({ method: 'POST', path: '/api/auth/login', body: ctx.loginTarget }),
   'GET /api/auth/set-password': () => ({ method: 'GET', path: `/api/auth/set-password?token=${unique()}${unique()}` }),
@@ -326,6 +336,16 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   'POST /api/admin/sessions/bulk-delete': async () => ({ method: 'POST', path: '/api/admin/sessions/bulk-delete', body: { sessionIds: [(await freshSession()).id] } }),
   'PUT /api/admin/sessions/:id': async () => ({ method: 'PUT', path: `/api/admin/sessions/${(await freshSession()).id}`, body: sessionForm() }),
   'DELETE /api/admin/sessions/:id': async () => ({ method: 'DELETE', path: `/api/admin/sessions/${(await freshSession()).id}` }),
+  'GET /api/admin/closures/preview': () => ({ method: 'GET', path: `/api/admin/closures/preview?startDate=${closureDay()}&endDate=${closureDay()}` }),
+  // A day of its own for each call, far from the other routes' sessions (closures may not overlap).
+  'POST /api/admin/closures': () => {
+    const day = closureDay();
+    return { method: 'POST', path: '/api/admin/closures', body: { startDate: day, endDate: day, reason: 'Authz closure' } };
+  },
+  'DELETE /api/admin/closures/:id': async () => {
+    const [row] = await db().insert(closures).values({ startDate: closureDay(), endDate: closureDay(), reason: 'Authz reopen' }).returning();
+    return { method: 'DELETE', path: `/api/admin/closures/${row!.id}` };
+  },
   'POST /api/admin/sessions/:id/cancel': async () => ({ method: 'POST', path: `/api/admin/sessions/${(await freshSession()).id}/cancel` }),
   'POST /api/admin/users': () => ({
     method: 'POST',

@@ -3,9 +3,11 @@ import { isAdminRole } from '../../shared/rules/roles';
 import { classTypeListResponse } from '../../shared/schemas/classes';
 import type { z } from 'zod';
 import { listSessionsQuery, sessionsListResponse } from '../../shared/schemas/sessions';
+import { closureListResponse } from '../../shared/schemas/closures';
 import { topics } from '../cache/read-caches';
 import { actor, requireUser } from '../plugins/auth';
 import { listClasses } from '../services/classes/list-classes';
+import { listCurrentClosures } from '../services/closures/list-closures';
 import { listSessions } from '../services/sessions/list-sessions';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,5 +42,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { cachedRead: () => ({ key: 'classes', tags: [topics.classes] }) },
     },
     () => listClasses(app.db),
+  );
+
+  // Issue 32: the closed days not over yet, for the parent calendar ('Closed — <reason>') and anyone signed in.
+  app.get('/api/closures', { onRequest: requireUser, schema: { response: { 200: closureListResponse } } }, () =>
+    listCurrentClosures(app.db, app.clock()),
   );
 };

@@ -213,7 +213,8 @@ export const bulkSessionBody = z
 export type BulkSessionInput = z.input<typeof bulkSessionBody>;
 export type BulkSessionBody = z.output<typeof bulkSessionBody>;
 
-export const bulkSessionResponse = z.object({ count: z.number().int() });
+/** The sessions created, and (issue 32) how many of the pattern fell on closed days and were skipped. */
+export const bulkSessionResponse = z.object({ count: z.number().int(), skippedClosedDays: z.number().int() });
 
 export const bulkDeleteSessionsBody = z.object({
   sessionIds: z

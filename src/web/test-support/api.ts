@@ -6,7 +6,12 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const api = setupServer();
+// Issue 32: every calendar reads the closed days, and the Sessions tab the office's list; no closure unless a test says
+// otherwise.
+export const api = setupServer(
+  http.get('/api/closures', () => HttpResponse.json({ closures: [] })),
+  http.get('/api/admin/closures', () => HttpResponse.json({ closures: [] })),
+);
 export { http, HttpResponse };
 
 /** An error answer as the server gives it: `{ message, code }` (src/shared/error-codes.ts) with its status. */

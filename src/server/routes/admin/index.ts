@@ -3,6 +3,7 @@ import { requireAdmin } from '../../plugins/auth';
 import { adminBookingRoutes } from './bookings';
 import { adminCheckInRoutes } from './check-in';
 import { adminClassRoutes } from './classes';
+import { adminClosureRoutes } from './closures';
 import { adminFamilyRoutes } from './family';
 import { adminFamilyErasureRoutes } from './family-erasure';
 import { adminFieldMappingTemplateRoutes } from './field-mapping-templates';
@@ -28,6 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminStatsRoutes);
   await app.register(adminClassRoutes);
   await app.register(adminSessionRoutes);
+  await app.register(adminClosureRoutes);
   await app.register(adminReservationRoutes);
   await app.register(adminBookingRoutes);
   await app.register(adminWaitlistRoutes);

@@ -3,7 +3,9 @@ import { MAX_BULK_SESSIONS, type BulkSessionBody } from '../../../shared/schemas
 import type { Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { torontoDateKey } from '../../../shared/rules/week';
 import { assertClassTypeExists } from './session-rules';
+import { closureHolding, closuresBetween, dayClosedError, lockClosuresShared } from '../closures/closed-days';
 
 export interface CreateBulkSessionsInput {
   form: BulkSessionBody;
@@ -13,9 +15,10 @@ export interface CreateBulkSessionsInput {
 /**
  * Spec 5, bulk create: every occurrence of the pattern (see shared/rules/bulk-schedule) as one multi-row
  * insert in one transaction. The whole request is refused, creating nothing, when it would make more than
- * MAX_BULK_SESSIONS sessions, none at all, or any in the past.
+ * MAX_BULK_SESSIONS sessions, none at all, or any in the past. Occurrences on a closed Toronto day (issue 32) are
+ * skipped and counted (`skippedClosedDays`); when every one is, the request is refused (409 DAY_CLOSED).
  */
-export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput): Promise<{ count: number }> {
+export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput): Promise<{ count: number; skippedClosedDays: number }> {
   const { form, now } = input;
   const count = countBulkSessions(form);
   if (count > MAX_BULK_SESSIONS) {
@@ -31,10 +34,16 @@ export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput)
   const wallClockRefusal = bulkWallClockRefusal(form, { max: MAX_BULK_SESSIONS });
   if (wallClockRefusal) throw new HttpError(400, wallClockRefusal);
   const classType = await assertClassTypeExists(tx, form.classTypeId);
+  await lockClosuresShared(tx);
+  const days = occurrences.map((o) => torontoDateKey(o.startsAt));
+  const closed = days.length ? await closuresBetween(tx, days.reduce((a, b) => (a < b ? a : b)), days.reduce((a, b) => (a > b ? a : b))) : [];
+  const open = occurrences.filter((_, i) => !closureHolding(closed, days[i]!));
+  const skippedClosedDays = occurrences.length - open.length;
+  if (!open.length) throw dayClosedError(occurrences[0]!.startsAt, closureHolding(closed, days[0]!)!);
   const created = await tx
     .insert(sessions)
     .values(
-      occurrences.map((o) => ({
+      open.map((o) => ({
         classTypeId: classType.id,
         startsAt: o.startsAt,
         endsAt: o.endsAt,
@@ -45,5 +54,5 @@ export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput)
       })),
     )
     .returning({ id: sessions.id });
-  return { count: created.length };
+  return { count: created.length, skippedClosedDays };
 }

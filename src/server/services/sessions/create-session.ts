@@ -6,6 +6,7 @@ import { sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { toSessionDto } from './session-dto';
 import { assertClassTypeExists } from './session-rules';
+import { assertDayOpen } from '../closures/closed-days';
 
 export interface CreateSessionInput {
   form: SessionFormBody;
@@ -18,12 +19,14 @@ export interface CreateSessionInput {
  * Spec 5: one new session of an existing class type, starting now or later. A session of the same class at the
  * same instant in the same location (without case) as one that is not cancelled is most likely a double click
  * or a copy of the timetable: it is refused (409, `duplicateOf` the existing session's id) unless the office
- * confirmed it.
+ * confirmed it. A closed Toronto day (issue 32) refuses it: 409 DAY_CLOSED.
  */
 export async function createSession(tx: Tx, input: CreateSessionInput): Promise<SessionDto> {
   const { form, now } = input;
   const classType = await assertClassTypeExists(tx, form.classTypeId);
   if (form.startsAt.getTime() < now.getTime()) throw new HttpError(400, 'A new session cannot start in the past');
+  // Issue 32: a closed day takes no new session (409 DAY_CLOSED) until the office reopens it.
+  await assertDayOpen(tx, form.startsAt);
   if (!input.confirmDuplicate) {
     const [existing] = await tx
       .select({ id: sessions.id, location: sessions.location })

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { startOfTorontoWeek } from '../../../shared/rules/week';
+import { startOfTorontoWeek, torontoDateKey } from '../../../shared/rules/week';
 import type { SessionDto, SessionFormBody } from '../../../shared/schemas/sessions';
 import type { Tx } from '../../db/client';
 import { oneRowOf } from '../../db/rows-of';
@@ -12,6 +12,7 @@ import { enqueueEmail } from '../../mail/outbox';
 import { sessionChangedEmail } from './session-emails';
 import { waitlistClosesBefore } from '../waitlist/list-waitlist';
 import { toSessionDto } from './session-dto';
+import { closuresBetween, dayClosedError, lockClosuresShared } from '../closures/closed-days';
 import { assertClassTypeExists, assertNotStarted, lockSessionWithBookings, plural, STARTED_SESSION_NOT_EDITED } from './session-rules';
 import { weeklyLimitConflictMessage, weeklyLimitConflicts } from './weekly-limit-conflicts';
 
@@ -32,10 +33,13 @@ export interface UpdateSessionInput {
  * booked. A move into another Toronto week that would put booked children over their weekly limit there is
  * refused (409, the children listed in `weeklyLimitConflicts`) unless the office confirmed it. When the time,
  * place or class changes, every confirmed booking's calendar event is raised one SEQUENCE and its family is
- * e-mailed the old and new details with the updated event, in the same transaction.
+ * e-mailed the old and new details with the updated event, in the same transaction. A move onto a closed Toronto day
+ * (issue 32) is refused: 409 DAY_CLOSED.
  */
 export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<SessionDto> {
   const { form, now } = input;
+  // Issue 32: the closures' lock (shared) before the session's (decision 022: advisory locks first), for the check below.
+  await lockClosuresShared(tx);
   const { session, confirmedBookings } = await lockSessionWithBookings(tx, input.sessionId);
   if (session.status === 'CANCELLED') throw new HttpError(409, 'A cancelled session cannot be edited');
   assertNotStarted(session, now, STARTED_SESSION_NOT_EDITED, 'SESSION_STARTED_NOT_EDITED');
@@ -43,6 +47,12 @@ export async function updateSession(tx: Tx, input: UpdateSessionInput): Promise<
   const startChanged = session.startsAt.getTime() !== form.startsAt.getTime();
   if (startChanged && form.startsAt.getTime() < now.getTime()) {
     throw new HttpError(400, 'A session cannot be moved to a time in the past');
+  }
+  if (torontoDateKey(session.startsAt) !== torontoDateKey(form.startsAt)) {
+    // Issue 32: a session cannot be moved onto a closed day (409 DAY_CLOSED), as one cannot be created there.
+    const day = torontoDateKey(form.startsAt);
+    const [closure] = await closuresBetween(tx, day, day);
+    if (closure) throw dayClosedError(form.startsAt, closure);
   }
   if (form.capacity < session.bookedCount) {
     throw new HttpError(

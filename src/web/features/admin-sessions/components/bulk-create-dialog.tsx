@@ -25,6 +25,7 @@ import { FormMessage } from '../../../components/ui/form-message';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { toast } from '../../../hooks/use-toast';
+import { useCurrentClosures } from '../../../lib/closures';
 import { apiErrorMessage } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
@@ -79,6 +80,8 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
   const now = useNow();
   const classTypes = useClassTypes();
   const bulkCreate = useBulkCreateSessions();
+  // Issue 32: the closed days from today on; the preview says how many sessions of the series they skip.
+  const closures = useCurrentClosures().data?.closures;
   const pending = bulkCreate.isPending;
   const form = useForm<BulkSessionInput, unknown, BulkSessionBody>({ resolver: zodResolver(bulkSessionBody), defaultValues: DEFAULTS });
   const { errors } = form.formState;
@@ -95,6 +98,7 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
       specificDates: strings(values.specificDates),
     },
     now,
+    closures,
   );
 
   const onSubmit = form.handleSubmit((body) => {
@@ -107,8 +111,8 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
         specificDates: body.pattern === 'specific-days' ? body.specificDates : [],
       },
       {
-        onSuccess: ({ count }) => {
-          toast({ title: 'Sessions Created', description: `${plural(count, 'session was', 'sessions were')} created.` });
+        onSuccess: ({ count, skippedClosedDays }) => {
+          toast({ title: 'Sessions Created', description: `${plural(count, 'session was', 'sessions were')} created.${skippedText(skippedClosedDays)}` });
           onOpenChange(false);
         },
         onError: (error) => {
@@ -284,12 +288,21 @@ function previewText(preview: BulkPreview): string {
       return `The first of these ${preview.count} sessions would start in the past (${at(preview.first)}). Choose a later start date or time.`;
     case 'clock-change':
       return `${preview.message}.`;
+    case 'all-closed':
+      return `Every one of these ${preview.count} sessions falls on a closed day. Reopen the days first, or choose other dates.`;
     case 'ok':
-      return preview.count === 1
-        ? `This will create 1 session, on ${at(preview.first)}.`
-        : `This will create ${preview.count} sessions, from ${at(preview.first)} to ${at(preview.last)}.`;
+      return (
+        (preview.count === 1
+          ? `This will create 1 session, on ${at(preview.first)}.`
+          : `This will create ${preview.count - preview.skipped === 1 ? '1 session' : `${preview.count - preview.skipped} sessions`}, from ${at(preview.first)} to ${at(preview.last)}.`) +
+        (preview.skipped ? ` ${plural(preview.skipped, 'session on a closed day is', 'sessions on closed days are')} skipped.` : '')
+      );
   }
 }
+
+/** Issue 32: ' 2 sessions on closed days were skipped.' after the count created (nothing when none was). */
+export const skippedText = (skipped: number) =>
+  skipped ? ` ${plural(skipped, 'session on a closed day was', 'sessions on closed days were')} skipped.` : '';
 
 interface SpecificDatesPickerProps {
   dates: string[];

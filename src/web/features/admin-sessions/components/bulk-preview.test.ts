@@ -43,3 +43,14 @@ describe('bulkPreview', () => {
     expect(bulkPreview({ ...base, pattern: 'daily', startDate: '2026-11-20', endDate: '2026-11-20' }, now)).toMatchObject({ kind: 'ok', count: 1 });
   });
 });
+
+describe('bulkPreview and closed days (issue 32)', () => {
+  const closures = [{ startDate: '2026-11-24', endDate: '2026-11-25' }];
+  it('counts the sessions of the series that fall on closed days (the server skips them)', () => {
+    expect(bulkPreview({ ...base, pattern: 'daily', startDate: '2026-11-23', endDate: '2026-11-27' }, now, closures)).toMatchObject({ kind: 'ok', count: 5, skipped: 2 });
+    expect(bulkPreview({ ...base, pattern: 'daily', startDate: '2026-11-26', endDate: '2026-11-27' }, now, closures)).toMatchObject({ kind: 'ok', skipped: 0 });
+  });
+  it('says when every session of the series falls on a closed day', () => {
+    expect(bulkPreview({ ...base, pattern: 'daily', startDate: '2026-11-24', endDate: '2026-11-25' }, now, closures)).toEqual({ kind: 'all-closed', count: 2 });
+  });
+});

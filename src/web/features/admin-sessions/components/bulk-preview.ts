@@ -1,4 +1,6 @@
 import { bulkSessionStarts, bulkWallClockRefusal, countBulkSessions, type BulkScheduleForm } from '../../../../shared/rules/bulk-schedule';
+import { closureOn } from '../../../../shared/rules/closures';
+import { torontoDateKey } from '../../../../shared/rules/week';
 import { MAX_BULK_SESSIONS } from '../../../../shared/schemas/sessions';
 
 /** What the bulk form would do, recomputed as the admin types (the server applies the same rule). */
@@ -9,13 +11,16 @@ export type BulkPreview =
   | { kind: 'past'; count: number; first: Date }
   /** A start or end time the clocks skip or repeat on one of the dates (the server's words). */
   | { kind: 'clock-change'; message: string }
-  | { kind: 'ok'; count: number; first: Date; last: Date };
+  /** Issue 32: every session would fall on a closed day (the server refuses it: DAY_CLOSED). */
+  | { kind: 'all-closed'; count: number }
+  /** `skipped`: of the `count`, how many fall on closed days (the server skips them). */
+  | { kind: 'ok'; count: number; first: Date; last: Date; skipped: number };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 
 /** Spec 5 bulk form: the number of sessions, or why there are none or too many. Only 'ok' may be submitted. */
-export function bulkPreview(form: BulkScheduleForm, now: Date): BulkPreview {
+export function bulkPreview(form: BulkScheduleForm, now: Date, closures: ReadonlyArray<{ startDate: string; endDate: string }> = []): BulkPreview {
   if (!DATE.test(form.startDate) || !DATE.test(form.endDate)) {
     return { kind: 'incomplete', reason: 'Choose a start date and an end date to see how many sessions will be created.' };
   }
@@ -39,5 +44,7 @@ export function bulkPreview(form: BulkScheduleForm, now: Date): BulkPreview {
   if (first.getTime() <= now.getTime()) return { kind: 'past', count, first };
   const clockChange = bulkWallClockRefusal(form, { max: MAX_BULK_SESSIONS });
   if (clockChange) return { kind: 'clock-change', message: clockChange };
-  return { kind: 'ok', count, first, last: occurrences[occurrences.length - 1]!.startsAt };
+  const skipped = closures.length ? occurrences.filter((o) => closureOn(closures, torontoDateKey(o.startsAt))).length : 0;
+  if (skipped === count) return { kind: 'all-closed', count };
+  return { kind: 'ok', count, first, last: occurrences[occurrences.length - 1]!.startsAt, skipped };
 }

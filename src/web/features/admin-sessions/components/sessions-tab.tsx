@@ -3,6 +3,7 @@ import { Pagination } from '../../../components/pagination';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { cn } from '../../../lib/utils';
 import { sessionsExportUrl } from '../api/get-admin-sessions';
+import { ClosuresSection } from './closures-section';
 import { SessionDialogs, SessionsFilters, SessionsHeader, SessionsListBar } from './sessions-tab-parts';
 import { SessionsTable } from './sessions-table';
 import { useSessionDialogs } from './use-session-dialogs';
@@ -10,7 +11,7 @@ import { useSessionsList } from './use-sessions-list';
 
 /**
  * Spec 2, Sessions tab: create, bulk create, edit, cancel, delete and bulk delete sessions; filter by class and
- * Toronto day (default 7 days ago to 30 days ahead); export the filtered list as CSV; 25/50/100 rows a page.
+ * Toronto day (default 7 days ago to 30 days ahead); close and reopen days (issue 32, ClosuresSection); export the filtered list as CSV; 25/50/100 rows a page.
  * The list's state is useSessionsList's (use-sessions-list.ts), the dialogs' useSessionDialogs's.
  */
 export function SessionsTab() {
@@ -29,6 +30,7 @@ export function SessionsTab() {
         exportUrl={sessionsExportUrl(list.filters)}
         onOpen={(kind) => dialogs.openDialog(kind)}
       />
+      <ClosuresSection />
       <SessionsFilters
         idPrefix={ids}
         classCode={list.classCode}

@@ -11,12 +11,14 @@ import {
 } from '../../../../shared/rules/calendar-weeks';
 import { useNow } from '../../../lib/use-now';
 import { useCalendarSessions } from '../api/get-sessions';
+import { useCurrentClosures } from '../../../lib/closures';
+import { closureOn } from '../../../../shared/rules/closures';
 import { ALL_CLASSES, classFilterOf } from '../../../lib/class-types';
 import { focusAfterWeekMove, isAnyWeek } from './weekly-calendar-rules';
 
 /**
  * The weekly calendar's state: the week on screen (within the bounds) and moving it, the class filter, and the
- * sessions of the fetched range grouped by Toronto day.
+ * sessions of the fetched range grouped by Toronto day, and the closure of each closed day.
  */
 export function useWeeklyCalendar(options: {
   initialWeekOf: string | undefined;
@@ -40,6 +42,9 @@ export function useWeeklyCalendar(options: {
   const sessionsData = useDeferredValue(sessions.data);
   const loadingSessions = sessionsData === undefined && !sessions.isError;
   const sessionsByDay = useMemo(() => groupByTorontoDay(sessionsData?.sessions ?? []), [sessionsData]);
+  // Issue 32: a closed day says so ('Closed — reason'); a failed read of the closures only leaves the days unmarked.
+  const closures = useCurrentClosures().data?.closures;
+  const closureOf = (dayKey: string) => (closures ? closureOn(closures, dayKey) : undefined);
 
   /** Moves a week; when the pressed button becomes disabled at a bound, focus goes to the other one. */
   function moveWeek(step: -1 | 1) {
@@ -52,5 +57,5 @@ export function useWeeklyCalendar(options: {
     if (focus === 'previous') previousRef.current?.focus();
   }
 
-  return { now, week, weekOffset, moveWeek, previousRef, nextRef, classCode, setClassCode, sessions, days, loadingSessions, sessionsByDay };
+  return { now, week, weekOffset, moveWeek, previousRef, nextRef, classCode, setClassCode, sessions, days, loadingSessions, sessionsByDay, closureOf };
 }

@@ -2,6 +2,7 @@ import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Ref } from 'react';
 import { canGoToNextWeek, canGoToPreviousWeek } from '../../../../shared/rules/calendar-weeks';
 import { sessionCardState } from '../../../../shared/rules/session-card';
+import { closedDayLabel } from '../../../../shared/rules/closures';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
@@ -130,11 +131,14 @@ export function CalendarDay({
   sessions,
   loading,
   cards,
+  closedReason,
 }: {
   day: { key: string; label: string; weekday: string; dayNumber: number | string; isToday: boolean };
   sessions: readonly SessionDto[];
   loading: boolean;
   cards: CardOptions;
+  /** Issue 32: the reason of the closure holding the day ('Closed — reason'), if it is closed. */
+  closedReason?: string | undefined;
 }) {
   const content = dayContentOf(loading, sessions.length);
   return (
@@ -154,13 +158,18 @@ export function CalendarDay({
         </span>
       </div>
       <div className="min-w-0 flex-1">
+        {closedReason !== undefined && (
+          <p className="mb-2 rounded-md border border-amber-200 bg-amber-50 px-2 py-1.5 text-xs font-semibold break-words text-amber-900" data-testid="closed-day">
+            {closedDayLabel(closedReason)}
+          </p>
+        )}
         {content === 'loading' && (
           <div className="grid gap-2">
             <Skeleton className="h-14" />
             <Skeleton className="h-14" />
           </div>
         )}
-        {content === 'empty' && <p className="py-2 text-xs text-slate-500 lg:text-center">No sessions</p>}
+        {content === 'empty' && closedReason === undefined && <p className="py-2 text-xs text-slate-500 lg:text-center">No sessions</p>}
         {content === 'cards' && (
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-1">
             {sessions.map((session) => (

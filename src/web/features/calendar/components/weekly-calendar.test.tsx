@@ -204,3 +204,20 @@ describe('weekly calendar', () => {
     expect(card(calendar, monday)).toBeDisabled();
   });
 });
+
+describe('closed days (issue 32)', () => {
+  it("a closed day says 'Closed — <reason>' in its own column, and its sessions still show as the server sends them", async () => {
+    const thisWeek = startOfTorontoWeek(new Date());
+    const tuesday = addDays(thisWeek, 1);
+    const key = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(d);
+    sessionsRead([]);
+    api.use(http.get('/api/closures', () => HttpResponse.json({ closures: [{ id: 'c1', startDate: key(tuesday), endDate: key(tuesday), reason: 'Snow day', createdAt: new Date().toISOString() }] })));
+    const { calendar } = await renderCalendar();
+    const day = within(calendar).getByRole('group', { name: formatLongDate(tuesday) });
+    expect(await within(day).findByText('Closed — Snow day')).toBeVisible();
+    expect(within(day).queryByText('No sessions')).toBeNull();
+    const monday = within(calendar).getByRole('group', { name: formatLongDate(thisWeek) });
+    expect(within(monday).queryByText(/Closed/)).toBeNull();
+    expect(within(monday).getByText('No sessions')).toBeVisible();
+  });
+});

@@ -94,7 +94,14 @@ export function WeeklyCalendar({
         <div className="grid gap-2 lg:grid-cols-7 lg:gap-1.5 xl:gap-2" aria-busy={loadingSessions || undefined}>
           {loadingSessions && <span className="sr-only" role="status">Loading sessions</span>}
           {calendar.days.map((day) => (
-            <CalendarDay key={day.key} day={day} sessions={calendar.sessionsByDay.get(day.key) ?? []} loading={loadingSessions} cards={cards} />
+            <CalendarDay
+              key={day.key}
+              day={day}
+              sessions={calendar.sessionsByDay.get(day.key) ?? []}
+              loading={loadingSessions}
+              cards={cards}
+              closedReason={calendar.closureOf(day.key)?.reason}
+            />
           ))}
         </div>
       )}
