@@ -65,6 +65,9 @@ export const ERROR_CODES = [
   'WAITLIST_NOT_WAITING',
   'NOT_ELIGIBLE',
   'ELIGIBILITY_DETAILS_MISSING',
+  // Issue 32, one child at a time: a name the booking does not have; a child whose place is already cancelled.
+  'CHILD_NOT_IN_BOOKING',
+  'CHILD_ALREADY_CANCELLED',
 
   // The office's session screens.
   'SESSION_STARTED_NOT_EDITED',
