@@ -1,4 +1,4 @@
--- Issue 32: moves some of a booking's children (the caller, portal_reschedule_booking, holds the locks of both
+-- Issue 32: moves some of a booking's children (the caller, portal_reschedule_booking_children, holds the locks of both
 -- sessions, the children and the booking, and has checked the move as its own) into a new booking of their own in
 -- the new session, booked by who acts as portal_book books (the guardian, or the office). Their rows leave the old
 -- booking (they are the new booking's now; the old one keeps its other children, its id and reference, at a raised
