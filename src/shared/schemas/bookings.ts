@@ -45,7 +45,6 @@ export type CreateBookingBody = z.infer<typeof createBookingBody>;
  * (matched like a booking matches names). Absent, or naming every child the booking holds: the whole booking.
  */
 export const bookingChildNames = createBookingBody.shape.childNames;
-export const NO_CHILD_TICKED = 'Tick at least one child';
 
 /** POST /api/bookings/:id/cancel: an optional body. */
 export const cancelBookingBody = z.object({ childNames: bookingChildNames.optional() }).nullish();
