@@ -283,3 +283,25 @@ describe('the front desk with childNames', () => {
     expect(gone.body.code).toBe('CHILD_ALREADY_CANCELLED');
   });
 });
+
+describe('a child cancelled alone, at the door and on the roster', () => {
+  it('is gone from the roster, the door lookup and check-in; the child who stays is there', async () => {
+    const fam = await signInNewParent(server, [
+      ['Ava', 3],
+      ['Leo', 3],
+    ]);
+    const session = await newSession(at(2, 17));
+    const bookingId = await booked(fam, session.id, ['Ava', 'Leo']);
+    const leoId = await childId(bookingId, 'Leo');
+    const avaId = await childId(bookingId, 'Ava');
+    expect((await fam.api.post(`/api/bookings/${bookingId}/cancel`, { childNames: ['Leo'] })).status).toBe(200);
+
+    const roster = await admin.get(`/api/admin/sessions/${session.id}/roster`);
+    expect(roster.body.children.map((kid: { childName: string }) => kid.childName)).toEqual(['Ava']);
+    const door = await admin.post('/api/admin/check-in/lookup', { sessionId: session.id, reference: reference(bookingId) });
+    expect(door.status, JSON.stringify(door.body)).toBe(200);
+    expect(door.body.children.map((kid: { childName: string }) => kid.childName)).toEqual(['Ava']);
+    expect((await admin.post('/api/admin/check-in', { bookingId, childId: leoId })).status).toBe(404);
+    expect((await admin.post('/api/admin/check-in', { bookingId, childId: avaId })).status).toBe(200);
+  });
+});
