@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICIES } from '../../shared/schemas/settings';
 import { torontoTime } from '../../shared/rules/week';
 import { bookingChildren, bookings, emailOutbox, makeupCredits, officeActions, sessions } from '../db/schema';
+import { renderTemplate } from '../mail/templates';
 import { booked } from '../test-support/bookings';
 import { at, NOW } from '../test-support/clock';
 import { createClassType, createSession, signInNewParent } from '../test-support/fixtures';
@@ -38,6 +39,7 @@ const mails = async (email: string, template: string) =>
   );
 const childId = async (bookingId: string, name: string) => (await rowsOf(bookingId)).find((row) => row.childName === name)!.childId;
 const reference = (id: string) => `NB-${id.slice(-8).toUpperCase()}`;
+const render = (template: string, data: unknown) => renderTemplate(template, data, { businessName: 'Northbound', publicUrl: 'https://portal.example' });
 
 describe('POST /api/bookings/:id/cancel with childNames', () => {
   it('cancels one of two children: the spot freed and given to the waitlist, the other child kept and counted, the reference kept', async () => {
@@ -49,6 +51,10 @@ describe('POST /api/bookings/:id/cancel with childNames', () => {
     const session = await newSession(at(3, 17), 2);
     const bookingId = await booked(fam, session.id, ['Ava', 'Leo']);
     expect((await other.api.post(`/api/sessions/${session.id}/waitlist`, { childNames: ['Kai'] })).status).toBe(201);
+    // A reminder already made for the booking (the worker makes them the day before): it will name who stays.
+    await db()
+      .insert(emailOutbox)
+      .values({ toAddress: fam.email, template: 'booking-reminder', templateData: { childNames: ['Ava', 'Leo'] }, bookingId, nextAttemptAt: at(3, 9) });
 
     const res = await fam.api.post(`/api/bookings/${bookingId}/cancel`, { childNames: ['leo'] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -78,6 +84,11 @@ describe('POST /api/bookings/:id/cancel with childNames', () => {
     // The e-mail names Leo, and Ava who stays.
     const [mail] = await mails(fam.email, 'booking-cancelled');
     expect(mail).toMatchObject({ cancelledChildNames: ['Leo'], childNames: ['Ava'] });
+    expect(await mails(fam.email, 'booking-reminder')).toEqual([{ childNames: ['Ava'] }]);
+    const message = render('booking-cancelled', mail);
+    expect(message.subject).toMatch(/^Leo: place cancelled for Per Child Class on /);
+    expect(message.text).toContain("Leo's place in this booking has been cancelled and the spot was released. Ava stays booked:");
+    expect(message.text).toContain(`Booking reference: #${reference(bookingId)}`);
 
     // Ava still holds her week's use; Leo does not.
     const stats = await fam.api.get(`/api/me/child-stats?week=2026-11-18`);
@@ -181,6 +192,10 @@ describe('POST /api/bookings/:id/reschedule with childNames', () => {
     expect((await creditsOf(leoId)).filter((credit) => credit.reason === 'OFFICE')).toMatchObject([{ usedBookingId: moved.body.id }]);
     const [mail] = await mails(fam.email, 'booking-rescheduled');
     expect(mail).toMatchObject({ booking: { childNames: ['Leo'] }, previous: { childNames: ['Leo'] }, remaining: { childNames: ['Ava'] } });
+    const message = render('booking-rescheduled', mail);
+    expect(message.text).toContain(`Leo has been moved from Per Child Class on `);
+    expect(message.text).toContain(`Ava stays booked there (booking reference #${reference(bookingId)})`);
+    expect(message.attachments).toHaveLength(2);
 
     // Naming every child the booking holds moves it in place.
     const whole = await fam.api.post(`/api/bookings/${bookingId}/reschedule`, { newSessionId: nextMonday.id, childNames: ['Ava'] });
