@@ -67,6 +67,9 @@ export const ERROR_CODES = [
   'ELIGIBILITY_DETAILS_MISSING',
   // Issue 32, the no-show rule: the family's online booking is paused (rules/attendance.ts bookingPauseOf).
   'BOOKING_PAUSED',
+  // Issue 32, one child at a time: a name the booking does not have; a child whose place is already cancelled.
+  'CHILD_NOT_IN_BOOKING',
+  'CHILD_ALREADY_CANCELLED',
 
   // The office's session screens.
   'SESSION_STARTED_NOT_EDITED',

@@ -194,7 +194,7 @@ export function makeDueRemindersStatement(now: Date) {
     insert into ${emailOutbox} (to_address, template, template_data, booking_id, next_attempt_at)
     select u.email, ${REMINDER_TEMPLATE},
       portal_booking_facts(b, s,
-        array(select bc.child_name from booking_children bc where bc.booking_id = b.id order by bc.position),
+        array(select bc.child_name from booking_children bc where bc.booking_id = b.id and bc.cancelled_at is null order by bc.position),
         jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)),
       b.id, s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS})
     from sessions s
@@ -244,7 +244,7 @@ export function readyDueRemindersStatement(now: Date, limit: number) {
         s.starts_at - make_interval(hours => ${REMINDER_LEAD_HOURS}) as send_at,
         u.email,
         portal_booking_facts(b, s,
-          array(select bc.child_name from booking_children bc where bc.booking_id = b.id order by bc.position),
+          array(select bc.child_name from booking_children bc where bc.booking_id = b.id and bc.cancelled_at is null order by bc.position),
           jsonb_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)) as facts
       from due d
       join ${emailOutbox} o on o.id = d.id

@@ -13,11 +13,19 @@ const templates = {
   // A booking made by promotion from the waitlist says so (issue 21: template_data.fromWaitlist).
   'booking-confirmed': (data: BookingFacts & { fromWaitlist?: boolean }, context: EmailContext) =>
     bookingConfirmedEmail(bookingDtoFromFacts(data), context, { fromWaitlist: data.fromWaitlist === true }),
-  'booking-cancelled': (data: BookingFacts, context: EmailContext) => bookingCancelledEmail(bookingDtoFromFacts(data), context),
+  // Issue 32: a cancellation of some of the booking's children names them (cancelledChildNames); the booking is the one after.
+  'booking-cancelled': (data: BookingFacts & { cancelledChildNames?: string[] }, context: EmailContext) =>
+    bookingCancelledEmail(bookingDtoFromFacts(data), context, data.cancelledChildNames),
   // Queued with the booking, due 24 hours before the session; its facts are refreshed by the worker when due.
   'booking-reminder': (data: BookingFacts, context: EmailContext) => bookingReminderEmail(bookingDtoFromFacts(data), context),
-  'booking-rescheduled': (data: { booking: BookingFacts; previous: BookingFacts }, context: EmailContext) =>
-    bookingRescheduledEmail(bookingDtoFromFacts(data.booking), bookingDtoFromFacts(data.previous), context),
+  // Issue 32: a move of some of the booking's children: `remaining` is the earlier booking with the children who stay.
+  'booking-rescheduled': (data: { booking: BookingFacts; previous: BookingFacts; remaining?: BookingFacts }, context: EmailContext) =>
+    bookingRescheduledEmail(
+      bookingDtoFromFacts(data.booking),
+      bookingDtoFromFacts(data.previous),
+      context,
+      data.remaining ? bookingDtoFromFacts(data.remaining) : undefined,
+    ),
 } as const;
 
 export type EmailTemplate = keyof typeof templates;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   bookingDto,
   bookingListResponse,
+  cancelBookingBody,
   childStatsQuery,
   childStatsResponse,
   createBookingBody,
@@ -41,8 +42,11 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/bookings/:id/cancel',
-    { ...repeatableWriteRoute, schema: { params: bookingIdParams, response: { 200: bookingDto } } },
-    async (request, reply) => repeatableBookingWrite(request, reply, { call: { op: 'cancel', bookingId: assertBookingId(request.params.id) } }),
+    { ...repeatableWriteRoute, schema: { params: bookingIdParams, body: cancelBookingBody, response: { 200: bookingDto } } },
+    async (request, reply) =>
+      repeatableBookingWrite(request, reply, {
+        call: { op: 'cancel', bookingId: assertBookingId(request.params.id), childNames: request.body?.childNames },
+      }),
   );
 
   app.post(
@@ -50,7 +54,12 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...repeatableWriteRoute, schema: { params: bookingIdParams, body: rescheduleBookingBody, response: { 200: bookingDto } } },
     async (request, reply) =>
       repeatableBookingWrite(request, reply, {
-        call: { op: 'reschedule', bookingId: assertBookingId(request.params.id), newSessionId: request.body.newSessionId },
+        call: {
+          op: 'reschedule',
+          bookingId: assertBookingId(request.params.id),
+          newSessionId: request.body.newSessionId,
+          childNames: request.body.childNames,
+        },
       }),
   );
 

@@ -40,7 +40,17 @@ export const createBookingBody = z.object({
 });
 export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
-export const rescheduleBookingBody = z.object({ newSessionId: sessionId('newSessionId') });
+/**
+ * Issue 32, one child at a time: the children of a booking a cancellation or a move is for, as the booking holds them
+ * (matched like a booking matches names). Absent, or naming every child the booking holds: the whole booking.
+ */
+export const bookingChildNames = createBookingBody.shape.childNames;
+
+/** POST /api/bookings/:id/cancel: an optional body. */
+export const cancelBookingBody = z.object({ childNames: bookingChildNames.optional() }).nullish();
+export type CancelBookingBody = z.infer<typeof cancelBookingBody>;
+
+export const rescheduleBookingBody = z.object({ newSessionId: sessionId('newSessionId'), childNames: bookingChildNames.optional() });
 export type RescheduleBookingBody = z.infer<typeof rescheduleBookingBody>;
 
 /** The office's note on what it did for a family (issue 19): kept with the action, never shown to the family. */
@@ -66,7 +76,7 @@ export const officeBookingBody = createBookingBody
 export type OfficeBookingBody = z.infer<typeof officeBookingBody>;
 
 /** POST /api/admin/bookings/:id/cancel. */
-export const officeCancelBody = z.object({ note: officeNote }).nullish();
+export const officeCancelBody = z.object({ note: officeNote, childNames: bookingChildNames.optional() }).nullish();
 export type OfficeCancelBody = z.infer<typeof officeCancelBody>;
 
 /** POST /api/admin/bookings/:id/reschedule. */

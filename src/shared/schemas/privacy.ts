@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKED_BY, BOOKING_STATUSES } from './bookings';
+import { BOOKED_BY, BOOKING_STATUSES, CHILD_CANCELLATIONS } from './bookings';
 import { CHILD_SEXES, PLAN_TIERS } from './users';
 import { PHOTO_CONSENTS } from './family';
 import { WAITLIST_STATUSES } from './waitlist';
@@ -49,8 +49,13 @@ export const exportBooking = z.object({
   bookedBy: z.enum(BOOKED_BY),
   /** The guardian who booked (null: the office, or a booking older than the families). */
   bookedByGuardian: z.string().nullable(),
-  /** Each child booked, and when they were checked in at the door (null: not checked in). */
-  children: z.array(z.object({ name: z.string(), checkedInAt: instant.nullable() })),
+  /**
+   * Each child booked, and when they were checked in at the door (null: not checked in); issue 32: when a child's
+   * place was cancelled (null: not cancelled alone) and how (EARLY, LATE, CLOSURE).
+   */
+  children: z.array(
+    z.object({ name: z.string(), checkedInAt: instant.nullable(), cancelledAt: instant.nullable(), cancellation: z.enum(CHILD_CANCELLATIONS).nullable() }),
+  ),
 });
 
 export const exportWaitlistEntry = z.object({

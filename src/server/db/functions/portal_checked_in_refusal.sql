@@ -6,6 +6,6 @@ CREATE OR REPLACE FUNCTION public.portal_checked_in_refusal(for_booking uuid)
  STABLE
 AS $function$
   SELECT jsonb_build_object('refusal', 'checked-in', 'names', jsonb_agg(bc.child_name ORDER BY bc.position))
-  FROM booking_children bc WHERE bc.booking_id = for_booking AND bc.checked_in_at IS NOT NULL
+  FROM booking_children bc WHERE bc.booking_id = for_booking AND bc.checked_in_at IS NOT NULL AND bc.cancelled_at IS NULL
   HAVING count(*) > 0
 $function$;

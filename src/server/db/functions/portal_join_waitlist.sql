@@ -49,7 +49,7 @@ BEGIN
   END IF;
   SELECT array_agg(bc.child_name ORDER BY bc.child_name) INTO already
   FROM booking_children bc JOIN bookings b ON b.id = bc.booking_id
-  WHERE bc.child_id = ANY (kid_ids) AND b.session_id = s.id AND b.status = 'CONFIRMED';
+  WHERE bc.child_id = ANY (kid_ids) AND bc.cancelled_at IS NULL AND b.session_id = s.id AND b.status = 'CONFIRMED';
   IF already IS NOT NULL THEN
     RETURN jsonb_build_object('refusal', 'already-booked', 'names', to_jsonb(already));
   END IF;

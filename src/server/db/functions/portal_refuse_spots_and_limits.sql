@@ -20,7 +20,7 @@ BEGIN
     RETURN jsonb_build_object('refusal', 'spots', 'available', available, 'requested', wanted);
   END IF;
   WITH theirs AS MATERIALIZED (
-    SELECT bc.booking_id, bc.child_id, bc.child_name FROM booking_children bc WHERE bc.child_id = ANY (kid_ids)
+    SELECT bc.booking_id, bc.child_id, bc.child_name FROM booking_children bc WHERE bc.child_id = ANY (kid_ids) AND bc.cancelled_at IS NULL
   )
   SELECT array_agg(t.child_name ORDER BY t.child_name), array_agg(t.child_id) INTO already, already_ids
   FROM theirs t JOIN bookings b ON b.id = t.booking_id

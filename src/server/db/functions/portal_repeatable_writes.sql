@@ -87,10 +87,13 @@ BEGIN
     answer := CASE c ->> 'op'
       WHEN 'book' THEN portal_book(parent_id, (c ->> 'sessionId')::uuid,
         ARRAY(SELECT jsonb_array_elements_text(c -> 'childNames')), (c ->> 'now')::timestamptz, parent, office)
-      WHEN 'cancel' THEN portal_cancel_booking(parent_id, (c ->> 'bookingId')::uuid, (c ->> 'now')::timestamptz, parent, office,
-        (c ->> 'waitlistClosesBefore')::timestamptz)
-      WHEN 'reschedule' THEN portal_reschedule_booking(parent_id, (c ->> 'bookingId')::uuid,
-        (c ->> 'newSessionId')::uuid, (c ->> 'now')::timestamptz, parent, office, (c ->> 'waitlistClosesBefore')::timestamptz)
+      -- Issue 32: `childNames` names the children cancelled or moved (absent: the whole booking).
+      WHEN 'cancel' THEN portal_cancel_booking_children(parent_id, (c ->> 'bookingId')::uuid, (c ->> 'now')::timestamptz, parent, office,
+        (c ->> 'waitlistClosesBefore')::timestamptz,
+        CASE WHEN jsonb_typeof(c -> 'childNames') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(c -> 'childNames')) END)
+      WHEN 'reschedule' THEN portal_reschedule_booking_children(parent_id, (c ->> 'bookingId')::uuid,
+        (c ->> 'newSessionId')::uuid, (c ->> 'now')::timestamptz, parent, office, (c ->> 'waitlistClosesBefore')::timestamptz,
+        CASE WHEN jsonb_typeof(c -> 'childNames') = 'array' THEN ARRAY(SELECT jsonb_array_elements_text(c -> 'childNames')) END)
       WHEN 'join-waitlist' THEN portal_join_waitlist(parent_id, (c ->> 'sessionId')::uuid,
         ARRAY(SELECT jsonb_array_elements_text(c -> 'childNames')), (c ->> 'now')::timestamptz, (c ->> 'waitlistClosesBefore')::timestamptz)
       WHEN 'leave-waitlist' THEN portal_leave_waitlist(parent_id, (c ->> 'entryId')::uuid, (c ->> 'now')::timestamptz, office)

@@ -8,24 +8,9 @@
 -- * portal_book locks and reads the named children in one statement, and writes the children, the spots and
 --   the e-mail in one.
 CREATE OR REPLACE FUNCTION portal_weekly_usage(child_ids uuid[], week_of timestamptz, exclude_booking uuid DEFAULT NULL)
-RETURNS TABLE (child_id uuid, used integer) LANGUAGE plpgsql STABLE AS $$
-#variable_conflict use_column
-BEGIN
-  RETURN QUERY
-  WITH theirs AS MATERIALIZED (
-    SELECT bc.child_id, bc.booking_id FROM booking_children bc WHERE bc.child_id = ANY (child_ids)
-  )
-  SELECT t.child_id, count(*)::integer
-  FROM theirs t
-  JOIN bookings b ON b.id = t.booking_id
-  JOIN sessions s ON s.id = b.session_id
-  WHERE b.status = 'CONFIRMED'
-    AND s.starts_at >= portal_toronto_week_start(week_of)
-    AND s.starts_at < portal_toronto_week_start(week_of, 1)
-    AND (exclude_booking IS NULL OR b.id <> exclude_booking)
-  GROUP BY t.child_id;
-END
-$$;
+ RETURNS TABLE (child_id uuid, used integer)
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_weekly_usage.sql'; END $superseded$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION portal_booking_facts(b bookings, s sessions, child_names text[], parent jsonb)
  RETURNS jsonb

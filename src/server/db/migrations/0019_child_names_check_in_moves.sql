@@ -174,12 +174,10 @@ WHERE b.id = bc.booking_id AND bc.checked_in_at IS NOT NULL
 --> statement-breakpoint
 -- Item 3: a booking with a child checked in at the door stays where it is: it is neither moved nor cancelled (the
 -- family is told to ask the office; the office undoes the check-in first). Answers the refusal naming those children.
-CREATE OR REPLACE FUNCTION portal_checked_in_refusal(for_booking uuid) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object('refusal', 'checked-in', 'names', jsonb_agg(bc.child_name ORDER BY bc.position))
-  FROM booking_children bc WHERE bc.booking_id = for_booking AND bc.checked_in_at IS NOT NULL
-  HAVING count(*) > 0
-$$;
+CREATE OR REPLACE FUNCTION portal_checked_in_refusal(for_booking uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_checked_in_refusal.sql'; END $superseded$;
 --> statement-breakpoint
 -- Two names of one request that found the same child (the server refuses two spellings of one key before asking;
 -- this decides by the child found, whatever matched): the refusal with the spellings given for that child.

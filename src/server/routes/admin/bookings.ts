@@ -30,7 +30,7 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: bookingIdParams, body: officeCancelBody, response: { 200: adminBookingDto } } },
     async (request, reply) =>
       repeatableBookingWrite(request, reply, {
-        call: { op: 'cancel', bookingId: assertBookingId(request.params.id) },
+        call: { op: 'cancel', bookingId: assertBookingId(request.params.id), childNames: request.body?.childNames },
         office: { note: request.body?.note },
       }),
   );
@@ -39,9 +39,9 @@ export const adminBookingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/bookings/:id/reschedule',
     { schema: { params: bookingIdParams, body: officeRescheduleBody, response: { 200: adminBookingDto } } },
     async (request, reply) => {
-      const { newSessionId, note, overrideWeeklyLimit } = request.body;
+      const { newSessionId, note, overrideWeeklyLimit, childNames } = request.body;
       return repeatableBookingWrite(request, reply, {
-        call: { op: 'reschedule', bookingId: assertBookingId(request.params.id), newSessionId },
+        call: { op: 'reschedule', bookingId: assertBookingId(request.params.id), newSessionId, childNames },
         office: { note, overrideWeeklyLimit },
       });
     },

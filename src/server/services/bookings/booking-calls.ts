@@ -24,9 +24,11 @@ export interface BookingParent {
  * Bookings):
  * - `book`: one spot per named child, all or nothing; the session's row lock (capacity) and the children's (weekly
  *   limits) are held until the commit, and the confirmation e-mail is queued (rendered by the worker later).
- * - `cancel`: one of the parent's future bookings, its spots freed.
+ * - `cancel`: one of the parent's future bookings, its spots freed; with `childNames` only those children's places
+ *   (issue 32: the booking keeps the others).
  * - `reschedule`: the same children to another future session inside the window; the booking keeps its id (its
- *   reference) and its calendar event's UID at a raised SEQUENCE, weekly limits checked without it.
+ *   reference) and its calendar event's UID at a raised SEQUENCE, weekly limits checked without it; with
+ *   `childNames` naming some of its children, those move into a booking of their own (issue 32).
  * - `join-waitlist` / `leave-waitlist`: the family waits for a full session with the named children, or stops
  *   waiting (the office: removes the entry); `promote-waitlist`: the office's 'Promote now' (portal_promote_waitlist_entry,
  *   docs/product-rules.md, Waitlist). A cancellation or a reschedule fills the spots it frees from the waitlist.
@@ -34,8 +36,8 @@ export interface BookingParent {
  */
 export type BookingCall =
   | { op: 'book'; sessionId: string; childNames: string[] }
-  | { op: 'cancel'; bookingId: string }
-  | { op: 'reschedule'; bookingId: string; newSessionId: string }
+  | { op: 'cancel'; bookingId: string; childNames?: string[] | undefined }
+  | { op: 'reschedule'; bookingId: string; newSessionId: string; childNames?: string[] | undefined }
   | { op: 'join-waitlist'; sessionId: string; childNames: string[] }
   | { op: 'leave-waitlist'; entryId: string }
   | { op: 'promote-waitlist'; entryId: string };

@@ -109,7 +109,24 @@ export function bookingReminderEmail(booking: BookingDto, context: EmailContext)
   );
 }
 
-export function bookingCancelledEmail(booking: BookingDto, context: EmailContext): EmailMessage {
+/**
+ * The cancellation e-mail. With `cancelledChildNames` (issue 32: some of the booking's children cancelled, the
+ * booking still holding the others) it names them and who stays, and its calendar file updates the event.
+ */
+export function bookingCancelledEmail(booking: BookingDto, context: EmailContext, cancelledChildNames?: string[]): EmailMessage {
+  if (cancelledChildNames?.length && booking.status === 'CONFIRMED') {
+    const gone = namesInProse(cancelledChildNames);
+    return compose(
+      booking,
+      context,
+      `${gone}: place cancelled for ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
+      `${gone}'s ${cancelledChildNames.length === 1 ? 'place in this booking has' : 'places in this booking have'} been cancelled and the ${
+        cancelledChildNames.length === 1 ? 'spot was' : 'spots were'
+      } released. ${namesInProse(booking.childNames)} ${booking.childNames.length === 1 ? 'stays' : 'stay'} booked:`,
+      'The attached calendar file updates the event in your calendar. You can book another session from your dashboard at any time.',
+      true,
+    );
+  }
   const message = compose(
     booking,
     context,
@@ -151,7 +168,31 @@ export function accountBookingsCancelledEmail(cancelled: BookingDto[], context: 
   };
 }
 
-export function bookingRescheduledEmail(booking: BookingDto, previous: BookingDto, context: EmailContext): EmailMessage {
+/**
+ * The move e-mail. With `remaining` (issue 32: some of the booking's children moved into a booking of their own) it
+ * names the children moved and who stays in the earlier session, with both calendar events.
+ */
+export function bookingRescheduledEmail(booking: BookingDto, previous: BookingDto, context: EmailContext, remaining?: BookingDto): EmailMessage {
+  if (remaining) {
+    const moved = namesInProse(booking.childNames);
+    const message = compose(
+      booking,
+      context,
+      `${moved} rescheduled: ${booking.session.classType.name} on ${formatLongDate(booking.session.startsAt)}`,
+      `${moved} ${booking.childNames.length === 1 ? 'has' : 'have'} been moved from ${previous.session.classType.name} on ${formatLongDate(
+        previous.session.startsAt,
+      )} at ${formatTimeRange(previous.session.startsAt, previous.session.endsAt)} into a booking of their own; ${namesInProse(
+        remaining.childNames,
+      )} ${remaining.childNames.length === 1 ? 'stays' : 'stay'} booked there (booking reference #${bookingReference(remaining.id)}). The new details:`,
+      'The attached calendar files add the new booking and update the earlier one.',
+      true,
+    );
+    message.attachments = [
+      ...(message.attachments ?? []),
+      { filename: calendarFileName(remaining.id), contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: calendarEventForBooking(remaining, context.businessName) },
+    ];
+    return message;
+  }
   return compose(
     booking,
     context,

@@ -45,6 +45,9 @@ export const bookingRefusal = z.discriminatedUnion('refusal', [
   bare('waitlist-entry-not-found'),
   bare('waitlist-promoted'),
   bare('waitlist-not-waiting'),
+  // Issue 32: a cancellation or a move naming children (portal_pick_booking_children).
+  z.object({ refusal: z.literal('child-not-in-booking'), names }),
+  z.object({ refusal: z.literal('child-already-cancelled'), names }),
   z.object({
     refusal: z.literal('ineligible'),
     children: z.array(
@@ -192,6 +195,17 @@ export const BOOKING_REFUSALS = {
     message: () => 'This waitlist entry has already become a booking: cancel the booking instead',
   },
   'waitlist-not-waiting': { status: 409, code: 'WAITLIST_NOT_WAITING', message: () => 'This waitlist entry is no longer waiting' },
+  'child-not-in-booking': {
+    status: 400,
+    code: 'CHILD_NOT_IN_BOOKING',
+    message: (refused) =>
+      `${refused.names.map((n) => `"${n}"`).join(', ')} ${plural(refused.names.length, 'is not a child of this booking', 'are not children of this booking')}`,
+  },
+  'child-already-cancelled': {
+    status: 409,
+    code: 'CHILD_ALREADY_CANCELLED',
+    message: (refused) => `${joinNames(refused.names)}'s ${plural(refused.names.length, 'place in this booking is', 'places in this booking are')} already cancelled`,
+  },
   // The same sentences the booking dialog shows beside a greyed child (src/shared/rules/eligibility.ts).
   ineligible: { status: 409, code: 'NOT_ELIGIBLE', message: (refused) => ineligibleMessage(refused.children, refused.classType) },
   // Issue 31: the booking dialogs ask for the details named in `missingDetails`, record them, and book again.

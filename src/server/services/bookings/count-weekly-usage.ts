@@ -12,7 +12,7 @@ export interface CountWeeklyUsageInput {
 }
 
 /**
- * A child's weekly use: confirmed spots (booking_children rows of CONFIRMED bookings) whose session starts in
+ * A child's weekly use: confirmed spots (booking_children rows not cancelled, of CONFIRMED bookings) whose session starts in
  * the Toronto week. The one definition is the database's `portal_weekly_usage` (src/server/db/functions/portal_weekly_usage.sql), which the
  * booking functions use under their locks; this asks it too. Children without any are absent from the map
  * (use 0). Pass the transaction to see its own writes and locks.

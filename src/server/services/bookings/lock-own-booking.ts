@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { bookingChildren, bookings } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -13,6 +13,9 @@ export async function lockOwnBooking(tx: Tx, bookingId: string, actorId: string)
     .where(and(eq(bookings.id, bookingId), eq(bookings.familyId, actorId)))
     .for('update');
   if (!booking) throw new HttpError(404, BOOKING_NOT_FOUND);
-  const kids = await tx.select().from(bookingChildren).where(eq(bookingChildren.bookingId, booking.id));
+  const kids = await tx
+    .select()
+    .from(bookingChildren)
+    .where(and(eq(bookingChildren.bookingId, booking.id), isNull(bookingChildren.cancelledAt)));
   return { booking, kids };
 }

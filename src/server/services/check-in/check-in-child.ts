@@ -45,7 +45,14 @@ export async function checkInChild(
   const [marked] = await tx
     .update(bookingChildren)
     .set({ checkedInAt: input.now, checkedInByAdminId: input.admin.id, checkedInByName: input.admin.name })
-    .where(and(eq(bookingChildren.bookingId, booking.id), eq(bookingChildren.childId, input.childId), isNull(bookingChildren.checkedInAt)))
+    .where(
+      and(
+        eq(bookingChildren.bookingId, booking.id),
+        eq(bookingChildren.childId, input.childId),
+        isNull(bookingChildren.checkedInAt),
+        isNull(bookingChildren.cancelledAt),
+      ),
+    )
     .returning();
   const row = marked ?? (await bookingChildRow(tx, booking.id, input.childId));
   return { bookingId: booking.id, reference: bookingReference(booking.id), child: toCheckInChildDto(row), alreadyCheckedIn: !marked };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import { formatShortDate, formatTime } from '../../../shared/rules/format';
 import { torontoDateKey } from '../../../shared/rules/week';
@@ -43,12 +43,12 @@ export function toCheckInChildDto(row: typeof bookingChildren.$inferSelect): Che
   };
 }
 
-/** One child of a booking, or a 404 when the child is not on it. */
+/** One child of a booking, or a 404 when the child is not on it (issue 32: a child whose place was cancelled is not). */
 export async function bookingChildRow(db: DbOrTx, bookingId: string, childId: string) {
   const [row] = await db
     .select()
     .from(bookingChildren)
-    .where(and(eq(bookingChildren.bookingId, bookingId), eq(bookingChildren.childId, childId)));
+    .where(and(eq(bookingChildren.bookingId, bookingId), eq(bookingChildren.childId, childId), isNull(bookingChildren.cancelledAt)));
   if (!row) throw new HttpError(404, CHILD_NOT_ON_BOOKING);
   return row;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { parseBookingReference, referenceOfSuffix } from '../../../shared/rules/booking-reference';
 import { fullName } from '../../../shared/rules/format';
 import type { BookedBy } from '../../../shared/schemas/bookings';
@@ -49,7 +49,7 @@ export async function lookUpBookingAtDoor(
       .select({ child: bookingChildren, ...doorChildColumns })
       .from(bookingChildren)
       .innerJoin(children, eq(children.id, bookingChildren.childId))
-      .where(eq(bookingChildren.bookingId, found.booking.id))
+      .where(and(eq(bookingChildren.bookingId, found.booking.id), isNull(bookingChildren.cancelledAt)))
       .orderBy(bookingChildren.position, sql`lower(${bookingChildren.childName})`);
     return {
       booking: {

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import type { UndoCheckInResponse } from '../../../shared/schemas/check-in';
 import type { Tx } from '../../db/client';
@@ -16,7 +16,14 @@ export async function undoCheckIn(tx: Tx, input: { bookingId: string; childId: s
   const [cleared] = await tx
     .update(bookingChildren)
     .set({ checkedInAt: null, checkedInByAdminId: null, checkedInByName: null })
-    .where(and(eq(bookingChildren.bookingId, booking.id), eq(bookingChildren.childId, input.childId), isNotNull(bookingChildren.checkedInAt)))
+    .where(
+      and(
+        eq(bookingChildren.bookingId, booking.id),
+        eq(bookingChildren.childId, input.childId),
+        isNotNull(bookingChildren.checkedInAt),
+        isNull(bookingChildren.cancelledAt),
+      ),
+    )
     .returning();
   const row = cleared ?? (await bookingChildRow(tx, booking.id, input.childId));
   return { bookingId: booking.id, reference: bookingReference(booking.id), child: toCheckInChildDto(row) };

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
+import type { ChildCancellation } from '../../../shared/schemas/bookings';
 import type { FamilyExport } from '../../../shared/schemas/privacy';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -95,16 +96,30 @@ export async function exportFamilyData(db: DbOrTx, input: { familyId: string; no
   ]);
 
   const bookingIds = bookingRows.map((row) => row.booking.id);
-  const kidsOfBooking = new Map<string, Array<{ name: string; checkedInAt: string | null }>>();
+  const kidsOfBooking = new Map<
+    string,
+    Array<{ name: string; checkedInAt: string | null; cancelledAt: string | null; cancellation: ChildCancellation | null }>
+  >();
   for (let i = 0; i < bookingIds.length; i += 5000) {
     const rows = await db
-      .select({ bookingId: bookingChildren.bookingId, name: bookingChildren.childName, checkedInAt: bookingChildren.checkedInAt })
+      .select({
+        bookingId: bookingChildren.bookingId,
+        name: bookingChildren.childName,
+        checkedInAt: bookingChildren.checkedInAt,
+        cancelledAt: bookingChildren.cancelledAt,
+        cancellation: bookingChildren.cancellation,
+      })
       .from(bookingChildren)
       .where(and(inArray(bookingChildren.bookingId, bookingIds.slice(i, i + 5000))))
       .orderBy(asc(bookingChildren.position));
     for (const row of rows) {
       const list = kidsOfBooking.get(row.bookingId) ?? [];
-      list.push({ name: row.name, checkedInAt: isoOrNull(row.checkedInAt) });
+      list.push({
+        name: row.name,
+        checkedInAt: isoOrNull(row.checkedInAt),
+        cancelledAt: isoOrNull(row.cancelledAt),
+        cancellation: row.cancellation as ChildCancellation | null,
+      });
       kidsOfBooking.set(row.bookingId, list);
     }
   }

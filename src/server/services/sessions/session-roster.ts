@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { bookingReference } from '../../../shared/product';
 import { bookedByLabel, fullName } from '../../../shared/rules/format';
 import type { BookedBy } from '../../../shared/schemas/bookings';
@@ -46,7 +46,7 @@ export async function getSessionRoster(db: Database, sessionId: string, waitlist
     .innerJoin(bookings, eq(bookings.id, bookingChildren.bookingId))
     .innerJoin(users, eq(users.id, bookings.familyId))
     .innerJoin(children, eq(children.id, bookingChildren.childId))
-    .where(and(eq(bookings.sessionId, id), eq(bookings.status, 'CONFIRMED')))
+    .where(and(eq(bookings.sessionId, id), eq(bookings.status, 'CONFIRMED'), isNull(bookingChildren.cancelledAt)))
     .orderBy(asc(sql`lower(${bookingChildren.childName})`), asc(users.lastName), asc(users.firstName));
   const guardians = await guardiansOfFamilies(db, rows.map((row) => row.familyId));
   return {

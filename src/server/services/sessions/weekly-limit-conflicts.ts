@@ -1,5 +1,5 @@
 import { fullName } from '../../../shared/rules/format';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { WeeklyLimitConflict } from '../../../shared/schemas/sessions';
 import type { Tx } from '../../db/client';
 import { bookingChildren, children, users } from '../../db/schema';
@@ -21,7 +21,7 @@ export async function weeklyLimitConflicts(tx: Tx, input: { bookingIds: string[]
     .from(bookingChildren)
     .innerJoin(children, eq(children.id, bookingChildren.childId))
     .innerJoin(users, eq(users.id, children.familyId))
-    .where(inArray(bookingChildren.bookingId, input.bookingIds))
+    .where(and(inArray(bookingChildren.bookingId, input.bookingIds), isNull(bookingChildren.cancelledAt)))
     .orderBy(asc(children.id));
   if (!booked.length) return [];
   await lockChildrenById(tx, booked.map((kid) => kid.childId));

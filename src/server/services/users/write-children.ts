@@ -112,6 +112,7 @@ export async function writeChildren(tx: Tx, input: WriteChildrenInput): Promise<
             removals.map((child) => child.id),
           ),
           eq(bookings.status, 'CONFIRMED'),
+          isNull(bookingChildren.cancelledAt),
           gt(sessions.startsAt, now),
         ),
       );

@@ -28,9 +28,9 @@ export function useOfficeBook() {
 
 export function useOfficeCancel() {
   const queryClient = useQueryClient();
-  return useMutation<AdminBookingDto, Error, { bookingId: string; note?: string | undefined; idempotencyKey: string }>({
-    mutationFn: ({ bookingId, note, idempotencyKey }) =>
-      apiRequest<AdminBookingDto>('POST', `${bookingPath(bookingId)}/cancel`, note ? { note } : {}, { idempotencyKey }),
+  return useMutation<AdminBookingDto, Error, { bookingId: string; note?: string | undefined; childNames?: string[] | undefined; idempotencyKey: string }>({
+    mutationFn: ({ bookingId, note, childNames, idempotencyKey }) =>
+      apiRequest<AdminBookingDto>('POST', `${bookingPath(bookingId)}/cancel`, { ...(note && { note }), ...(childNames && { childNames }) }, { idempotencyKey }),
     onSettled: () => refreshAfterOfficeChange(queryClient),
   });
 }

@@ -4,6 +4,7 @@ import { isRescheduleTarget } from '../../../../shared/rules/session-card';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
+import { BookingChildrenPicker, joinNames, useBookingChildrenChoice } from '../../../components/booking-children-picker';
 import { RescheduleSummary } from '../../../components/reschedule-summary';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -21,7 +22,10 @@ interface OfficeRescheduleDialogProps {
   renderSessionPicker: RenderOfficeSessionPicker;
 }
 
-/** Spec 8's 'reschedule' prompt for the office (issue 19): any future session with room, a note, the override. */
+/**
+ * Spec 8's 'reschedule' prompt for the office (issue 19): any future session with room, a note, the override. Issue 32:
+ * a booking of two or more children lists them, all ticked; some of them move into a booking of their own.
+ */
 export function OfficeRescheduleDialog({ booking, open, onOpenChange, renderSessionPicker }: OfficeRescheduleDialogProps) {
   return (
     <Dialog open={open && booking !== null} onOpenChange={onOpenChange}>
@@ -34,7 +38,9 @@ export function OfficeRescheduleDialog({ booking, open, onOpenChange, renderSess
 
 function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: AdminBookingDto; onClose: () => void; renderSessionPicker: RenderOfficeSessionPicker }) {
   const reschedule = useOfficeReschedule();
-  const [choice, setChoice] = useState<SessionDto | null>(null);
+  const choice = useBookingChildrenChoice(booking.childNames);
+  const moving = choice.chosen;
+  const [target, setTarget] = useState<SessionDto | null>(null);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [note, setNote] = useState('');
   const [override, setOverride] = useState(false);
@@ -45,21 +51,26 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
   const noteMissing = override && !note.trim();
 
   function confirm() {
-    if (!choice || busy || submitting.current) return;
+    if (!target || busy || submitting.current || choice.none) return;
     if (noteMissing) {
       setTriedWithoutNote(true);
       return;
     }
     submitting.current = true;
-    const body = { newSessionId: choice.id, note: note.trim() || undefined, overrideWeeklyLimit: override || undefined };
+    const { childNames } = choice;
+    const staying = booking.childNames.filter((name) => !moving.includes(name));
+    const body = { newSessionId: target.id, note: note.trim() || undefined, overrideWeeklyLimit: override || undefined, childNames };
     reschedule.mutate(
       { bookingId: booking.id, body, idempotencyKey: attempt.keyFor(JSON.stringify(body)) },
       {
         onSuccess: (moved) => {
           attempt.finish();
+          const where = `${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}`;
           toast({
             title: 'Booking Rescheduled',
-            description: `Moved to ${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}. The family gets an e-mail.`,
+            description: childNames
+              ? `${joinNames(moved.childNames)} moved to ${where}; ${joinNames(staying)} ${staying.length === 1 ? 'stays' : 'stay'} booked. The family gets an e-mail.`
+              : `Moved to ${where}. The family gets an e-mail.`,
           });
           onClose();
         },
@@ -90,18 +101,19 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
             <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Current booking</p>
             <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" />
           </section>
+          <BookingChildrenPicker choice={choice} legend="Children to move" />
           {renderSessionPicker({
             currentSessionId: booking.sessionId,
-            selectedSessionId: choice?.id ?? null,
-            onSelectSession: setChoice,
-            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, booking.childNames.length),
+            selectedSessionId: target?.id ?? null,
+            onSelectSession: setTarget,
+            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, Math.max(1, moving.length)),
             initialWeekOf: booking.session.startsAt,
           })}
           <p aria-live="polite" className="text-sm text-slate-700">
-            {choice ? (
+            {target ? (
               <>
-                <span className="font-medium text-slate-900">New session:</span> {choice.classType.name}, {formatShortDate(choice.startsAt)} at{' '}
-                {formatTime(choice.startsAt)}
+                <span className="font-medium text-slate-900">New session:</span> {target.classType.name}, {formatShortDate(target.startsAt)} at{' '}
+                {formatTime(target.startsAt)}
               </>
             ) : (
               'No new session selected yet.'
@@ -111,7 +123,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={() => setStep('confirm')} disabled={!choice}>
+            <Button onClick={() => setStep('confirm')} disabled={!target || choice.none}>
               Continue
             </Button>
           </DialogFooter>
@@ -119,7 +131,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
       ) : (
         <>
           <div className="mx-auto grid w-full max-w-lg gap-3">
-            <RescheduleSummary booking={booking} to={choice} />
+            <RescheduleSummary booking={choice.all ? booking : { ...booking, childNames: moving }} to={target} />
             <OfficeNoteFields
               note={note}
               onNoteChange={setNote}
@@ -133,7 +145,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
               Back
             </Button>
             <Button onClick={confirm} disabled={busy}>
-              {busy ? 'Rescheduling...' : 'Confirm Reschedule'}
+              {busy ? 'Rescheduling...' : choice.all ? 'Confirm Reschedule' : `Move ${choice.names}`}
             </Button>
           </DialogFooter>
         </>

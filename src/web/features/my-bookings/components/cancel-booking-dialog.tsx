@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { formatShortDate } from '../../../../shared/rules/format';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
+import { BookingChildrenPicker, joinNames, useBookingChildrenChoice } from '../../../components/booking-children-picker';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { toast } from '../../../hooks/use-toast';
@@ -18,8 +19,28 @@ interface CancelBookingDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Spec 8, confirmation prompt before cancelling a booking; 'Booking Cancelled' / 'Cancellation Failed' toasts. */
+/**
+ * Spec 8, confirmation prompt before cancelling a booking; 'Booking Cancelled' / 'Cancellation Failed' toasts. Issue
+ * 32: a booking of two or more children lists them, all ticked; unticking some cancels only the ticked ones.
+ */
 export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFocus }: CancelBookingDialogProps) {
+  return (
+    <Dialog open={open && booking !== null} onOpenChange={(next) => !next && onOpenChange(false)}>
+      {booking && <CancelBookingContent key={booking.id} booking={booking} onOpenChange={onOpenChange} onCloseAutoFocus={onCloseAutoFocus} />}
+    </Dialog>
+  );
+}
+
+function CancelBookingContent({
+  booking,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  booking: BookingDto;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: ((event: Event) => void) | undefined;
+}) {
+  const choice = useBookingChildrenChoice(booking.childNames);
   const cancelBooking = useCancelBooking();
   const busy = cancelBooking.isPending;
   const online = useOnline();
@@ -28,17 +49,25 @@ export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFo
   const attempt = useAttemptKeys();
 
   function confirm() {
-    if (!booking || busy || submitting.current) return;
+    if (busy || submitting.current || choice.none) return;
     submitting.current = true;
+    const { childNames } = choice;
     cancelBooking.mutate(
-      { bookingId: booking.id, idempotencyKey: attempt.keyFor(booking.id) },
+      { bookingId: booking.id, childNames, idempotencyKey: attempt.keyFor(`${booking.id}|${choice.chosen.join('\n')}`) },
       {
-        onSuccess: () => {
+        onSuccess: (after) => {
           attempt.finish();
-          toast({
-            title: 'Booking Cancelled',
-            description: `Your booking for ${booking.session.classType.name} on ${formatShortDate(booking.session.startsAt)} has been cancelled.`,
-          });
+          const what = `${booking.session.classType.name} on ${formatShortDate(booking.session.startsAt)}`;
+          toast(
+            childNames && after.status === 'CONFIRMED'
+              ? {
+                  title: 'Place Cancelled',
+                  description: `${joinNames(childNames)}'s place for ${what} has been cancelled. ${joinNames(after.childNames)} ${
+                    after.childNames.length === 1 ? 'stays' : 'stay'
+                  } booked.`,
+                }
+              : { title: 'Booking Cancelled', description: `Your booking for ${what} has been cancelled.` },
+          );
           onOpenChange(false);
         },
         onError: (error) => {
@@ -53,32 +82,35 @@ export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFo
   }
 
   return (
-    <Dialog open={open && booking !== null} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent role="alertdialog" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Cancel Booking</DialogTitle>
-          <DialogDescription>
-            Are you sure you want to cancel this booking? The spots will be released for other families.
-          </DialogDescription>
-        </DialogHeader>
-        {booking && (
-          <BookingSummary
-            session={booking.session}
-            childNames={booking.childNames}
-            bookingId={booking.id}
-            className="rounded-lg border border-slate-200 bg-slate-50 p-4"
-          />
-        )}
-        {!online && <OfflineNotice />}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-            Keep Booking
-          </Button>
-          <Button variant="destructive" onClick={confirm} disabled={busy || !online}>
-            {busy ? 'Cancelling...' : 'Cancel Booking'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogContent
+      role="alertdialog"
+      hideClose={busy}
+      onCloseAutoFocus={onCloseAutoFocus}
+      onEscapeKeyDown={(event) => busy && event.preventDefault()}
+      onPointerDownOutside={(event) => busy && event.preventDefault()}
+    >
+      <DialogHeader>
+        <DialogTitle>Cancel Booking</DialogTitle>
+        <DialogDescription>
+          Are you sure you want to cancel this booking? The spots will be released for other families.
+        </DialogDescription>
+      </DialogHeader>
+      <BookingSummary
+        session={booking.session}
+        childNames={booking.childNames}
+        bookingId={booking.id}
+        className="rounded-lg border border-slate-200 bg-slate-50 p-4"
+      />
+      <BookingChildrenPicker choice={choice} legend="Children to cancel" disabled={busy} />
+      {!online && <OfflineNotice />}
+      <DialogFooter>
+        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+          Keep Booking
+        </Button>
+        <Button variant="destructive" onClick={confirm} disabled={busy || !online || choice.none}>
+          {busy ? 'Cancelling...' : choice.all ? 'Cancel Booking' : `Cancel ${choice.names}`}
+        </Button>
+      </DialogFooter>
+    </DialogContent>
   );
 }

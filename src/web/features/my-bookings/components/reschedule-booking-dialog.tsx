@@ -5,6 +5,7 @@ import { isRescheduleTarget } from '../../../../shared/rules/session-card';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
+import { BookingChildrenPicker, joinNames, useBookingChildrenChoice } from '../../../components/booking-children-picker';
 import { RescheduleSummary } from '../../../components/reschedule-summary';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -37,7 +38,11 @@ interface RescheduleBookingDialogProps {
   renderSessionPicker: RenderSessionPicker;
 }
 
-/** Spec 2, reschedule dialog: the current booking, a calendar of alternatives, then a confirmation step. */
+/**
+ * Spec 2, reschedule dialog: the current booking, a calendar of alternatives, then a confirmation step. Issue 32: a
+ * booking of two or more children lists them, all ticked; the ticked ones move (some of them: into a booking of
+ * their own, the others staying).
+ */
 export function RescheduleBookingDialog({ booking, open, onOpenChange, onCloseAutoFocus, renderSessionPicker }: RescheduleBookingDialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
   return (
@@ -68,7 +73,9 @@ interface RescheduleStepsProps {
 
 function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleStepsProps) {
   const reschedule = useRescheduleBooking();
-  const [choice, setChoice] = useState<SessionDto | null>(null);
+  const choice = useBookingChildrenChoice(booking.childNames);
+  const moving = choice.chosen;
+  const [target, setTarget] = useState<SessionDto | null>(null);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const busy = reschedule.isPending;
   const online = useOnline();
@@ -79,20 +86,27 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
   // sex) cannot be chosen; the server would refuse the move.
   const { user } = useAuth();
   const family = user?.children ?? [];
-  const ruledOut = (session: SessionDto) => ineligibleReasons(family, booking.childNames, session).length > 0;
-  const hasRecordedDetails = family.some((child) => booking.childNames.includes(child.name) && (child.birthDate !== null || child.sex !== null));
+  const ruledOut = (session: SessionDto) => ineligibleReasons(family, moving, session).length > 0;
+  const hasRecordedDetails = family.some((child) => moving.includes(child.name) && (child.birthDate !== null || child.sex !== null));
 
   function confirm() {
-    if (!choice || busy || submitting.current) return;
+    if (!target || busy || submitting.current || choice.none) return;
     submitting.current = true;
+    const { childNames } = choice;
+    const staying = booking.childNames.filter((name) => !moving.includes(name));
     reschedule.mutate(
-      { bookingId: booking.id, newSessionId: choice.id, idempotencyKey: attempt.keyFor(choice.id) },
+      { bookingId: booking.id, newSessionId: target.id, childNames, idempotencyKey: attempt.keyFor(`${target.id}|${moving.join('\n')}`) },
       {
         onSuccess: (moved) => {
           attempt.finish();
+          const where = `${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}`;
           toast({
             title: 'Booking Rescheduled',
-            description: `Moved to ${moved.session.classType.name} on ${formatShortDate(moved.session.startsAt)} at ${formatTime(moved.session.startsAt)}.`,
+            description: childNames
+              ? `${joinNames(moved.childNames)} moved to ${where}. ${joinNames(staying)} ${staying.length === 1 ? 'stays' : 'stay'} booked on ${formatShortDate(
+                  booking.session.startsAt,
+                )}.`
+              : `Moved to ${where}.`,
           });
           onClose();
         },
@@ -125,21 +139,22 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
             <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">Current booking</p>
             <BookingSummary session={booking.session} childNames={booking.childNames} bookingId={booking.id} layout="inline" />
           </section>
+          <BookingChildrenPicker choice={choice} legend="Children to move" />
           {renderSessionPicker({
             currentSessionId: booking.sessionId,
             currentSessionStartsAt: booking.session.startsAt,
-            selectedSessionId: choice?.id ?? null,
-            onSelectSession: setChoice,
-            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, booking.childNames.length) && !ruledOut(session),
+            selectedSessionId: target?.id ?? null,
+            onSelectSession: setTarget,
+            isSelectable: (session, now) => isRescheduleTarget(session, booking.sessionId, now, Math.max(1, moving.length)) && !ruledOut(session),
           })}
           {hasRecordedDetails && (
             <p className="text-xs text-slate-600">Sessions of classes outside your children&apos;s ages (or for girls only) cannot be chosen.</p>
           )}
           <div aria-live="polite" className="text-sm text-slate-700">
-            {choice ? (
+            {target ? (
               <p>
-                <span className="font-medium text-slate-900">New session:</span> {choice.classType.name},{' '}
-                {formatShortDate(choice.startsAt)} at {formatTime(choice.startsAt)}
+                <span className="font-medium text-slate-900">New session:</span> {target.classType.name},{' '}
+                {formatShortDate(target.startsAt)} at {formatTime(target.startsAt)}
               </p>
             ) : (
               <p>No new session selected yet.</p>
@@ -149,7 +164,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={() => setStep('confirm')} disabled={!choice}>
+            <Button onClick={() => setStep('confirm')} disabled={!target || choice.none}>
               Continue
             </Button>
           </DialogFooter>
@@ -157,7 +172,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
       ) : (
         <>
           <div className="mx-auto grid w-full max-w-lg gap-3">
-            <RescheduleSummary booking={booking} to={choice} />
+            <RescheduleSummary booking={choice.all ? booking : { ...booking, childNames: moving }} to={target} />
           </div>
           {!online && <OfflineNotice />}
           <DialogFooter>
@@ -165,7 +180,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: RescheduleSt
               Back
             </Button>
             <Button onClick={confirm} disabled={busy || !online}>
-              {busy ? 'Rescheduling...' : 'Confirm Reschedule'}
+              {busy ? 'Rescheduling...' : choice.all ? 'Confirm Reschedule' : `Move ${choice.names}`}
             </Button>
           </DialogFooter>
         </>
