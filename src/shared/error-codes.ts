@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   // Issue 32, one child at a time: a name the booking does not have; a child whose place is already cancelled.
   'CHILD_NOT_IN_BOOKING',
   'CHILD_ALREADY_CANCELLED',
+  // Issue 32, make-up credits: the office removes a credit a booking already uses.
+  'MAKEUP_CREDIT_USED',
 
   // The office's session screens.
   'SESSION_STARTED_NOT_EDITED',

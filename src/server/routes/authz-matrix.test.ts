@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingChildren, bookings, children, closures, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { bookingChildren, bookings, children, closures, makeupCredits, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
 import { ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
+import { DEFAULT_POLICIES } from '../../shared/schemas/settings';
 import { startOfTorontoDay } from '../../shared/rules/week';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
@@ -131,6 +132,8 @@ const MATRIX: Record<string, Expected> = {
   // The business settings (issue 31: Settings → Plans).
   'GET /api/admin/settings/plans': adminOnly(200),
   'PUT /api/admin/settings/plans': adminOnly(200),
+  'GET /api/admin/settings/policies': adminOnly(200),
+  'PUT /api/admin/settings/policies': adminOnly(200),
 
   // The signed-in devices of one's own account (issue 11).
   'GET /api/me/sessions': signedIn(200),
@@ -157,6 +160,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/admin/users/:id/guardians': adminOnly(201),
   'DELETE /api/admin/users/:id/guardians/:guardianId': adminOnly(200),
   'POST /api/admin/users/:id/lift-booking-pause': adminOnly(200),
+  'POST /api/admin/users/:id/makeup-credits': adminOnly(201),
+  'DELETE /api/admin/users/:id/makeup-credits/:creditId': adminOnly(200),
   'PATCH /api/admin/users/:id/children/:childId': adminOnly(200),
   'PUT /api/admin/users/:id/emergency-contacts': adminOnly(200),
 };
@@ -433,6 +438,20 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     path: `/api/admin/users/${await freshFamily()}/lift-booking-pause`,
     body: { note: 'Called to explain the missed sessions' },
   }),
+  'POST /api/admin/users/:id/makeup-credits': async () => {
+    const { userId } = await freshFamilyWithChild();
+    const [child] = await db().select().from(children).where(eq(children.familyId, userId));
+    return { method: 'POST', path: `/api/admin/users/${userId}/makeup-credits`, body: { childId: child!.id, note: 'Missed a class for a tournament' } };
+  },
+  'DELETE /api/admin/users/:id/makeup-credits/:creditId': async () => {
+    const { userId } = await freshFamilyWithChild();
+    const [child] = await db().select().from(children).where(eq(children.familyId, userId));
+    const [credit] = await db()
+      .insert(makeupCredits)
+      .values({ familyId: userId, childId: child!.id, reason: 'OFFICE', note: 'authz', expiresAt: new Date(Date.now() + 86_400_000) })
+      .returning({ id: makeupCredits.id });
+    return { method: 'DELETE', path: `/api/admin/users/${userId}/makeup-credits/${credit!.id}`, body: { note: 'Granted by mistake' } };
+  },
   'POST /api/admin/users/:id/guardians': async () => ({
     method: 'POST',
     path: `/api/admin/users/${await freshFamily()}/guardians`,
@@ -466,6 +485,7 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   },
   // The defaults again: the sweep changes nothing another test could read.
   'PUT /api/admin/settings/plans': () => ({ method: 'PUT', path: '/api/admin/settings/plans', body: { ONE: 1, TWO: 2, THREE: 3 } }),
+  'PUT /api/admin/settings/policies': () => ({ method: 'PUT', path: '/api/admin/settings/policies', body: DEFAULT_POLICIES }),
   'DELETE /api/me/sessions/:id': async () => ({ method: 'DELETE', path: `/api/me/sessions/${(await openSignIn(db(), ctx.actors.parent.userId!, 'another device')).id}` }),
 };
 

@@ -10,6 +10,7 @@ import { CHILD_IMPORT_FIELDS, createChildSlotShape, updateChildSlotShape, weekly
 import { childSlotFieldAt, namedChildren, slotsToChildren, type ChildSlotField } from './children';
 import { bookingPauseDto, childDto, childSlotShape, DEFAULT_WEEKLY_LIMIT, PLAN_TIERS, userIdentityShape } from './users';
 import { MAX_OFFICE_NOTE } from './bookings';
+import { officeMakeupCreditDto } from './makeup-credits';
 
 export { weeklyLimitInput } from './child-fields';
 export { email, firstName, lastName } from './person-fields';
@@ -264,6 +265,8 @@ export const familyDetailResponse = z.object({
   firstGuardianEmail: z.string().nullable().optional(),
   /** Issue 32: the family's online booking paused by the no-show rule (null: not paused), with 'Lift pause'. */
   bookingPause: bookingPauseDto.nullable().optional(),
+  /** Issue 32: the family's make-up credits available now, soonest end first (the office grants and removes them). */
+  makeupCredits: z.array(officeMakeupCreditDto).optional(),
 });
 export type FamilyDetailResponse = z.infer<typeof familyDetailResponse>;
 

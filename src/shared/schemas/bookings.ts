@@ -161,6 +161,10 @@ export const childStat = z.object({
   used: z.number().int(),
   limit: z.number().int(),
   remaining: z.number().int(),
+  /** Issue 32: the child's make-up credits available now (each lets it book one session beyond its weekly limit). */
+  makeupCredits: z.number().int(),
+  /** When each of those credits stops, earliest first (a session starting at or after it cannot use it). */
+  makeupCreditExpiries: z.array(isoInstant),
 });
 export type ChildStat = z.infer<typeof childStat>;
 

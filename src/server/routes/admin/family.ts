@@ -13,10 +13,15 @@ import { removeGuardian } from '../../services/family/remove-guardian';
 import { replaceEmergencyContacts } from '../../services/family/replace-emergency-contacts';
 import { updateChildProfile } from '../../services/family/update-child-profile';
 import { liveUser } from '../../services/users/get-family';
+import { grantMakeupCreditBody, officeMakeupCreditDto, removeMakeupCreditBody } from '../../../shared/schemas/makeup-credits';
+import { CREDIT_CHILD_NOT_FOUND, grantMakeupCredit } from '../../services/makeup-credits/grant-makeup-credit';
+import { CREDIT_NOT_FOUND, removeMakeupCredit } from '../../services/makeup-credits/remove-makeup-credit';
+import { idOr404 } from '../../http-error';
 
 const familyParams = z.object({ id: z.string().max(100) });
 const childParams = familyParams.extend({ childId: z.string().max(100) });
 const guardianParams = familyParams.extend({ guardianId: z.string().max(100) });
+const creditParams = familyParams.extend({ creditId: z.string().max(100) });
 
 /**
  * The office's family page (issue 31): guardians added and removed, a child's profile (a recorded date of birth or
@@ -62,6 +67,28 @@ export const adminFamilyRoutes: FastifyPluginAsyncZod = async (app) => {
       const familyId = await familyOfAccount(request.params.id);
       const input = { familyId, note: request.body.note, actor: officeActor(request), now: app.clock() };
       return request.unitOfWork((tx) => liftBookingPause(tx, input));
+    },
+  );
+
+  // Issue 32: the office grants a child a make-up credit, or removes one, each with a note (kept with the action).
+  app.post(
+    '/users/:id/makeup-credits',
+    { schema: { params: familyParams, body: grantMakeupCreditBody, response: { 201: officeMakeupCreditDto } } },
+    async (request, reply) => {
+      const familyId = await familyOfAccount(request.params.id);
+      const input = { familyId, childId: idOr404(request.body.childId, CREDIT_CHILD_NOT_FOUND), note: request.body.note, actor: officeActor(request), now: app.clock() };
+      const credit = await request.unitOfWork((tx) => grantMakeupCredit(tx, input));
+      return reply.status(201).send(credit);
+    },
+  );
+
+  app.delete(
+    '/users/:id/makeup-credits/:creditId',
+    { schema: { params: creditParams, body: removeMakeupCreditBody, response: { 200: messageResponse } } },
+    async (request) => {
+      const familyId = await familyOfAccount(request.params.id);
+      const input = { familyId, creditId: idOr404(request.params.creditId, CREDIT_NOT_FOUND), note: request.body.note, actor: officeActor(request), now: app.clock() };
+      return request.unitOfWork((tx) => removeMakeupCredit(tx, input));
     },
   );
 

@@ -3,6 +3,7 @@ import { bookingReference } from '../../../shared/product';
 import { addWeeks } from 'date-fns';
 import type { AdminBookingDto } from '../../../shared/schemas/bookings';
 import { bookingPauseOfFamily } from '../bookings/booking-pause';
+import { availableCredits } from '../makeup-credits/available-credits';
 import type { FamilyDetailResponse, OfficeActionDto } from '../../../shared/schemas/admin-users';
 import { FAMILY_PAST_DAYS } from '../../../shared/schemas/admin-users';
 import { torontoWeekOf } from '../../../shared/rules/week';
@@ -68,7 +69,7 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
   const kids = (familyId && (await currentChildrenOf(db, [familyId])).get(familyId)) || [];
   const thisWeek = torontoWeekOf(now).start;
   const nextWeek = addWeeks(thisWeek, 1);
-  const [usedNow, usedNext, actions, waitlist, family, firstGuardian, bookingPause] = await Promise.all([
+  const [usedNow, usedNext, actions, waitlist, family, firstGuardian, bookingPause, credits] = await Promise.all([
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: thisWeek }),
     countWeeklyUsage(db, { childIds: kids.map((kid) => kid.id), weekOf: nextWeek }),
     familyId ? db.select().from(officeActions).where(eq(officeActions.familyId, familyId)).orderBy(desc(officeActions.createdAt)).limit(ACTIONS_SHOWN) : [],
@@ -78,6 +79,7 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
     familyId ? firstGuardianOf(db, familyId) : null,
     // Issue 32: the no-show rule's pause, with the office's 'Lift pause'.
     bookingPauseOfFamily(db, familyId, now),
+    familyId ? availableCredits(db, { familyId, now }) : [],
   ]);
   const week = (weekStart: Date, used: number, limit: number) => ({ weekStart: weekStart.toISOString(), used, remaining: Math.max(0, limit - used) });
   return {
@@ -93,6 +95,7 @@ export async function getFamily(db: Database, userId: string, now: Date, waitlis
     ...(family && { family }),
     firstGuardianEmail: firstGuardian?.email ?? null,
     bookingPause,
+    makeupCredits: credits.map(({ childId: _childId, ...credit }) => credit),
   };
 }
 
