@@ -3,7 +3,9 @@
 -- (decision 022); finds them by their name keys (portal_child_name_key); refuses, before writing anything, a
 -- session that cannot be booked, children not the family's or named twice, an ineligible child (portal_ineligible),
 -- a child lacking a date of birth or sex the class needs (portal_details_missing, issue 31), then full spots, a child already booked here and weekly limits (portal_refuse_spots_and_limits). Writes the
--- booking, its children, the spots and the e-mail, and answers the booking's facts, or {refusal, …details}.
+-- booking, its children, the spots and the e-mail, and answers the booking's facts, or {refusal, …details}. Issue 32: a
+-- child at its weekly limit with a make-up credit for the session goes one beyond it and the booking uses the credit
+-- (portal_credit_limits, under the children's row locks).
 CREATE OR REPLACE FUNCTION public.portal_book(parent_id uuid, session_id uuid, child_names text[], now_at timestamp with time zone, parent jsonb, office jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -19,6 +21,9 @@ DECLARE
   kid_limits integer[];
   kid_recorded boolean;
   kid_lacking boolean;
+  credit_limits integer[];
+  credits_taken uuid[];
+  credits_released uuid[];
   facts jsonb;
 BEGIN
   SELECT * INTO s FROM sessions WHERE id = session_id FOR UPDATE;
@@ -65,7 +70,9 @@ BEGIN
       RETURN refused;
     END IF;
   END IF;
-  refused := portal_refuse_spots_and_limits(s, kid_ids, kid_names, portal_limits_for(kid_limits, office), NULL);
+  kid_limits := portal_limits_for(kid_limits, office);
+  SELECT * INTO credit_limits, credits_taken, credits_released FROM portal_credit_limits(s, kid_ids, kid_limits, NULL);
+  refused := portal_refuse_spots_and_limits(s, kid_ids, kid_names, coalesce(credit_limits, kid_limits), NULL);
   IF refused IS NOT NULL THEN
     RETURN refused;
   END IF;
@@ -80,6 +87,9 @@ BEGIN
     SELECT b.id, k.id, k.name, k.ord - 1 FROM unnest(kid_ids, kid_names) WITH ORDINALITY AS k(id, name, ord)
   )
   UPDATE sessions SET booked_count = booked_count + cardinality(kid_ids), updated_at = now() WHERE id = s.id;
+  IF cardinality(credits_taken) > 0 THEN
+    UPDATE makeup_credits SET used_booking_id = b.id, used_at = now_at WHERE id = ANY (credits_taken);
+  END IF;
   PERFORM portal_mail_family(parent_id, CASE WHEN office IS NULL THEN (parent ->> 'id')::uuid END, 'booking-confirmed', facts, '{user}');
   IF s.waitlist_count > 0 THEN
     PERFORM portal_unwait_booked_children(s.id, parent_id, kid_ids, now_at);

@@ -6,6 +6,9 @@
 -- those move: they get a booking of their own in the new session (its own id and reference, booked by who acts, as
 -- portal_book would), the make-up credits their places used follow them, and the booking keeps the others; naming
 -- them all is the move in place. Only the children a booking holds move (a child cancelled alone stays behind).
+-- A move to another week held to the limits counts make-up credits as a booking does (portal_credit_limits): a moved
+-- place keeps its credit while it needs one and the credit covers the new session, takes one when it needs it, and
+-- gives back the one it no longer needs.
 CREATE OR REPLACE FUNCTION public.portal_reschedule_booking_children(parent_id uuid, booking_id uuid, new_session_id uuid, now_at timestamp with time zone, parent jsonb, office jsonb, closes_before timestamp with time zone, child_names text[])
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -23,6 +26,9 @@ DECLARE
   facts jsonb;
   picked jsonb;
   moved uuid[];
+  credit_limits integer[];
+  credits_taken uuid[];
+  credits_released uuid[];
 BEGIN
   -- Lock order (decision 022): both sessions in id order, then the booking's children, before the booking.
   PERFORM 1 FROM sessions WHERE id IN ((SELECT bk.session_id FROM bookings bk WHERE bk.id = booking_id AND bk.family_id = parent_id), new_session_id) ORDER BY id FOR UPDATE;
@@ -80,10 +86,19 @@ BEGIN
     kid_limits := portal_limits_for(coalesce(kid_limits, '{}'), '{"overrideWeeklyLimit": true}'::jsonb);
   ELSE
     kid_limits := portal_limits_for(coalesce(kid_limits, '{}'), office);
+    SELECT * INTO credit_limits, credits_taken, credits_released FROM portal_credit_limits(new_s, coalesce(kid_ids, '{}'), kid_limits, b.id);
+    kid_limits := coalesce(credit_limits, kid_limits);
   END IF;
   refused := portal_refuse_children(new_s, coalesce(kid_ids, '{}'), coalesce(kid_names, '{}'), kid_limits, b.id);
   IF refused IS NOT NULL THEN
     RETURN refused;
+  END IF;
+  -- The credits follow the places moved (portal_reschedule_children moves what this booking uses for them).
+  IF cardinality(credits_released) > 0 THEN
+    UPDATE makeup_credits SET used_booking_id = NULL, used_at = NULL WHERE id = ANY (credits_released);
+  END IF;
+  IF cardinality(credits_taken) > 0 THEN
+    UPDATE makeup_credits SET used_booking_id = b.id, used_at = now_at WHERE id = ANY (credits_taken) AND used_booking_id IS DISTINCT FROM b.id;
   END IF;
 
   IF moved IS NOT NULL THEN
