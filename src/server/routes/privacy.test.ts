@@ -13,6 +13,7 @@ import {
   families,
   familyErasures,
   idempotencyKeys,
+  makeupCredits,
   passwordTokens,
   sessions,
   trustedDevices,
@@ -47,7 +48,7 @@ interface Planted {
   guardians: Array<{ id: string; email: string; password: string }>;
   client: ApiClient;
   needles: string[];
-  markers: { childName: string; note: string; officeNotes: string; crmId: string; contactName: string; subject: string; secret: string };
+  markers: { childName: string; note: string; officeNotes: string; crmId: string; contactName: string; subject: string; secret: string; creditNote: string };
   pastBookingId: string;
   upcomingBookingId: string;
   upcomingSessionId: string;
@@ -76,6 +77,7 @@ async function plantFamily(prefix: string, s: Awaited<ReturnType<typeof sessions
     contactName: `${prefix}Ottoline Reeve${tag}`,
     subject: `${prefix} booking confirmed ${tag}`,
     secret: `${prefix}set-password-secret-${tag}`,
+    creditNote: `${prefix} credit note KW${tag}`,
   };
   const names = { first: [`${prefix}Quillon${tag}`, `${prefix}Marchetti${tag}`] as const, second: [`${prefix}Ysolde${tag}`, `${prefix}Brannagh${tag}`] as const };
   const digits = prefix === 'A' ? '11' : '22';
@@ -101,6 +103,10 @@ async function plantFamily(prefix: string, s: Awaited<ReturnType<typeof sessions
   const upcomingBookingId = await insertBooking(db(), { userId: familyId, sessionId: s.upcoming.id, childNames: [markers.childName] });
   await db().update(bookings).set({ officeNote: `${prefix} booking note ${tag}`, bookedBy: 'OFFICE' }).where(eq(bookings.id, upcomingBookingId));
   await db().insert(waitlistEntries).values({ familyId, joinedByUserId: familyId, sessionId: s.full.id, childIds: [kid!.id], childNames: [markers.childName] });
+  // Issue 32: a make-up credit the office granted with a note, used by the upcoming booking.
+  await db()
+    .insert(makeupCredits)
+    .values({ familyId, childId: kid!.id, reason: 'OFFICE', note: markers.creditNote, createdAt: at(1, 9), expiresAt: at(30, 0), usedBookingId: upcomingBookingId });
 
   await db()
     .insert(emailOutbox)
@@ -137,7 +143,7 @@ async function plantFamily(prefix: string, s: Awaited<ReturnType<typeof sessions
     familyId,
     guardians: [first, { id: second!.id, email: secondEmail, password: 'secret-pass' }],
     client,
-    needles: [first.email, secondEmail, ...names.first, ...names.second, ...phones, contactPhone, markers.childName, markers.note, markers.officeNotes, markers.crmId, markers.contactName, markers.subject],
+    needles: [first.email, secondEmail, ...names.first, ...names.second, ...phones, contactPhone, markers.childName, markers.note, markers.officeNotes, markers.crmId, markers.contactName, markers.subject, markers.creditNote],
     markers,
     pastBookingId,
     upcomingBookingId,
@@ -183,6 +189,16 @@ describe("'Download our data' (GET /api/me/export)", () => {
     });
     expect(data.bookings[1]).toMatchObject({ bookedBy: 'OFFICE', children: [{ name: A.markers.childName, checkedInAt: null }] });
     expect(data.waitlist).toEqual([expect.objectContaining({ childNames: [A.markers.childName], status: 'WAITING' })]);
+    expect(data.makeupCredits).toEqual([
+      {
+        childName: A.markers.childName,
+        reason: 'OFFICE',
+        createdAt: at(1, 9).toISOString(),
+        expiresAt: at(30, 0).toISOString(),
+        usedByBooking: `NB-${A.upcomingBookingId.slice(-8).toUpperCase()}`,
+        removedAt: null,
+      },
+    ]);
     expect(data.emails).toHaveLength(2);
     expect(data.emails).toEqual(
       expect.arrayContaining([
@@ -210,8 +226,9 @@ describe("'Download our data' (GET /api/me/export)", () => {
     for (const secret of ['$argon2', 'passwordHash', 'tokenHash', A.markers.secret, `sig${tag}`, ...hashes.map((r) => r.h), ...devices.map((r) => r.h)]) {
       expect(text, secret).not.toContain(secret);
     }
-    // The office's booking note is never shown to the family (docs/product-rules.md).
+    // The office's notes on a booking or a credit are never shown to the family (docs/product-rules.md).
     expect(text).not.toContain(`A booking note ${tag}`);
+    expect(text).not.toContain(A.markers.creditNote);
   });
 
   it("carries nothing of the family beside it, and each family gets only its own", async () => {

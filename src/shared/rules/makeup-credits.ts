@@ -1,7 +1,7 @@
 /**
  * Issue 32, make-up credits (docs/product-rules.md "Absences, make-ups and closures"): which credit a booking beyond a
  * child's weekly limit uses. The database holds the same rule (src/server/db/functions/portal_usable_credit.sql; parity
- * test src/server/db/makeup-credit-parity.test.ts); the booking dialog uses this one to say 'uses a make-up credit'
+ * test src/server/db/policies-parity.test.ts); the booking dialog uses this one to say 'uses a make-up credit'
  * before the parent presses Book, the server decides under the child's row lock.
  */
 import { format } from 'date-fns';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAKEUP_CREDIT_REASONS } from './makeup-credits';
 import { BOOKED_BY, BOOKING_STATUSES, CHILD_CANCELLATIONS } from './bookings';
 import { CHILD_SEXES, PLAN_TIERS } from './users';
 import { PHOTO_CONSENTS } from './family';
@@ -98,6 +99,16 @@ export const exportDevice = z.object({
   expiresAt: instant,
 });
 
+const exportMakeupCredit = z.object({
+  childName: z.string(),
+  reason: z.enum(MAKEUP_CREDIT_REASONS),
+  createdAt: instant,
+  expiresAt: instant,
+  /** The booking whose place uses it (its reference), or null. */
+  usedByBooking: z.string().nullable(),
+  removedAt: instant.nullable(),
+});
+
 export const familyExport = z.object({
   exportedAt: instant,
   about: z.string(),
@@ -116,6 +127,8 @@ export const familyExport = z.object({
   emergencyContacts: z.array(z.object({ name: z.string(), relationship: z.string(), phone: z.string() })),
   bookings: z.array(exportBooking),
   waitlist: z.array(exportWaitlistEntry),
+  /** Issue 32: every make-up credit a child was given (the office's notes left out, as with bookings). */
+  makeupCredits: z.array(exportMakeupCredit),
   emails: z.array(exportEmail),
   crmDeliveries: z.array(exportCrmDelivery),
   devices: z.array(exportDevice),

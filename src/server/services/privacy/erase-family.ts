@@ -14,6 +14,7 @@ import {
   familyErasures,
   idempotencyKeys,
   loginFailures,
+  makeupCredits,
   officeActions,
   passwordTokens,
   trustedDevices,
@@ -55,8 +56,8 @@ export interface EraseFamilyInput {
  *    stays right: guardians become 'Erased' accounts with an undeliverable address, no phone, password nor sign-in
  *    (sessions, trusted devices, set-password links, idempotency answers and throttle counters deleted); children
  *    become 'Erased' with no birth date, sex, notes nor consent; the family row loses its notes, CRM identity and feed;
- *    booked children and waiting entries say 'Erased'; bookings lose the office's notes. Emergency contacts and the
- *    office's actions for the family are deleted. Unsent e-mails to the guardians are deleted, sent ones keep only
+ *    booked children and waiting entries say 'Erased'; bookings lose the office's notes. Emergency contacts, make-up
+ *    credits and the office's actions for the family are deleted. Unsent e-mails to the guardians are deleted, sent ones keep only
  *    their status and times; CRM deliveries about the family keep only their status, endpoint and time.
  * 3. One family_erasures row says who erased it, when, why, and how many bookings stay as anonymous counts.
  */
@@ -135,6 +136,7 @@ export async function eraseFamily(tx: Tx, input: EraseFamilyInput): Promise<{ bo
     .set({ name: ERASED, birthDate: null, sex: null, medicalNotes: null, needsAttention: false, photoConsent: null, removedAt: sql`coalesce(${children.removedAt}, ${at}::timestamptz)` })
     .where(eq(children.familyId, familyId));
   await tx.delete(emergencyContacts).where(eq(emergencyContacts.familyId, familyId));
+  await tx.delete(makeupCredits).where(eq(makeupCredits.familyId, familyId));
   await tx.delete(officeActions).where(eq(officeActions.familyId, familyId));
   await tx
     .update(bookingChildren)

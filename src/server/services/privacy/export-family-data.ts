@@ -12,6 +12,7 @@ import {
   emailOutbox,
   emergencyContacts,
   families,
+  makeupCredits,
   sessions,
   trustedDevices,
   users,
@@ -28,7 +29,7 @@ const isoOrNull = (at: Date | null) => at?.toISOString() ?? null;
 export const EXPORT_ABOUT =
   'Everything the portal holds about your family, as of exportedAt (docs/privacy.md): guardians, the family (plan, ' +
   "weekly limit, the office's notes), children with their profiles, emergency contacts, bookings with attendance, " +
-  'waiting entries, e-mails sent to the guardians, deliveries from the CRM about you, and signed-in devices. Times are UTC.';
+  'waiting entries, make-up credits, e-mails sent to the guardians, deliveries from the CRM about you, and signed-in devices. Times are UTC.';
 
 /**
  * The family's own copy (issue 31, PIPEDA's right of access): every row the portal holds about the family, in words a
@@ -44,7 +45,7 @@ export async function exportFamilyData(db: DbOrTx, input: { familyId: string; no
   const emailOf = new Map(guardianRows.map((g) => [g.id, g.email]));
   const nameOf = new Map(guardianRows.map((g) => [g.id, `${g.firstName} ${g.lastName}`.trim()]));
 
-  const [kids, contacts, bookingRows, waiting, emails, deliveries, signIns, trusted] = await Promise.all([
+  const [kids, contacts, bookingRows, waiting, emails, deliveries, signIns, trusted, credits] = await Promise.all([
     db.select().from(children).where(eq(children.familyId, familyId)).orderBy(asc(children.position), asc(children.createdAt)),
     db.select().from(emergencyContacts).where(eq(emergencyContacts.familyId, familyId)).orderBy(asc(emergencyContacts.position)),
     db
@@ -93,6 +94,12 @@ export async function exportFamilyData(db: DbOrTx, input: { familyId: string; no
           .where(inArray(trustedDevices.userId, guardianIds))
           .orderBy(desc(trustedDevices.lastUsedAt))
       : [],
+    db
+      .select({ credit: makeupCredits, childName: children.name })
+      .from(makeupCredits)
+      .innerJoin(children, eq(children.id, makeupCredits.childId))
+      .where(eq(makeupCredits.familyId, familyId))
+      .orderBy(asc(makeupCredits.createdAt), asc(makeupCredits.id)),
   ]);
 
   const bookingIds = bookingRows.map((row) => row.booking.id);
@@ -179,6 +186,14 @@ export async function exportFamilyData(db: DbOrTx, input: { familyId: string; no
       status: entry.status,
       joinedAt: iso(entry.createdAt),
       endedAt: isoOrNull(entry.endedAt),
+    })),
+    makeupCredits: credits.map(({ credit, childName }) => ({
+      childName,
+      reason: credit.reason,
+      createdAt: iso(credit.createdAt),
+      expiresAt: iso(credit.expiresAt),
+      usedByBooking: credit.usedBookingId ? bookingReference(credit.usedBookingId) : null,
+      removedAt: isoOrNull(credit.removedAt),
     })),
     emails: emails.map((mail) => ({
       to: mail.to,
