@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useEffect, useId, useState, type ComponentProps } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { NO_SHOW_WINDOW_DAYS } from '../../../../shared/rules/attendance';
 import { MAX_CREDIT_VALIDITY_DAYS, MAX_CUTOFF_HOURS, MAX_NO_SHOWS, policiesSchema, type Policies } from '../../../../shared/schemas/settings';
 import { FormField } from '../../../components/form-field';
@@ -71,8 +71,8 @@ function PoliciesFields({ saved }: { saved: Policies }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   // What the server holds (after a save, or a read that came back changed) is what the form shows.
   useEffect(() => form.reset(saved), [form, saved]);
-  const creditsOn = form.watch('makeupCreditsEnabled');
-  const noShowRuleOn = form.watch('noShowRuleEnabled');
+  const creditsOn = useWatch({ control: form.control, name: 'makeupCreditsEnabled' });
+  const noShowRuleOn = useWatch({ control: form.control, name: 'noShowRuleEnabled' });
 
   const onSubmit = form.handleSubmit((value) => {
     setRefusal(null);
