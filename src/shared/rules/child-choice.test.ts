@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { childChoices, ineligibleReasons, noChildBookableReason, weekWordOf } from './child-choice';
+import { childChoices, creditsSentence, ineligibleReasons, noChildBookableReason, usesMakeupCredit, weekWordOf } from './child-choice';
+import { USES_MAKEUP_CREDIT } from './makeup-credits';
 import { torontoTime } from './week';
 
 const family = [{ name: 'Ava' }, { name: 'Leo' }, { name: 'Mia' }];
@@ -120,6 +121,44 @@ describe('the booking dialog’s children (issue 20)', () => {
       const open = { name: 'Speed', minAge: null, maxAge: null, girlsOnly: false };
       expect(childChoices(kids, { bookedHere: [], week: undefined, weekWord: 'this week', session: { classType: open, startsAt } }).every((c) => c.bookable)).toBe(true);
       expect(childChoices(kids, { bookedHere: [], week: undefined, weekWord: 'this week' }).every((c) => c.bookable)).toBe(true);
+    });
+  });
+
+  describe('make-up credits (issue 32): a child at the weekly limit with a credit for the session', () => {
+    const open = { name: 'Speed', minAge: null, maxAge: null, girlsOnly: false };
+    const startsAt = torontoTime(2026, 12, 2, 17);
+    const session = { classType: open, startsAt };
+    const leoWith = (makeupCreditExpiries: string[]) => [{ name: 'Leo', used: 1, limit: 1, remaining: 0, makeupCreditExpiries }];
+    const leo = (makeupCreditExpiries: string[], options: { forWaitlist?: boolean } = {}) =>
+      childChoices([{ name: 'Leo' }], { bookedHere: [], week: leoWith(makeupCreditExpiries), weekWord: 'next week', session, ...options })[0];
+
+    it('can be booked, and says the booking uses a make-up credit', () => {
+      const later = torontoTime(2026, 12, 31, 0).toISOString();
+      expect(leo([later])).toEqual({ name: 'Leo', bookable: true, reason: null, left: 'Weekly limit reached — uses a make-up credit', usesCredit: true });
+      expect(leo([later])?.left).toContain(USES_MAKEUP_CREDIT);
+      // A credit that ended earlier does not hide one that still covers the session.
+      expect(leo([torontoTime(2026, 11, 30, 0).toISOString(), later])?.usesCredit).toBe(true);
+    });
+
+    it('stays at the weekly limit with no credit, or with credits ending before the session or exactly at its start', () => {
+      const limit = { name: 'Leo', bookable: false, reason: 'Weekly limit reached (1 of 1)', left: '0 of 1 left next week' };
+      expect(leo([])).toEqual(limit);
+      expect(leo([torontoTime(2026, 12, 1, 0).toISOString()])).toEqual(limit);
+      expect(leo([startsAt.toISOString()])).toEqual(limit);
+      // Without the session's start the dialog cannot tell, and says the limit (the server decides).
+      expect(childChoices([{ name: 'Leo' }], { bookedHere: [], week: leoWith([torontoTime(2026, 12, 31, 0).toISOString()]), weekWord: 'next week' })[0]).toEqual(limit);
+    });
+
+    it('never uses a credit for the waitlist, nor for a child with sessions left', () => {
+      const later = torontoTime(2026, 12, 31, 0).toISOString();
+      expect(leo([later], { forWaitlist: true })).toEqual({ name: 'Leo', bookable: true, reason: null, left: '0 of 1 left next week' });
+      expect(usesMakeupCredit({ name: 'Ava', used: 1, limit: 2, remaining: 1, makeupCreditExpiries: [later] }, startsAt)).toBe(false);
+      expect(usesMakeupCredit({ name: 'Ava', used: 2, limit: 2, remaining: 0, makeupCreditExpiries: [later] }, startsAt)).toBe(true);
+    });
+
+    it('says whose booking uses a credit', () => {
+      expect(creditsSentence(['Ava'])).toBe("Ava's booking uses a make-up credit.");
+      expect(creditsSentence(['Ava', 'Leo'])).toBe('Ava and Leo each use a make-up credit.');
     });
   });
 });

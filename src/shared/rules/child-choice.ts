@@ -1,6 +1,7 @@
 import { sameChildName } from './child-name';
 import { ineligibility, ineligibleReason, type EligibilityChild, type EligibilityClass } from './eligibility';
-import { onTheWaitlist } from './waitlist';
+import { creditFor, needsCredit, USES_MAKEUP_CREDIT } from './makeup-credits';
+import { namesInWords, onTheWaitlist } from './waitlist';
 import { startOfTorontoWeek } from './week';
 
 /**
@@ -18,6 +19,8 @@ export interface ChildWeek {
   used: number;
   limit: number;
   remaining: number;
+  /** Issue 32: the ends of the child's available make-up credits (child-stats' makeupCreditExpiries). */
+  makeupCreditExpiries?: readonly string[];
 }
 
 export interface ChildChoice {
@@ -29,8 +32,13 @@ export interface ChildChoice {
   bookable: boolean;
   /** Why not, in words: 'Already booked', 'On the waitlist (#2)' or 'Weekly limit reached (2 of 2)'. */
   reason: string | null;
-  /** '1 of 2 left this week', once the week's use is known. */
+  /**
+   * '1 of 2 left this week', once the week's use is known; issue 32: 'Weekly limit reached — uses a make-up credit'
+   * for a child at the limit whose credit covers the session.
+   */
   left: string | null;
+  /** Issue 32: booking the child uses one of its make-up credits (the server picks which, and decides). */
+  usesCredit?: true;
   /**
    * Issue 22: set when the child's recorded date of birth or sex rules the session's class out; `reason` is then the
    * server's own sentence naming the child and the rule (eligibility.ts ineligibleReason).
@@ -42,6 +50,20 @@ export const ALREADY_BOOKED = 'Already booked';
 
 export const weeklyLimitReached = (week: Pick<ChildWeek, 'used' | 'limit'>) => `Weekly limit reached (${week.used} of ${week.limit})`;
 
+/** Issue 32: the note of a child at the weekly limit whose booking uses a make-up credit. */
+export const WEEKLY_LIMIT_USES_CREDIT = `Weekly limit reached — ${USES_MAKEUP_CREDIT}`;
+
+/**
+ * Issue 32: a booking of the child for a session starting at `sessionStart` would use a make-up credit: the week
+ * already holds its limit and one of its credits ends after the start (the server's rule, makeup-credits.ts).
+ */
+export const usesMakeupCredit = (week: ChildWeek, sessionStart: Date | string): boolean =>
+  needsCredit(week) && creditFor(week.makeupCreditExpiries ?? [], sessionStart) !== null;
+
+/** Under the choice: 'Ava's booking uses a make-up credit.', 'Ava and Leo each use a make-up credit.' */
+export function creditsSentence(names: readonly string[]): string {
+  return names.length === 1 ? `${names[0]}'s booking ${USES_MAKEUP_CREDIT}.` : `${namesInWords(names)} each use a make-up credit.`;
+}
 
 /**
  * Each child of the family for one session: booked in it already (any of the family's confirmed bookings of the
@@ -62,7 +84,8 @@ export function childChoices(
     /**
      * Issue 22: the session's class and start. A child whose recorded date of birth puts them outside the class's ages
      * on the session's Toronto date, or a boy for a girls-only class, cannot be ticked (for a booking or the waitlist)
-     * and is told why in the server's words. What is not recorded never refuses.
+     * and is told why in the server's words. What is not recorded never refuses. Issue 32: the start also says whether
+     * a child at the weekly limit has a make-up credit for the session (without it, none is assumed).
      */
     session?: { classType: EligibilityClass; startsAt: Date | string } | undefined;
   },
@@ -75,7 +98,12 @@ export function childChoices(
     if (why && options.session) return { name, bookable: false, reason: ineligibleReason(name, why, options.session.classType), left, ineligible: true };
     const waiting = options.waitingHere?.find((candidate) => sameChildName(candidate.name, name));
     if (waiting && options.forWaitlist) return { name, bookable: false, reason: onTheWaitlist(waiting.position), left };
-    if (week && week.remaining <= 0 && !options.forWaitlist) return { name, bookable: false, reason: weeklyLimitReached(week), left };
+    // Issue 32: a credit lets a child past the weekly limit into a booking; a waitlist never uses one.
+    const atLimit = week && week.remaining <= 0 && !options.forWaitlist;
+    if (atLimit && options.session && usesMakeupCredit(week, options.session.startsAt)) {
+      return { name, bookable: true, reason: waiting ? onTheWaitlist(waiting.position) : null, left: WEEKLY_LIMIT_USES_CREDIT, usesCredit: true };
+    }
+    if (atLimit) return { name, bookable: false, reason: weeklyLimitReached(week), left };
     return { name, bookable: true, reason: waiting ? onTheWaitlist(waiting.position) : null, left };
   });
 }

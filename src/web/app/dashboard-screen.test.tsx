@@ -1,12 +1,14 @@
 import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatLongDate, formatTimeRange, weekRangeLabel } from '../../shared/rules/format';
-import { startOfTorontoWeek, torontoDateKey } from '../../shared/rules/week';
+import { startOfTorontoWeek, torontoDateKey, torontoTime } from '../../shared/rules/week';
+import { BUSINESS_TIME_ZONE } from '../../shared/product';
 import type { BookingDto } from '../../shared/schemas/bookings';
 import type { SessionDto } from '../../shared/schemas/sessions';
 import type { CurrentUser } from '../../shared/schemas/users';
 import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 import { addDays, addWeeks } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
 import { api, http, HttpResponse, refusal } from '../test-support/api';
 import { booking, child, classType, parent, session, sessionAt, sessionsPage, waitlistEntry } from '../test-support/fixtures';
 import { renderApp, screen, waitFor, withHidden } from '../test-support/render';
@@ -15,7 +17,8 @@ import { DashboardScreen } from './dashboard-screen';
 // The parent dashboard as composed in the app: the child cards (which follow the calendar's week), Next Session,
 // the calendar (which opens the booking dialog), the upcoming bookings and the waitlists.
 
-type Week = { name: string; used: number; limit: number }[];
+/** Issue 32: `makeupCreditExpiries`, the ends of the child's available credits (none unless given). */
+type Week = { name: string; used: number; limit: number; makeupCreditExpiries?: string[] }[];
 
 interface Family {
   user?: CurrentUser;
@@ -35,7 +38,15 @@ function familyReads({ user = parent([child('Ava'), child('Leo', { weeklyLimit: 
     http.get('/api/me/child-stats', ({ request }) => {
       const week = new URL(request.url).searchParams.get('week')!;
       const stats = weeks[week] ?? free;
-      return HttpResponse.json({ weekStart: week, children: stats.map((s) => ({ ...s, remaining: Math.max(0, s.limit - s.used) })) });
+      return HttpResponse.json({
+        weekStart: week,
+        children: stats.map(({ makeupCreditExpiries = [], ...s }) => ({
+          ...s,
+          remaining: Math.max(0, s.limit - s.used),
+          makeupCredits: makeupCreditExpiries.length,
+          makeupCreditExpiries,
+        })),
+      });
     }),
     http.get('/api/me/bookings', () => HttpResponse.json(bookings)),
     http.get('/api/me/waitlist', () => HttpResponse.json(waitlist)),
@@ -92,6 +103,35 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
     expect(within(leo).getByText('1 of 1 session')).toBeVisible();
     expect(within(leo).getByText('Limit reached')).toBeVisible();
     expect(leo).toHaveAttribute('data-tone', 'danger');
+  });
+
+  it('a child with make-up credits says how many and the last day of the first; the colour still follows what is left (issue 32)', async () => {
+    // Credits end at a Toronto midnight: one ending at New Year is used by Dec 31.
+    const nextYear = new TZDate(Date.now(), BUSINESS_TIME_ZONE).getFullYear() + 1;
+    const newYear = torontoTime(nextYear, 1, 1).toISOString();
+    const later = torontoTime(nextYear, 1, 20).toISOString();
+    await openDashboard({
+      weeks: {
+        [thisMonday()]: [
+          { name: 'Ava', used: 1, limit: 1, makeupCreditExpiries: [newYear] },
+          { name: 'Leo', used: 0, limit: 1, makeupCreditExpiries: [newYear, later] },
+        ],
+      },
+    });
+    const ava = await screen.findByRole('group', { name: 'Ava, this week' });
+    expect(within(ava).getByText('1 make-up credit')).toBeVisible();
+    expect(within(ava).getByText('use by Dec 31')).toBeVisible();
+    expect(within(ava).getByText('Limit reached')).toBeVisible();
+    expect(ava).toHaveAttribute('data-tone', 'danger');
+    const leo = screen.getByRole('group', { name: 'Leo, this week' });
+    expect(within(leo).getByText('2 make-up credits')).toBeVisible();
+    expect(within(leo).getByText('use the first by Dec 31')).toBeVisible();
+    expect(leo).toHaveAttribute('data-tone', 'warning');
+  });
+
+  it('a child without credits says nothing of them', async () => {
+    await openDashboard();
+    expect(await screen.findByRole('group', { name: 'Ava, this week' })).not.toHaveTextContent('make-up');
   });
 
   it('the child cards follow the week the calendar shows, and say which week', async () => {

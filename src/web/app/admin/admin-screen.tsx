@@ -12,6 +12,7 @@ import { SessionsTab } from '../../features/admin-sessions/components/sessions-t
 import { UsersTab } from '../../features/admin-users/components/users-tab';
 import { OwnPasswordForm } from '../../features/admin-settings/components/own-password-form';
 import { PlanLimitsForm } from '../../features/admin-settings/components/plan-limits-form';
+import { PoliciesForm } from '../../features/admin-settings/components/policies-form';
 import { FieldMappingTab } from '../../features/admin-field-mapping/components/field-mapping-tab';
 import { WebhookLogsTab } from '../../features/admin-webhook-logs/components/webhook-logs-tab';
 import { WebhookConfigsCard } from '../../features/admin-webhooks/components/webhook-configs-card';
@@ -86,9 +87,10 @@ export default function AdminScreen() {
         </TabsContent>
         <TabsContent value="settings" className="grid grid-cols-1 gap-8">
           {/* Spec 2, Settings: class type editing (in the Classes tab, linked from here: issue 20), webhook
-              configurations and the admin's own password; issue 31: the plans' weekly sessions. */}
+              configurations and the admin's own password; issue 31: the plans' weekly sessions; issue 32: the policies. */}
           <ClassTypesPointer onFollow={() => requestAnimationFrame(() => classesTabRef.current?.focus())} />
           <PlanLimitsForm />
+          <PoliciesForm />
           <WebhookConfigsCard />
           <OwnPasswordForm />
         </TabsContent>

@@ -3,10 +3,11 @@ import { within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import type { FamilyDetailResponse } from '../../../../shared/schemas/admin-users';
+import { MAKEUP_CREDIT_USED, type OfficeMakeupCreditDto } from '../../../../shared/schemas/makeup-credits';
 import { childrenToSlots } from '../../../../shared/schemas/children';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import type { Child } from '../../../../shared/schemas/users';
-import { torontoDateKey } from '../../../../shared/rules/week';
+import { torontoDateKey, torontoTime } from '../../../../shared/rules/week';
 import { api, http, HttpResponse, recordPosts, refusal } from '../../../test-support/api';
 import { admin, child, classType, session, uuid } from '../../../test-support/fixtures';
 import { renderApp, screen, waitFor } from '../../../test-support/render';
@@ -178,5 +179,147 @@ describe('family page (issue 31)', () => {
     await renderApp(<FamilyPage userId={FAMILY_ID} renderSessionPicker={pickerFor(session(48))} />, { user: admin() });
     expect(await screen.findByRole('button', { name: 'Book for this family' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Lift pause' })).toBeNull();
+  });
+});
+
+describe('family page: make-up credits (issue 32)', () => {
+  const ava = { ...child('Ava'), id: uuid(0xc41d, 1) };
+  const leo = { ...child('Leo'), id: uuid(0xc41d, 2) };
+  const nextYear = new Date().getFullYear() + 1;
+  // Credits end at a Toronto midnight: the last day to use this one is Jan 9 of next year.
+  const credit = (n: number, over: Partial<OfficeMakeupCreditDto>): OfficeMakeupCreditDto => ({
+    id: uuid(0xc4ed, n),
+    childName: 'Ava',
+    reason: 'CANCELLATION',
+    createdAt: new Date().toISOString(),
+    expiresAt: torontoTime(nextYear, 1, 10).toISOString(),
+    note: null,
+    grantedByName: null,
+    ...over,
+  });
+
+  /** The family's reads with `credits` (the list the page holds); returns it so the test can change it. */
+  function creditsApi(credits: OfficeMakeupCreditDto[]) {
+    familyApi([ava, leo]);
+    api.use(http.get(`/api/admin/users/${FAMILY_ID}`, () => HttpResponse.json({ ...familyOf([ava, leo]), makeupCredits: credits })));
+    return credits;
+  }
+
+  async function openCredits() {
+    const rendered = await renderApp(<FamilyPage userId={FAMILY_ID} renderSessionPicker={pickerFor(session(48))} />, { user: admin() });
+    return { ...rendered, section: await screen.findByRole('region', { name: 'Make-up credits' }) };
+  }
+
+  it('lists each credit: the child, why, the last day to use it and the note of a grant; or says there is none', async () => {
+    creditsApi([
+      credit(1, {}),
+      credit(2, { childName: 'Leo', reason: 'CLOSURE' }),
+      credit(3, { childName: 'Leo', reason: 'OFFICE', grantedByName: 'Ada Admin', note: 'Coach was ill', expiresAt: torontoTime(nextYear, 2, 1).toISOString() }),
+    ]);
+    const { section } = await openCredits();
+    const rows = within(section).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Ava · Cancelled earlyUse by Jan 9, \d{4}Remove$/),
+      expect.stringMatching(/^Leo · ClosureUse by Jan 9, \d{4}Remove$/),
+      expect.stringMatching(/^Leo · Granted by Ada AdminUse by Jan 31, \d{4} — “Coach was ill”Remove$/),
+    ]);
+    expect(within(section).getByRole('button', { name: /^Remove Leo's credit \(use by Jan 31/ })).toBeVisible();
+  });
+
+  it("the front desk's booking takes a child at the limit on a credit without the override, and says so", async () => {
+    const speed = session(48);
+    creditsApi([credit(1, {})]);
+    const covering = new Date(new Date(speed.startsAt).getTime() + 5 * 86_400_000).toISOString();
+    api.use(
+      http.get(`/api/admin/users/${FAMILY_ID}/child-stats`, () =>
+        HttpResponse.json({
+          weekStart: new Date().toISOString(),
+          children: [
+            { name: 'Ava', used: 2, limit: 2, remaining: 0, makeupCredits: 1, makeupCreditExpiries: [covering] },
+            { name: 'Leo', used: 2, limit: 2, remaining: 0, makeupCredits: 0, makeupCreditExpiries: [] },
+          ],
+        }),
+      ),
+    );
+    const posts = recordPosts('/api/admin/bookings', () => HttpResponse.json(officeBooking(speed, ['Ava']), { status: 201 }));
+    const { user } = await openBooking(speed);
+
+    const avaBox = await screen.findByRole('checkbox', { name: /Ava/ });
+    await waitFor(() => expect(avaBox).toHaveAccessibleDescription('Weekly limit reached — uses a make-up credit'));
+    expect(screen.getByRole('checkbox', { name: /Leo/ })).toHaveAccessibleDescription('0 of 2 left that week');
+    await user.click(avaBox);
+    expect(screen.getByText("Ava's booking uses a make-up credit.")).toBeVisible();
+    // No override needed for Ava: the hint stays the general one.
+    expect(screen.getByText('Only needed when a child has used all their sessions for that week. Capacity is never overridden.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Book Session' }));
+    expect(await screen.findByText('Booking Confirmed')).toBeVisible();
+    expect(posts.map((post) => post.body)).toEqual([{ userId: FAMILY_ID, sessionId: speed.id, childNames: ['Ava'] }]);
+  });
+
+  it('says so when the family has none', async () => {
+    creditsApi([]);
+    const { section } = await openCredits();
+    expect(within(section).getByText('No make-up credits.')).toBeVisible();
+  });
+
+  it('Grant credit asks the child and a note, sends them, and the page shows the new credit', async () => {
+    const credits = creditsApi([]);
+    api.use(http.get('/api/admin/settings/policies', () => HttpResponse.json({ cancellationCutoffHours: 2, makeupCreditsEnabled: true, makeupCreditValidityDays: 30, noShowRuleEnabled: false, noShowLimit: 3 })));
+    const posts = recordPosts(`/api/admin/users/${FAMILY_ID}/makeup-credits`, (_n, body) => {
+      const granted = credit(9, { childName: 'Leo', reason: 'OFFICE', grantedByName: 'Ada Admin', note: (body as { note: string }).note });
+      credits.push(granted);
+      return HttpResponse.json(granted, { status: 201 });
+    });
+    const { user, section } = await openCredits();
+    await user.click(within(section).getByRole('button', { name: 'Grant credit' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Grant a make-up credit' });
+    expect(await within(dialog).findByText(/within 30 days/)).toBeVisible();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Add a note saying why.');
+    expect(posts).toHaveLength(0);
+
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Child' }), 'Leo');
+    await user.type(within(dialog).getByLabelText(/Note for the office/), ' Coach was ill ');
+    await user.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    expect(await screen.findByText('Credit granted')).toBeVisible();
+    expect(posts.map((post) => post.body)).toEqual([{ childId: leo.id, note: 'Coach was ill' }]);
+    expect(await within(section).findByText(/Granted by Ada Admin/)).toBeVisible();
+    expect(screen.queryByRole('alertdialog', { name: 'Grant a make-up credit' })).toBeNull();
+  });
+
+  it("Remove asks a note; the server's refusal (a booking uses it) stays in the dialog; once removed the credit goes", async () => {
+    const credits = creditsApi([credit(1, {})]);
+    const deletes: unknown[] = [];
+    let used = true;
+    api.use(
+      http.delete(`/api/admin/users/${FAMILY_ID}/makeup-credits/:creditId`, async ({ params, request }) => {
+        deletes.push({ creditId: params.creditId, body: await request.json() });
+        if (used) return refusal(409, 'MAKEUP_CREDIT_USED', MAKEUP_CREDIT_USED);
+        credits.splice(0, 1);
+        return HttpResponse.json({ message: 'Make-up credit removed' });
+      }),
+    );
+    const { user, section } = await openCredits();
+    await user.click(within(section).getByRole('button', { name: /^Remove Ava's credit/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove make-up credit' });
+    expect(dialog).toHaveTextContent(/Remove Ava's credit \(Cancelled early, use by Jan 9, \d{4}\)\?/);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove credit' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Add a note saying why.');
+    expect(deletes).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/Note for the office/), 'Given twice');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove credit' }));
+    expect(await within(dialog).findByText(MAKEUP_CREDIT_USED)).toBeVisible();
+
+    used = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Remove credit' }));
+    expect(await screen.findByText('Credit removed')).toBeVisible();
+    expect(await within(section).findByText('No make-up credits.')).toBeVisible();
+    expect(deletes).toEqual([
+      { creditId: uuid(0xc4ed, 1), body: { note: 'Given twice' } },
+      { creditId: uuid(0xc4ed, 1), body: { note: 'Given twice' } },
+    ]);
   });
 });

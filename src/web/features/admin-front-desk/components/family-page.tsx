@@ -28,6 +28,7 @@ import { cn } from '../../../lib/utils';
 import { useAuth } from '../../../lib/auth';
 import { EraseFamilyDialog } from './erase-family-dialog';
 import { LiftPauseDialog } from './lift-pause-dialog';
+import { MakeupCreditsCard } from './makeup-credits-card';
 import { OfficeBookDialog } from './office-book-dialog';
 import { OfficeCancelDialog } from './office-cancel-dialog';
 import { OfficeRescheduleDialog } from './office-reschedule-dialog';
@@ -59,7 +60,7 @@ interface FamilyPageProps {
 /**
  * /admin/users/:id, the family page (issue 19): the account, the children with this and next week's use, upcoming
  * bookings (cancel, reschedule) and those of the last 90 days, the waitlists it is on (issue 21), what the office
- * did, and 'Book for this family'. An administrator's account shows the account only.
+ * did, and 'Book for this family'; issue 32: the make-up credits, granted and removed here. An administrator's account shows the account only.
  */
 export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, renderFamily }: FamilyPageProps) {
   const family = useQuery(familyQuery(userId));
@@ -125,6 +126,7 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
             <AccountCard family={family.data} />
             {!isAdminRole(family.data.user.role) && <ChildrenCard family={family.data} />}
           </div>
+          {!isAdminRole(family.data.user.role) && <MakeupCreditsCard family={family.data} />}
           {!isAdminRole(family.data.user.role) && renderFamily?.(family.data)}
           {!isAdminRole(family.data.user.role) && (
             <>

@@ -8,7 +8,7 @@ import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { ineligibleReasons } from '../../../../shared/rules/child-choice';
+import { creditsSentence, ineligibleReasons, usesMakeupCredit, WEEKLY_LIMIT_USES_CREDIT } from '../../../../shared/rules/child-choice';
 import { sameChildName } from '../../../../shared/rules/child-name';
 import { missingDetailsOf } from '../../../../shared/rules/eligibility';
 import { ChildDetailsAsk, useChildDetailsAsk } from '../../../components/child-details-ask';
@@ -102,11 +102,17 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
   const submitting = useRef(false);
   const busy = book.isPending || saveDetails.isPending;
   const remainingOf = (name: string) => stats.data?.children.find((c) => c.name === name);
-  const atLimit = [...picked].some((name) => (remainingOf(name)?.remaining ?? 1) <= 0);
+  // Issue 32: without the override, a child at the limit with a credit for the session is booked on the credit.
+  const onCredit = (name: string) => {
+    const stat = remainingOf(name);
+    return !override && stat !== undefined && usesMakeupCredit(stat, session.startsAt);
+  };
+  const atLimit = [...picked].some((name) => (remainingOf(name)?.remaining ?? 1) <= 0 && !onCredit(name));
   const noteMissing = override && !note.trim();
   const chosen = family.children.map((c) => c.name).filter((n) => picked.has(n) && !ineligibleReasons(family.children, [n], session).length);
   // Issue 31: the details the class needs of the children chosen that their records lack (or the server asked for).
   const asks = detailsAsk.asksFor(missingDetailsOf(family.children, chosen, session.classType, session.startsAt), chosen);
+  const creditChosen = chosen.filter(onCredit);
 
   function toggle(name: string, checked: boolean) {
     const next = new Set(picked);
@@ -186,7 +192,8 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
         {family.children.length === 0 && <p className="text-sm text-slate-600">This account has no children to book.</p>}
         {family.children.map((child) => {
           const stat = remainingOf(child.name);
-          const left = stat ? `${stat.remaining} of ${stat.limit} left that week` : 'Checking the week…';
+          const credit = onCredit(child.name);
+          const left = !stat ? 'Checking the week…' : credit ? WEEKLY_LIMIT_USES_CREDIT : `${stat.remaining} of ${stat.limit} left that week`;
           // Issue 22: the family's own rule, as the server applies it: a class the child's recorded details rule out.
           const ruledOut = ineligibleReasons([child], [child.name], session)[0];
           const noteId = `${ids}-${child.id}-note`;
@@ -208,12 +215,23 @@ function ChildrenStep({ family, session, onBack, onDone }: { family: FamilyDetai
                 aria-describedby={noteId}
               />
               <span className="font-medium text-slate-900">{child.name}</span>
-              <span id={noteId} className={cn('ml-auto text-sm', ruledOut || (stat && stat.remaining <= 0) ? 'font-medium text-amber-800' : 'text-slate-600')}>
+              <span
+                id={noteId}
+                className={cn(
+                  'ml-auto text-sm',
+                  !ruledOut && credit
+                    ? 'font-medium text-brand-800'
+                    : ruledOut || (stat && stat.remaining <= 0)
+                      ? 'font-medium text-amber-800'
+                      : 'text-slate-600',
+                )}
+              >
                 {ruledOut ?? left}
               </span>
             </label>
           );
         })}
+        {creditChosen.length > 0 && <p className="text-sm font-medium text-brand-800">{creditsSentence(creditChosen)}</p>}
       </fieldset>
       <ChildDetailsAsk asks={asks} state={detailsAsk} recordOf="the family's record" classType={session.classType} disabled={busy} />
       <OfficeNoteFields

@@ -1,5 +1,5 @@
 import { Info, TriangleAlert } from 'lucide-react';
-import type { ChildChoice } from '../../../../shared/rules/child-choice';
+import { creditsSentence, type ChildChoice } from '../../../../shared/rules/child-choice';
 import { namesInWords, WAITLIST_PROMISE } from '../../../../shared/rules/waitlist';
 import { DEFAULT_WAITLIST_CUTOFF_HOURS } from '../../../../shared/schemas/waitlist';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -45,7 +45,13 @@ export function ChildChoiceList({
             <span className="grid min-w-0">
               <span className="truncate">{choice.name}</span>
               {(choice.reason || choice.left) && (
-                <span id={noteId} className={cn('text-xs font-normal', choice.bookable ? 'text-slate-600' : 'font-medium text-amber-800')}>
+                <span
+                  id={noteId}
+                  className={cn(
+                    'text-xs font-normal',
+                    !choice.bookable ? 'font-medium text-amber-800' : choice.usesCredit ? 'font-medium text-brand-800' : 'text-slate-600',
+                  )}
+                >
                   {choice.reason ?? choice.left}
                 </span>
               )}
@@ -73,12 +79,23 @@ function Warning({ tone, children }: { tone: 'red' | 'amber'; children: string }
 
 type ChoiceNotesProps = Pick<
   BookingFormState,
-  'picked' | 'joining' | 'waitlistOpen' | 'tooFewSpots' | 'availableSpots' | 'full' | 'latest' | 'noneBookable' | 'gone' | 'waitingPicked' | 'waitlistClosed'
+  | 'picked'
+  | 'joining'
+  | 'waitlistOpen'
+  | 'tooFewSpots'
+  | 'availableSpots'
+  | 'full'
+  | 'latest'
+  | 'noneBookable'
+  | 'gone'
+  | 'waitingPicked'
+  | 'waitlistClosed'
+  | 'creditPicked'
 >;
 
 /** What the choice means, announced as it changes: who is selected, how many spots, and why it cannot go ahead. */
 export function ChoiceNotes(props: ChoiceNotesProps) {
-  const { picked, joining, waitlistOpen, tooFewSpots, availableSpots, full, latest, noneBookable, gone, waitingPicked, waitlistClosed } = props;
+  const { picked, joining, waitlistOpen, tooFewSpots, availableSpots, full, latest, noneBookable, gone, waitingPicked, waitlistClosed, creditPicked } = props;
   return (
     <div aria-live="polite" className="grid gap-1 text-sm">
       {picked.length > 0 && (
@@ -88,6 +105,7 @@ export function ChoiceNotes(props: ChoiceNotesProps) {
       )}
       {picked.length > 1 && !joining && <p className="font-medium text-brand-800">{`This will book ${picked.length} spots in the session.`}</p>}
       {picked.length > 0 && joining && waitlistOpen && <p className="font-medium text-brand-800">{`This will put ${namesInWords(picked)} on the waitlist.`}</p>}
+      {creditPicked.length > 0 && <p className="font-medium text-brand-800">{creditsSentence(creditPicked)}</p>}
       {tooFewSpots && <Warning tone="red">{`Only ${spotsLeftLabel(availableSpots)} in this session.`}</Warning>}
       {full && <Warning tone="red">{latest ? 'This session is full.' : 'This session is no longer available.'}</Warning>}
       {noneBookable && !gone && <Warning tone="amber">{noneBookable}</Warning>}

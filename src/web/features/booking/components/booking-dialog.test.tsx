@@ -9,11 +9,14 @@ import { booking, child, classType, parent, session, waitlistEntry } from '../..
 import { renderApp, screen, waitFor, withHidden } from '../../../test-support/render';
 import { BookingDialog, type LeaveWaitlist, type ManageBooking } from './booking-dialog';
 
-/** The family's reads the dialog makes: the week's child stats, its bookings and waiting entries. */
-function familyReads(stats: { name: string; used: number; limit: number }[], bookings: unknown[] = [], waitlist: unknown[] = []) {
+/** The family's reads the dialog makes: the week's child stats (issue 32: with the ends of its credits), its bookings and waiting entries. */
+function familyReads(stats: { name: string; used: number; limit: number; makeupCreditExpiries?: string[] }[], bookings: unknown[] = [], waitlist: unknown[] = []) {
   api.use(
     http.get('/api/me/child-stats', () =>
-      HttpResponse.json({ weekStart: new Date().toISOString(), children: stats.map((s) => ({ ...s, remaining: s.limit - s.used })) }),
+      HttpResponse.json({
+        weekStart: new Date().toISOString(),
+        children: stats.map(({ makeupCreditExpiries = [], ...s }) => ({ ...s, remaining: s.limit - s.used, makeupCredits: makeupCreditExpiries.length, makeupCreditExpiries })),
+      }),
     ),
     http.get('/api/me/bookings', () => HttpResponse.json(bookings)),
     http.get('/api/me/waitlist', () => HttpResponse.json(waitlist)),
@@ -149,6 +152,31 @@ describe('booking dialog: weekly limits, bookings and eligibility of each child'
     expect(ava).toHaveAccessibleDescription('1 of 2 left next week');
     await user.click(ava);
     expect(screen.getByRole('button', { name: 'Book Session' })).toHaveAttribute('aria-disabled', 'false');
+  });
+
+  it('a child at the weekly limit with a make-up credit for the session can be booked, and the dialog says the credit is used (issue 32)', async () => {
+    const later = session(7 * 24 + 2);
+    const afterIt = new Date(new Date(later.startsAt).getTime() + 10 * 86_400_000).toISOString();
+    familyReads([
+      { name: 'Ava', used: 1, limit: 1, makeupCreditExpiries: [later.startsAt] },
+      { name: 'Leo', used: 1, limit: 1, makeupCreditExpiries: [afterIt] },
+    ]);
+    const posts = recordPosts('/api/bookings', () => HttpResponse.json(booking(later, ['Leo']), { status: 201 }));
+    const { user } = await openDialog(later, { children: [child('Ava', { weeklyLimit: 1 }), child('Leo', { weeklyLimit: 1 })] });
+
+    // Ava's credit ends at the session's start: it does not cover it.
+    const ava = await screen.findByRole('checkbox', { name: /Ava/ });
+    await waitFor(() => expect(ava).toBeDisabled());
+    expect(ava).toHaveAccessibleDescription('Weekly limit reached (1 of 1)');
+    const leo = screen.getByRole('checkbox', { name: /Leo/ });
+    expect(leo).toBeEnabled();
+    expect(leo).toHaveAccessibleDescription('Weekly limit reached — uses a make-up credit');
+
+    await user.click(leo);
+    expect(screen.getByText("Leo's booking uses a make-up credit.")).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Book Session' }));
+    expect(await screen.findByText('Booking Confirmed!')).toBeVisible();
+    expect(posts.map((post) => post.body)).toEqual([{ sessionId: later.id, childNames: ['Leo'] }]);
   });
 
   it('with no child bookable the dialog says why, naming each child, instead of offering Book', async () => {

@@ -18,7 +18,13 @@ const base = { gone: false, waitlistOpen: true, online: true, noneBookable: null
 describe('the booking dialog: the choice of children', () => {
   it('books when there are spots for every child ticked', () => {
     const choice = bookingChoice({ ...base, choices: [child('Ava'), child('Leo')], selected: ['Ava', 'Leo'], availableSpots: 2 });
-    expect(choice).toEqual({ picked: ['Ava', 'Leo'], joining: false, waitingPicked: [], canSubmit: true, tooFewSpots: false, waitlistClosed: false });
+    expect(choice).toEqual({ picked: ['Ava', 'Leo'], joining: false, waitingPicked: [], canSubmit: true, tooFewSpots: false, waitlistClosed: false, creditPicked: [] });
+  });
+
+  it('names the children a booking takes past their weekly limit on a make-up credit, never for the waitlist (issue 32)', () => {
+    const choices = [child('Ava'), child('Leo', { left: 'Weekly limit reached — uses a make-up credit', usesCredit: true })];
+    expect(bookingChoice({ ...base, choices, selected: ['Ava', 'Leo'], availableSpots: 2 })).toMatchObject({ creditPicked: ['Leo'], canSubmit: true });
+    expect(bookingChoice({ ...base, choices, selected: ['Ava', 'Leo'], availableSpots: 1 })).toMatchObject({ joining: true, creditPicked: [] });
   });
 
   it('reads as disabled with no child ticked, and offline', () => {

@@ -42,6 +42,8 @@ export interface BookingChoice {
   tooFewSpots: boolean;
   /** A full session whose waitlist has closed (WAITLIST_CUTOFF_HOURS before the start) offers neither button. */
   waitlistClosed: boolean;
+  /** Issue 32: children picked for a booking (not the waitlist) past their weekly limit, each using a make-up credit. */
+  creditPicked: string[];
 }
 
 export function bookingChoice(options: {
@@ -65,7 +67,16 @@ export function bookingChoice(options: {
     online &&
     !noneBookable &&
     (joining ? picked.length >= 1 && waitlistOpen && waitingPicked.length === 0 : canSubmitBooking(picked.length, availableSpots));
-  return { picked, joining, waitingPicked, canSubmit, tooFewSpots: !full && picked.length > availableSpots, waitlistClosed: joining && !waitlistOpen };
+  const creditPicked = joining ? [] : picked.filter((name) => choices.some((choice) => choice.name === name && choice.usesCredit));
+  return {
+    picked,
+    joining,
+    waitingPicked,
+    canSubmit,
+    tooFewSpots: !full && picked.length > availableSpots,
+    waitlistClosed: joining && !waitlistOpen,
+    creditPicked,
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
-import { CalendarCheck, CircleAlert, CircleCheck, RotateCw, TriangleAlert, UserRound } from 'lucide-react';
+import { CalendarCheck, CircleAlert, CircleCheck, RotateCw, TicketCheck, TriangleAlert, UserRound } from 'lucide-react';
 import { childRemainingLabel, childUsageSummary, childUsageTone, type ChildUsageTone } from '../../../../shared/rules/child-usage';
+import { creditLastDay, makeupCreditCount } from '../../../../shared/rules/makeup-credits';
 import type { ChildStat } from '../../../../shared/schemas/bookings';
 import type { CurrentUser } from '../../../../shared/schemas/users';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
@@ -95,10 +96,35 @@ function ChildUsageCard({ child, week }: { child: ChildStat; week: ShownWeek }) 
         <span className="whitespace-nowrap text-sm text-slate-600">{weekWord}</span>
       </p>
       {week.offset > 0 && <p className="text-xs font-medium text-slate-600">{week.label}</p>}
+      {child.makeupCredits > 0 && <MakeupCreditsLine count={child.makeupCredits} firstEnd={child.makeupCreditExpiries[0]} />}
       <div className="mt-auto h-2 overflow-hidden rounded-full bg-white/80 ring-1 ring-slate-200" aria-hidden="true">
         <div className={cn('h-full rounded-full', style.bar)} style={{ width: `${share}%` }} />
       </div>
     </Card>
+  );
+}
+
+/**
+ * Issue 32: the child's make-up credits and the last day to use the one ending first ('1 make-up credit · use by
+ * Dec 31'). A credit takes a booking past the weekly limit, so the card's colour still follows what is left.
+ */
+function MakeupCreditsLine({ count, firstEnd }: { count: number; firstEnd: string | undefined }) {
+  const by = firstEnd && creditLastDay(firstEnd);
+  return (
+    <p className="flex items-start gap-1.5 text-sm text-slate-700">
+      <TicketCheck className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      <span>
+        <span className="font-semibold text-slate-900">{makeupCreditCount(count)}</span>
+        {by && (
+          <>
+            {/* The dot is for the eye; a screen reader hears a pause. */}
+            <span aria-hidden="true"> · </span>
+            <span className="sr-only">, </span>
+            <span className="whitespace-nowrap">{count === 1 ? `use by ${by}` : `use the first by ${by}`}</span>
+          </>
+        )}
+      </span>
+    </p>
   );
 }
 
