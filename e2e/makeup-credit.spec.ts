@@ -10,7 +10,7 @@ import { notifications, saveScreenshot, signIn } from './support/login';
 // Issue 32, make-up credits, on a phone (390 px): a family cancels Ava's booking days ahead (before the default 2-hour
 // cut-off), the server gives Ava a credit, and her usage card says so with the last day to use it. Then Leo, at his
 // weekly limit of 1 with a credit of his own, is offered for another session: the booking dialog says it uses the
-// credit. The rules on their own are unit and component tests (src/shared/rules/child-choice.test.ts,
+// credit, and booking him spends it. The rules on their own are unit and component tests (src/shared/rules/child-choice.test.ts,
 // src/web/app/dashboard-screen.test.tsx, src/web/features/booking/components/booking-dialog.test.tsx).
 
 const nextMonday = torontoSlot(1, WEEKDAY.monday, 16, 30);
@@ -80,4 +80,15 @@ test('a child cancelled early gets a make-up credit on the usage card, and the b
   await expect(dialog.getByRole('button', { name: 'Book Session' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await saveScreenshot(page, 'makeup-credit-dialog-mobile', { fullPage: false });
+
+  // Booked beyond the limit: the server spends the credit, and next week's card says Leo has none left.
+  await dialog.getByRole('button', { name: 'Book Session' }).click();
+  await expect(notifications(page).getByText('Successfully booked for Leo')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+  await waitForSessions(calendar);
+  await goToNextWeek(calendar);
+  const leoNextWeek = page.getByRole('group', { name: 'Leo, next week' });
+  await expect(leoNextWeek.getByText('2 of 1 session')).toBeVisible();
+  await expect(leoNextWeek).not.toContainText('make-up');
 });

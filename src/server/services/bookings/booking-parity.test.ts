@@ -52,6 +52,11 @@ interface Kid extends EligibilityChild {
   cancelledHere: boolean;
   /** The child's other bookings, each in a session of its own. */
   others: Array<{ place: OtherPlace; confirmed: boolean }>;
+  /**
+   * Issue 32: the child's make-up credits, each ending this many minutes after the session's start (negative: before
+   * it), available, removed by the office, or used by the child's first other booking (removed when it has none).
+   */
+  credits: Array<{ endsAfterStart: number; state: 'available' | 'removed' | 'used' }>;
 }
 
 interface BookingCase {
@@ -96,6 +101,20 @@ const bookingCase: fc.Arbitrary<BookingCase> = fc
           bookedHere: fc.oneof({ arbitrary: fc.constant(false), weight: 6 }, { arbitrary: fc.constant(true), weight: 1 }),
           cancelledHere: fc.boolean(),
           others: fc.array(fc.record({ place: fc.constantFrom(...OTHER_PLACES), confirmed: fc.boolean() }), { maxLength: 8 }),
+          credits: fc.oneof(
+            { arbitrary: fc.constant<Kid['credits']>([]), weight: 1 },
+            {
+              arbitrary: fc.array(
+                fc.record({
+                  // Right at the start (a credit ending there cannot pay for it), a minute either side, or days.
+                  endsAfterStart: fc.oneof(fc.constantFrom(0, 1, -1), fc.integer({ min: -20 * 24 * 60, max: 30 * 24 * 60 })),
+                  state: fc.constantFrom('available' as const, 'available' as const, 'removed' as const, 'used' as const),
+                }),
+                { minLength: 1, maxLength: 3 },
+              ),
+              weight: 2,
+            },
+          ),
         }),
         { minLength: 1, maxLength: 4 },
       ),
@@ -138,13 +157,14 @@ function otherStart(place: OtherPlace, startsAt: Date): Date {
   }
 }
 
-type Prediction = { booked: string[]; bookedCount: number } | ({ bookedCount: number } & BookingRefusal);
+type Prediction = { booked: string[]; bookedCount: number; creditsSpentBy: string[] } | ({ bookedCount: number } & BookingRefusal);
 
 /**
  * What the booking dialog's rules say of the case: the session card (started, full, spots for the children chosen),
  * the window, each child as the dialog explains them (already booked, weekly limit reached, ineligible), and the
  * names as the server finds them. The order is the server's: the session, the names, eligibility, the details a
- * class needs (issue 31), spots, then the children already booked and those at their limit.
+ * class needs (issue 31), spots, then the children already booked and those at their limit. Issue 32: a child at its
+ * limit whose make-up credit covers the session is offered and booked, and spends a credit (not with the override).
  */
 function predict(c: BookingCase): Prediction {
   const bookedHere = c.kids.filter((kid) => kid.bookedHere).map((kid) => kid.name);
@@ -184,7 +204,13 @@ function predict(c: BookingCase): Prediction {
   const inWeek = (at: Date) => at.getTime() >= week.start.getTime() && at.getTime() < week.end.getTime();
   const stats: ChildWeek[] = c.kids.map((kid) => {
     const used = kid.others.filter((other) => other.confirmed && inWeek(otherStart(other.place, c.startsAt))).length + (kid.bookedHere ? 1 : 0);
-    return { name: kid.name, used, limit: kid.weeklyLimit, remaining: Math.max(0, kid.weeklyLimit - used) };
+    // The credits child-stats lists: not used nor removed, and not ended by now.
+    const makeupCreditExpiries = kid.credits
+      .filter((credit) => credit.state === 'available')
+      .map((credit) => addMinutes(c.startsAt, credit.endsAfterStart))
+      .filter((end) => end.getTime() > c.now.getTime())
+      .map((end) => end.toISOString());
+    return { name: kid.name, used, limit: kid.weeklyLimit, remaining: Math.max(0, kid.weeklyLimit - used), makeupCreditExpiries };
   });
   const choices = childChoices(c.kids, {
     bookedHere,
@@ -205,7 +231,8 @@ function predict(c: BookingCase): Prediction {
   if (overLimit.length) return refused({ refusal: 'weekly-limit', name: overLimit[0]!.name, limit: overLimit[0]!.limit, overLimit });
   // Every child chosen can be ticked, and the Book button is enabled: the dialog promises a booking.
   expect(chosen.every((kid) => choiceOf(kid).bookable || c.actor === 'office-override')).toBe(true);
-  return { booked: chosen.map((kid) => kid.name), bookedCount: bookedCount + chosen.length };
+  const creditsSpentBy = c.actor === 'office-override' ? [] : chosen.filter((kid) => choiceOf(kid).usesCredit).map((kid) => kid.name);
+  return { booked: chosen.map((kid) => kid.name), bookedCount: bookedCount + chosen.length, creditsSpentBy: creditsSpentBy.sort() };
 }
 
 const answerSchema = z.object({
@@ -227,14 +254,21 @@ async function databaseOutcome(c: BookingCase): Promise<Prediction> {
       const id = randomUUID();
       bookings.push({ id, session_id: session, status: confirmed ? 'CONFIRMED' : 'CANCELLED' });
       for (const child of children) bookingChildren.push({ booking_id: id, child_id: child.id, child_name: child.name });
+      return id;
     };
     if (bookedHere.length) book(sessionId, true, bookedHere);
     if (cancelledHere.length) book(sessionId, false, cancelledHere);
+    const credits: Array<{ child_id: string; expires_at: Date; used_booking_id: string | null; removed_at: Date | null }> = [];
     for (const kid of kids) {
-      for (const other of kid.others) {
+      const otherBookings = kid.others.map((other) => {
         const id = randomUUID();
         sessions.push({ id, starts_at: otherStart(other.place, c.startsAt), capacity: 10, booked_count: other.confirmed ? 1 : 0 });
-        book(id, other.confirmed, [kid]);
+        return book(id, other.confirmed, [kid]);
+      });
+      for (const credit of kid.credits) {
+        const usedBy = credit.state === 'used' ? (otherBookings[0] ?? null) : null;
+        const removed = credit.state === 'removed' || (credit.state === 'used' && !usedBy);
+        credits.push({ child_id: kid.id, expires_at: addMinutes(c.startsAt, credit.endsAfterStart), used_booking_id: usedBy, removed_at: removed ? c.now : null });
       }
     }
     // One statement writes the class, the sessions, the children and their bookings (the keys are checked at its end).
@@ -253,6 +287,10 @@ async function databaseOutcome(c: BookingCase): Promise<Prediction> {
       ), new_bookings as (
         insert into bookings (id, family_id, session_id, status)
         select id, ${parentId}, session_id, status from jsonb_to_recordset(${JSON.stringify(bookings)}::jsonb) as x(id uuid, session_id uuid, status text)
+      ), new_credits as (
+        insert into makeup_credits (family_id, child_id, reason, expires_at, used_booking_id, removed_at)
+        select ${parentId}, child_id, 'OFFICE', expires_at, used_booking_id, removed_at
+        from jsonb_to_recordset(${JSON.stringify(credits)}::jsonb) as x(child_id uuid, expires_at timestamptz, used_booking_id uuid, removed_at timestamptz)
       )
       insert into booking_children (booking_id, child_id, child_name)
       select booking_id, child_id, child_name
@@ -269,12 +307,20 @@ async function databaseOutcome(c: BookingCase): Promise<Prediction> {
     const [after] = await rowsOf(tx, sql`select booked_count as "bookedCount" from sessions where id = ${sessionId}`, z.object({ bookedCount: z.number().int() }));
     const { answer } = row!;
     const { bookedCount } = after!;
-    return 'refusal' in answer ? { ...(answer as BookingRefusal), bookedCount } : { booked: answer.booking.childNames, bookedCount };
+    if ('refusal' in answer) return { ...(answer as BookingRefusal), bookedCount };
+    // The credits this session's bookings spent (the family's only new booking is here).
+    const spent = await rowsOf(
+      tx,
+      sql`select c.name from makeup_credits mc join children c on c.id = mc.child_id join bookings b on b.id = mc.used_booking_id
+          where b.session_id = ${sessionId} order by c.name`,
+      z.object({ name: z.string() }),
+    );
+    return { booked: answer.booking.childNames, bookedCount, creditsSpentBy: spent.map((r) => r.name) };
   });
 }
 
 /** Cases the generator makes, by outcome, to see that each refusal is reached (FC_STATS=1 prints them). */
-const outcomeOf = (p: Prediction) => ('booked' in p ? 'booked' : p.refusal);
+const outcomeOf = (p: Prediction) => ('booked' in p ? (p.creditsSpentBy.length ? 'booked, a credit spent' : 'booked') : p.refusal);
 
 describe('spots and weekly limits as the booking dialog explains them, and as the database books', () => {
   it('books exactly when the dialog says so, and otherwise refuses for the reason it predicts', { timeout: PROPERTY_TIMEOUT_MS }, async () => {
