@@ -44,6 +44,7 @@ test('a child cancelled early gets a make-up credit on the usage card, and the b
   const upcoming = page.getByRole('region', { name: 'My Upcoming Bookings' }).getByRole('listitem').filter({ hasText: 'Basketball Skills Lab' });
   await upcoming.getByRole('button', { name: /^Cancel/ }).click();
   const prompt = page.getByRole('alertdialog', { name: 'Cancel Booking' });
+  await expect(prompt.getByText('Cancelled more than 2 hours ahead: Ava gets a make-up credit, usable for 30 days.')).toBeVisible();
   await prompt.getByRole('button', { name: 'Cancel Booking' }).click();
   await expect(notifications(page).getByText('Booking Cancelled')).toBeVisible();
   await expect(prompt).toHaveCount(0);

@@ -59,6 +59,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/me/change-password': signedIn(200),
   'GET /api/sessions': signedIn(200),
   'GET /api/classes': signedIn(200),
+  'GET /api/policies': signedIn(200),
   'GET /api/closures': signedIn(200),
   // Each caller books one of their own children; the office has no children to book.
   'POST /api/bookings': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },

@@ -261,6 +261,10 @@ describe('Settings → Policies', () => {
     const saved = { cancellationCutoffHours: 12, makeupCreditsEnabled: true, makeupCreditValidityDays: 60, noShowRuleEnabled: true, noShowLimit: 2 };
     expect((await admin.request('PUT', '/api/admin/settings/policies', saved)).body).toEqual(saved);
     expect((await admin.get('/api/admin/settings/policies')).body).toEqual(saved);
+    // Families read the same policies (the cancel dialog tells whether cancelling now gives a credit).
+    const fam = await signInNewParent(server, [['Ava', 1]]);
+    expect((await fam.api.get('/api/policies')).body).toEqual(saved);
+    expect((await fam.api.request('PUT', '/api/admin/settings/policies', saved)).status).toBe(403);
     const bad = await admin.request('PUT', '/api/admin/settings/policies', { ...saved, makeupCreditValidityDays: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Credit validity (days) must be at least 1');

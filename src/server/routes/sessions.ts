@@ -9,6 +9,8 @@ import { actor, requireUser } from '../plugins/auth';
 import { listClasses } from '../services/classes/list-classes';
 import { listCurrentClosures } from '../services/closures/list-closures';
 import { listSessions } from '../services/sessions/list-sessions';
+import { getBusinessSetting } from '../services/settings/get-business-setting';
+import { POLICIES_PATH, policiesSchema } from '../../shared/schemas/settings';
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // One list for the parent calendar and the admin sessions table: administrators also see cancelled sessions.
@@ -48,4 +50,8 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/closures', { onRequest: requireUser, schema: { response: { 200: closureListResponse } } }, () =>
     listCurrentClosures(app.db, app.clock()),
   );
+
+  // Issue 32: the business's policies as families read them (the cancel dialog says whether cancelling now gives a
+  // make-up credit); the office changes them at /api/admin/settings/policies.
+  app.get(POLICIES_PATH, { onRequest: requireUser, schema: { response: { 200: policiesSchema } } }, () => getBusinessSetting(app.db, { key: 'policies' }));
 };

@@ -23,3 +23,24 @@ export function creditExpiry(givenAt: Date | number, days: number): Date {
   const day = startOfDay(new TZDate(new Date(givenAt).getTime(), BUSINESS_TIME_ZONE));
   return new Date(addDays(day, days + 1).getTime());
 }
+
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+/**
+ * What the family's cancel dialog says before a cancellation at `now`: an early one gives each child cancelled a
+ * make-up credit while credits are on ('Leo gets a make-up credit, usable for 30 days'), a late one gives none. Null
+ * when there is nothing to say (early, credits off). `names` in words, as the dialog names who is cancelled.
+ */
+export function cancellationCreditNote(
+  startsAt: Date | string,
+  now: Date | number,
+  policies: { cancellationCutoffHours: number; makeupCreditsEnabled: boolean; makeupCreditValidityDays: number },
+  names: readonly string[],
+): { kind: 'EARLY' | 'LATE'; text: string } | null {
+  const kind = cancellationKind(startsAt, now, policies.cancellationCutoffHours);
+  const cutoff = hoursText(policies.cancellationCutoffHours);
+  if (kind === 'LATE') return { kind, text: `Less than ${cutoff} before the start, this is a late cancellation: it gives no make-up credit.` };
+  if (!policies.makeupCreditsEnabled || names.length === 0) return null;
+  const who = names.length === 1 ? `${names[0]} gets` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} each get`;
+  return { kind, text: `Cancelled more than ${cutoff} ahead: ${who} a make-up credit, usable for ${policies.makeupCreditValidityDays} days.` };
+}

@@ -83,6 +83,9 @@ export type BusinessSettingKey = keyof typeof BUSINESS_SETTINGS;
 export type BusinessSettingValue<K extends BusinessSettingKey> = (typeof BUSINESS_SETTINGS)[K]['defaults'];
 export const BUSINESS_SETTING_KEYS = Object.keys(BUSINESS_SETTINGS) as BusinessSettingKey[];
 
+/** GET /api/policies: the policies as any signed-in user reads them (the office edits them under its settings). */
+export const POLICIES_PATH = '/api/policies';
+
 /** The address of a setting: GET reads it, PUT replaces it (the whole value). */
 export const businessSettingPath = (key: BusinessSettingKey) => `/api/admin/settings/${key}` as const;
 

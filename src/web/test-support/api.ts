@@ -5,10 +5,12 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_POLICIES, POLICIES_PATH } from '../../shared/schemas/settings';
 
 // Issue 32: every calendar reads the closed days, and the Sessions tab the office's list; no closure unless a test says
-// otherwise.
+// otherwise. The cancel dialog reads the policies: the defaults unless a test says otherwise.
 export const api = setupServer(
+  http.get(POLICIES_PATH, () => HttpResponse.json(DEFAULT_POLICIES)),
   http.get('/api/closures', () => HttpResponse.json({ closures: [] })),
   http.get('/api/admin/closures', () => HttpResponse.json({ closures: [] })),
 );

@@ -1,4 +1,6 @@
+import { Info } from 'lucide-react';
 import { useRef } from 'react';
+import { cancellationCreditNote } from '../../../../shared/rules/cancellation';
 import { formatShortDate } from '../../../../shared/rules/format';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
@@ -11,6 +13,8 @@ import { attemptAnswered, useAttemptKeys } from '../../../lib/idempotency';
 import { useCancelBooking } from '../api/cancel-booking';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { useOnline } from '../../../lib/online-status';
+import { usePolicies } from '../../../lib/policies';
+import { useNow } from '../../../lib/use-now';
 
 interface CancelBookingDialogProps {
   booking: BookingDto | null;
@@ -21,7 +25,8 @@ interface CancelBookingDialogProps {
 
 /**
  * Spec 8, confirmation prompt before cancelling a booking; 'Booking Cancelled' / 'Cancellation Failed' toasts. Issue
- * 32: a booking of two or more children lists them, all ticked; unticking some cancels only the ticked ones.
+ * 32: a booking of two or more children lists them, all ticked; unticking some cancels only the ticked ones; and the
+ * dialog says whether cancelling now gives a make-up credit (before the cut-off) or is a late cancellation.
  */
 export function CancelBookingDialog({ booking, open, onOpenChange, onCloseAutoFocus }: CancelBookingDialogProps) {
   return (
@@ -102,6 +107,7 @@ function CancelBookingContent({
         className="rounded-lg border border-slate-200 bg-slate-50 p-4"
       />
       <BookingChildrenPicker choice={choice} legend="Children to cancel" disabled={busy} />
+      <CreditNote startsAt={booking.session.startsAt} names={choice.chosen} />
       {!online && <OfflineNotice />}
       <DialogFooter>
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
@@ -112,5 +118,21 @@ function CancelBookingContent({
         </Button>
       </DialogFooter>
     </DialogContent>
+  );
+}
+
+/** Issue 32: early (a make-up credit while credits are on) or late (none), as the server will decide it now. */
+function CreditNote({ startsAt, names }: { startsAt: string; names: readonly string[] }) {
+  const policies = usePolicies();
+  // Refreshed each minute: a dialog left open past the cut-off says so.
+  const now = useNow(60_000);
+  if (!policies.data) return null;
+  const note = cancellationCreditNote(startsAt, now, policies.data, names);
+  if (!note) return null;
+  return (
+    <p className="flex items-start gap-1.5 rounded-md bg-slate-50 px-2.5 py-2 text-sm text-slate-700" data-kind={note.kind}>
+      <Info className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+      {note.text}
+    </p>
   );
 }

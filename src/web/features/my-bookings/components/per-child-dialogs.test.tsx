@@ -48,6 +48,19 @@ describe('CancelBookingDialog with two children', () => {
     expect(screen.getAllByText(/Leo's place for .* has been cancelled\. Ava stays booked\./).length).toBeGreaterThan(0);
   });
 
+  it('says whether cancelling now gives a make-up credit, for the children ticked, or is late and gives none', async () => {
+    const { user, unmount } = await renderApp(<CancelBookingDialog booking={twoChildren} open onOpenChange={() => {}} />, { user: parent() });
+    expect(await screen.findByText('Cancelled more than 2 hours ahead: Ava and Leo each get a make-up credit, usable for 30 days.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Ava' }));
+    expect(screen.getByText('Cancelled more than 2 hours ahead: Leo gets a make-up credit, usable for 30 days.')).toBeInTheDocument();
+    unmount();
+
+    // An hour before the start, with the policies' 2-hour cut-off: late.
+    await renderApp(<CancelBookingDialog booking={booking(session(1), ['Ava'])} open onOpenChange={() => {}} />, { user: parent() });
+    expect(await screen.findByText('Less than 2 hours before the start, this is a late cancellation: it gives no make-up credit.')).toBeInTheDocument();
+    expect(screen.queryByText(/each get|gets a make-up credit/)).not.toBeInTheDocument();
+  });
+
   it('sends no body for the whole booking, and shows no boxes for a booking of one child', async () => {
     const posts = recordPosts(`/api/bookings/${twoChildren.id}/cancel`, () => HttpResponse.json({ ...twoChildren, status: 'CANCELLED' }));
     const { user, unmount } = await renderApp(<CancelBookingDialog booking={twoChildren} open onOpenChange={() => {}} />, { user: parent() });
