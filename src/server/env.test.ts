@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv, openUrl, parseTrustProxy } from './env';
+import { logStream } from './logging';
+import { Writable } from 'node:stream';
 
 // TRUST_PROXY (docs/decisions/011): which reverse proxies are believed about the client's address and scheme.
 
@@ -109,5 +111,47 @@ describe("the 'Open <url>' line printed once the server listens", () => {
 
   it('is PUBLIC_URL when set (without a trailing slash), whatever the port', () => {
     expect(openUrl(loadEnv({ PUBLIC_URL: 'https://portal.example.com/', PORT: '8080' }), 8080)).toBe('https://portal.example.com');
+  });
+});
+
+describe("a newcomer's first start (issue 33): HOST, LOG_FORMAT and the demo's contact address", () => {
+  it('listens on 127.0.0.1 outside production, on 0.0.0.0 in production, on HOST when set', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'production' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ NODE_ENV: 'development', HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ NODE_ENV: 'production', HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
+  it('logs readable lines in development and JSON otherwise, unless LOG_FORMAT says', () => {
+    expect(loadEnv({}).LOG_FORMAT).toBe('pretty');
+    expect(loadEnv({ NODE_ENV: 'production' }).LOG_FORMAT).toBe('json');
+    expect(loadEnv({ NODE_ENV: 'test' }).LOG_FORMAT).toBe('json');
+    expect(loadEnv({ LOG_FORMAT: 'json' }).LOG_FORMAT).toBe('json');
+    expect(() => loadEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('gives development the demo office address for the sign-in help, never production', () => {
+    expect(loadEnv({}).BUSINESS_CONTACT_EMAIL).toBe('office@example.com');
+    expect(loadEnv({ NODE_ENV: 'production' }).BUSINESS_CONTACT_EMAIL).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'test' }).BUSINESS_CONTACT_EMAIL).toBeUndefined();
+    expect(loadEnv({ BUSINESS_CONTACT_EMAIL: 'desk@maple.example' }).BUSINESS_CONTACT_EMAIL).toBe('desk@maple.example');
+  });
+});
+
+describe('logStream', () => {
+  it('is pino-pretty in pretty mode (one readable line per entry, secrets redacted before it), none for JSON', async () => {
+    expect(await logStream({ LOG_FORMAT: 'json' })).toBeUndefined();
+    const out: string[] = [];
+    const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => (out.push(chunk.toString()), done()) });
+    const stream = await logStream({ LOG_FORMAT: 'pretty' }, sink);
+    expect(stream).toBeDefined();
+    const { default: pino } = await import('pino');
+    const log = pino({ redact: { paths: ['req.headers.cookie'], censor: '[redacted]' } }, stream as NodeJS.WritableStream);
+    log.info({ req: { headers: { cookie: 'nb_session=secret' } } }, 'hello there');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(out.join('')).toMatch(/INFO.*hello there/);
+    expect(out.join('')).not.toContain('secret');
+    expect(out.join('')).not.toMatch(/^\{"level"/);
   });
 });

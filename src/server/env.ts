@@ -9,10 +9,17 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** The office address of the demo (README): the default BUSINESS_CONTACT_EMAIL in development. */
+export const DEMO_CONTACT_EMAIL = 'office@example.com';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * The interface to listen on. Default: 127.0.0.1 outside production (the demo's passwords are public, so a laptop's
+   * `npm start` is not reachable from the network), 0.0.0.0 in production.
+   */
+  HOST: z.string().min(1).optional(),
   /** PostgreSQL connection string; without it the embedded PGlite database under DATA_DIR is used. */
   DATABASE_URL: z
     .string()
@@ -95,6 +102,8 @@ const envSchema = z.object({
   /** Seed demo data when the database has no users (default: on for the embedded database only). */
   SEED_DEMO_DATA: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (one readable line per entry; the default in development) or `json` (pino's lines; the default otherwise). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /**
    * Per-instance read caches of sessions and of the calendar, classes, /api/me and /api/me/bookings answers,
    * dropped on every change the database announces (docs/decisions/012-read-caches.md). `on` (default): a read
@@ -137,7 +146,9 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
   return entries.length && valid ? entries : undefined;
 }
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'LOG_FORMAT'> & {
+  HOST: string;
+  LOG_FORMAT: 'pretty' | 'json';
   /** Parsed TRUST_PROXY, as Fastify's trustProxy option takes it. */
   trustProxy: false | number | string[];
   /** Production over HTTPS (not INSECURE_HTTP): cookies always Secure with the __Host- prefix, HSTS sent. */
@@ -168,8 +179,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const secureCookies = env.NODE_ENV === 'production' && !env.INSECURE_HTTP;
+  const development = env.NODE_ENV === 'development';
   return {
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    LOG_FORMAT: env.LOG_FORMAT ?? (development ? 'pretty' : 'json'),
+    // The demo's office address in development, so the sign-in page's 'contact us' is a link as it would be live.
+    BUSINESS_CONTACT_EMAIL: env.BUSINESS_CONTACT_EMAIL ?? (development ? DEMO_CONTACT_EMAIL : undefined),
     trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
     secureCookies,
     sessionCookieName: secureCookies ? '__Host-nb_session' : 'nb_session',

@@ -168,6 +168,26 @@ export function loggerOptions(env: Pick<Env, 'LOG_LEVEL'>): FastifyLoggerOptions
   };
 }
 
+/**
+ * Where the server's log lines go: pino's JSON lines to stdout (undefined: Fastify's default), or with LOG_FORMAT=pretty
+ * (the default in development) one readable line each through pino-pretty, a development dependency. Redaction and the
+ * serialisers above run before either. Without pino-pretty installed (a production install), JSON, with a warning.
+ */
+export async function logStream(
+  env: Pick<Env, 'LOG_FORMAT'>,
+  destination: NodeJS.WritableStream = process.stdout,
+): Promise<NodeJS.WritableStream | undefined> {
+  if (env.LOG_FORMAT !== 'pretty') return undefined;
+  try {
+    const { default: pretty } = await import('pino-pretty');
+    const colorize = destination === process.stdout && Boolean(process.stdout.isTTY);
+    return pretty({ colorize, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, destination });
+  } catch {
+    process.stderr.write('LOG_FORMAT=pretty needs pino-pretty (a development dependency: npm install); logging JSON lines instead.\n');
+    return undefined;
+  }
+}
+
 const PINO_LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
 
 /**

@@ -9,7 +9,7 @@ import { accountsWithDemoPasswords, shouldSeedDemoData, webhooksWithDemoSecret }
 import { hasNoUsers, openDatabaseFromEnv } from './db/open-from-env';
 import { seedDemoData } from './db/seed';
 import { waitForDatabase } from './db/wait-for-database';
-import { startupLogger } from './logging';
+import { logStream, startupLogger } from './logging';
 import { purgeExpiredSessions } from './services/auth/session-user';
 
 async function main(): Promise<void> {
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     });
   }
   const database = await openDatabaseFromEnv(env);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, loggerStream: await logStream(env) });
 
   if (env.NODE_ENV === 'production' && env.INSECURE_HTTP) {
     app.log.warn(
