@@ -151,7 +151,7 @@ describe('POST /api/bookings', () => {
     expect((await api.get('/api/me/bookings')).body).toEqual([]);
     expect((await other.api.get('/api/me/bookings')).body).toEqual([]);
     expect((await other.api.get(`/api/me/child-stats?week=${at(8, 0).toISOString().slice(0, 10)}`)).body.children).toEqual([
-      { name: 'Maya', used: 0, limit: 3, remaining: 3 },
+      { name: 'Maya', used: 0, limit: 3, remaining: 3, makeupCredits: 0, makeupCreditExpiries: [] },
     ]);
     // Maya's own parent can still book her there.
     expect((await other.api.post('/api/bookings', { sessionId: session.id, childNames: ['Maya'] })).status).toBe(201);
@@ -295,19 +295,19 @@ describe('GET /api/me/bookings and /api/me/child-stats', () => {
     const nextWeek = await api.get(`/api/me/child-stats?week=${at(7, 0).toISOString().slice(0, 10)}`);
     expect(nextWeek.status).toBe(200);
     expect(nextWeek.body.children).toEqual([
-      { name: 'Ava', used: 1, limit: 2, remaining: 1 },
-      { name: 'Leo', used: 1, limit: 1, remaining: 0 },
+      { name: 'Ava', used: 1, limit: 2, remaining: 1, makeupCredits: 0, makeupCreditExpiries: [] },
+      { name: 'Leo', used: 1, limit: 1, remaining: 0, makeupCredits: 0, makeupCreditExpiries: [] },
     ]);
     const sundayDate = await api.get('/api/me/child-stats?week=2026-11-29');
-    expect(sundayDate.body.children[0]).toEqual({ name: 'Ava', used: 1, limit: 2, remaining: 1 });
+    expect(sundayDate.body.children[0]).toEqual({ name: 'Ava', used: 1, limit: 2, remaining: 1, makeupCredits: 0, makeupCreditExpiries: [] });
     const thisWeek = await api.get('/api/me/child-stats');
     expect(thisWeek.body.children).toEqual([
-      { name: 'Ava', used: 0, limit: 2, remaining: 2 },
-      { name: 'Leo', used: 0, limit: 1, remaining: 1 },
+      { name: 'Ava', used: 0, limit: 2, remaining: 2, makeupCredits: 0, makeupCreditExpiries: [] },
+      { name: 'Leo', used: 0, limit: 1, remaining: 1, makeupCredits: 0, makeupCreditExpiries: [] },
     ]);
     // An instant names its Toronto week: Monday 03:00 UTC is still Sunday evening in Toronto.
     const instant = await api.get('/api/me/child-stats?week=2026-11-30T03:00:00Z');
-    expect(instant.body.children[0]).toEqual({ name: 'Ava', used: 1, limit: 2, remaining: 1 });
+    expect(instant.body.children[0]).toEqual({ name: 'Ava', used: 1, limit: 2, remaining: 1, makeupCredits: 0, makeupCreditExpiries: [] });
     expect((await api.get('/api/me/child-stats?week=soon')).status).toBe(400);
     expect((await api.get('/api/me/child-stats?week=2026-02-30')).body.message).toBe('week: week must be an ISO date (YYYY-MM-DD)');
   });

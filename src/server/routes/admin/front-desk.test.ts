@@ -289,7 +289,7 @@ describe('the family page: GET /api/admin/users/:id, /bookings and /child-stats'
     const week = far.startsAt.toISOString().slice(0, 10);
     const res = await admin.get(`/api/admin/users/${fam.id}/child-stats?week=${week}`);
     expect(res.status).toBe(200);
-    expect(res.body.children).toEqual([{ name: 'Ava', used: 1, limit: 2, remaining: 1 }]);
+    expect(res.body.children).toEqual([{ name: 'Ava', used: 1, limit: 2, remaining: 1, makeupCredits: 0, makeupCreditExpiries: [] }]);
     expect((await admin.get(`/api/admin/users/${randomUUID()}/child-stats`)).status).toBe(404);
   });
 });

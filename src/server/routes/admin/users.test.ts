@@ -305,7 +305,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(mine.body.map((b: { id: string; childNames: string[] }) => [b.id, b.childNames])).toEqual([[booked.body.id, ['Ava']]]);
     // The weekly count follows the child: the renamed child has used this week's one session.
     const stats = await api.get('/api/me/child-stats');
-    expect(stats.body.children).toEqual([{ name: 'Ava-Rose', used: 1, limit: 1, remaining: 0 }]);
+    expect(stats.body.children).toEqual([{ name: 'Ava-Rose', used: 1, limit: 1, remaining: 0, makeupCredits: 0, makeupCreditExpiries: [] }]);
     const saturday = await futureSession(toronto(11, 21, 10));
     expect(failure(await api.post('/api/bookings', { sessionId: saturday.id, childNames: ['Ava-Rose'] }))).toEqual({
       status: 409,

@@ -144,7 +144,7 @@ describe('booking under concurrency', { timeout: 120_000 }, () => {
       expect(refused.body.message).toBe('Solo has reached the weekly limit of 2 sessions for that week');
     }
     const stats = await api.get(`/api/me/child-stats?week=${nextWeek(0, 12).toISOString().slice(0, 10)}`);
-    expect(stats.body.children).toEqual([{ name: 'Solo', used: 2, limit: 2, remaining: 0 }]);
+    expect(stats.body.children).toEqual([{ name: 'Solo', used: 2, limit: 2, remaining: 0, makeupCredits: 0, makeupCreditExpiries: [] }]);
   });
 
   it('books one child into one session once, however many tabs submit at the same time', async () => {

@@ -57,7 +57,7 @@ describe('around the spring-forward change (Sunday 2026-03-08)', () => {
     const stats = await api.get('/api/me/child-stats?week=2026-03-08');
     expect(stats.body).toEqual({
       weekStart: '2026-03-02T05:00:00.000Z',
-      children: [{ name: 'Robin', used: 1, limit: 1, remaining: 0 }],
+      children: [{ name: 'Robin', used: 1, limit: 1, remaining: 0, makeupCredits: 0, makeupCreditExpiries: [] }],
     });
   });
 });
