@@ -191,7 +191,7 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
         sequence: 0,
         start: '2026-11-20T22:30:00.000Z', // Friday 17:30 EST
         end: '2026-11-20T23:30:00.000Z',
-        summary: 'Feed Class',
+        summary: 'Ava, Leo — Feed Class',
         location: 'Field House',
         description: expect.stringContaining('Children: Ava, Leo'),
         status: 'CONFIRMED',
@@ -201,7 +201,7 @@ describe('the feed (GET /api/calendar/<token>.ics)', () => {
         sequence: 0,
         start: '2026-11-24T14:00:00.000Z', // Tuesday 09:00 EST
         end: '2026-11-24T15:00:00.000Z',
-        summary: 'Feed Class',
+        summary: 'Leo — Feed Class',
         location: 'Main Gym',
         description: expect.stringContaining(`Booking reference: #NB-${leo.slice(-8).toUpperCase()}`),
         status: 'CONFIRMED',

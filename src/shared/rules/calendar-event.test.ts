@@ -108,10 +108,18 @@ describe('booking calendar feed', () => {
       [`${moved.id}@northbound-portal`, 2, 'CONFIRMED'],
     ]);
     expect(new ICAL.Event(events[0]!).startDate.toJSDate().toISOString()).toBe('2026-11-01T22:30:00.000Z');
-    // The same event as the booking's own file (DTSTAMP aside: the moment each file is made).
+    // Named with the children in the feed (issue 33); the booking's own file keeps the spec's summary, the class name.
+    expect(events.map((e) => e.getFirstPropertyValue('summary'))).toEqual([`${booking.childNames.join(', ')} — Speed & Agility`, 'Leo — Speed & Agility']);
+    // Otherwise the same event as the booking's own file (DTSTAMP aside: the moment each file is made).
     const single = new ICAL.Component(ICAL.parse(calendarEventForBooking(booking, 'Northbound Athletics'))).getFirstSubcomponent('vevent')!;
-    const withoutStamp = (e: ICAL.Component) => e.toString().split('\r\n').filter((line) => !line.startsWith('DTSTAMP')).join('\n');
-    expect(withoutStamp(events[0]!)).toBe(withoutStamp(single));
+    expect(single.getFirstPropertyValue('summary')).toBe('Speed & Agility');
+    const withoutStampAndSummary = (e: ICAL.Component) =>
+      e
+        .toString()
+        .split('\r\n')
+        .filter((line) => !line.startsWith('DTSTAMP') && !line.startsWith('SUMMARY'))
+        .join('\n');
+    expect(withoutStampAndSummary(events[0]!)).toBe(withoutStampAndSummary(single));
   });
 
   it('is an empty, valid calendar when there is nothing booked', () => {

@@ -35,7 +35,7 @@ const PRODUCT_ID = 'northbound-portal/ics';
  * file holds (an e-mail's attachment, the confirmation's download, the family's calendar feed). Times are
  * written in UTC, so the event lands at the right Toronto time in any calendar, whatever zone made the file.
  */
-function bookingEventAttributes(input: BookingEventInput): EventAttributes {
+function bookingEventAttributes(input: BookingEventInput, options: { titleWithChildren?: boolean } = {}): EventAttributes {
   const reference = bookingReference(input.bookingId);
   const kids = input.childNames.length ? `Children: ${input.childNames.join(', ')}\n` : '';
   const method = input.method ?? 'PUBLISH';
@@ -51,7 +51,7 @@ function bookingEventAttributes(input: BookingEventInput): EventAttributes {
     end: new Date(input.endsAt).getTime(),
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: cancelled ? `Cancelled: ${input.className}` : input.className,
+    title: cancelled ? `Cancelled: ${input.className}` : options.titleWithChildren ? feedEventTitle(input) : input.className,
     description: cancelled
       ? `${input.className} at ${input.businessName} has been cancelled.\n${kids}Booking reference: #${reference}`
       : `${input.className} at ${input.businessName}\n${kids}Booking reference: #${reference}\nBring a water bottle, athletic shoes and comfortable athletic clothing.`,
@@ -60,6 +60,14 @@ function bookingEventAttributes(input: BookingEventInput): EventAttributes {
     busyStatus: cancelled ? 'FREE' : 'BUSY',
   };
 }
+
+/**
+ * The title of a booking's event in the family's calendar feed (issue 33): who goes, then the class ('Ava, Leo — Speed &
+ * Agility'), so a phone's calendar tells two children's sessions apart. A single file keeps the spec's summary, the
+ * class name (spec: 'Add to Calendar'); the same UID and SEQUENCE still make them one event.
+ */
+export const feedEventTitle = (input: Pick<BookingEventInput, 'className' | 'childNames'>): string =>
+  input.childNames.length ? `${input.childNames.join(', ')} — ${input.className}` : input.className;
 
 /** One iCalendar file holding the event of one booking (made with the `ics` library). */
 export function bookingCalendarEvent(input: BookingEventInput): string {
@@ -71,10 +79,10 @@ export function bookingCalendarEvent(input: BookingEventInput): string {
 /**
  * A calendar of many bookings' events (the family's calendar feed, issue 22): METHOD:PUBLISH, named
  * `calendarName` (X-WR-CALNAME), one VEVENT per booking with the same UID and SEQUENCE as the e-mailed files,
- * so a calendar that holds both sees one event. No bookings make an empty, valid calendar.
+ * so a calendar that holds both sees one event, titled with the children (feedEventTitle). No bookings make an empty, valid calendar.
  */
 export function bookingCalendarFeed(inputs: readonly BookingEventInput[], calendarName: string): string {
-  const events = inputs.map((input) => bookingEventAttributes({ ...input, method: 'PUBLISH' }));
+  const events = inputs.map((input) => bookingEventAttributes({ ...input, method: 'PUBLISH' }, { titleWithChildren: true }));
   const { error, value } = createEvents(events, { productId: PRODUCT_ID, method: 'PUBLISH', calName: calendarName });
   if (error || !value) throw new Error(`Could not create the calendar feed: ${error?.message ?? 'unknown error'}`);
   return value;
