@@ -350,7 +350,8 @@ function UploadStep({ headingRef, reading, onFile }: { headingRef: StepHeadingPr
       <div id={`${id}-format`} className="grid gap-1.5 text-sm text-slate-600">
         <p>
           The first row must name the columns; comma- and semicolon-separated files both work. Email, first name and last name are
-          required. Plan tier, weekly sessions, a password and up to four children (name and weekly limit) are optional.
+          required. Plan tier, weekly sessions, a password and up to four children (name, weekly limit, date of birth and sex) are
+          optional.
         </p>
         <p>
           A row whose e-mail already has an account updates that account. New families without a password are e-mailed a link to
