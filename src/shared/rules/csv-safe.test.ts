@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseFormula } from './csv-safe';
+import { neutraliseFormula, restoreNeutralised } from './csv-safe';
 
 describe('neutraliseFormula', () => {
   it.each([
@@ -24,5 +24,16 @@ describe('neutraliseFormula', () => {
   it('prefixes only once, at the start', () => {
     expect(neutraliseFormula('==1')).toBe(`'==1`);
     expect(neutraliseFormula('-@+=')).toBe(`'-@+=`);
+  });
+});
+
+describe('restoreNeutralised (issue 33: a rejected-rows file imported again)', () => {
+  it.each(['=HYPERLINK("http://x")', '+1 416 555 0100', '-', '@home', '\t=1', 'Ava', "O'Brien", "'quoted", ''])('undoes neutraliseFormula: %j', (value) => {
+    expect(restoreNeutralised(neutraliseFormula(value))).toBe(value);
+  });
+
+  it('leaves a quote before anything else, or a lone quote, as written', () => {
+    expect(restoreNeutralised("'Ilima")).toBe("'Ilima");
+    expect(restoreNeutralised("'")).toBe("'");
   });
 });

@@ -10,3 +10,12 @@ export const FORMULA_TRIGGERS: readonly string[] = ['=', '+', '-', '@', '\t', '\
 export function neutraliseFormula(value: string): string {
   return value.length > 0 && FORMULA_TRIGGERS.includes(value[0]!) ? `'${value}` : value;
 }
+
+/**
+ * The value as it was before neutraliseFormula (issue 33): an import reading a file the portal wrote (the rejected
+ * rows of an import, fixed and imported again) drops the `'` it added, so a phone '+1 416…' or a '-' comes back as
+ * written. Importing stores text as text, so nothing is run either way.
+ */
+export function restoreNeutralised(value: string): string {
+  return value.length > 1 && value[0] === "'" && FORMULA_TRIGGERS.includes(value[1]!) ? value.slice(1) : value;
+}

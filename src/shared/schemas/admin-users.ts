@@ -223,6 +223,11 @@ export const csvImportResponse = z.object({
     errors: z.number().int(),
   }),
   errors: z.array(z.string()),
+  /**
+   * Issue 33: every row that was not imported (or only in part), as a CSV file: the upload's columns and an 'Error'
+   * column saying what to change, to fix and import again. Absent when every row was imported.
+   */
+  rejectedRowsCsv: z.string().optional(),
 });
 export type CsvImportResult = z.infer<typeof csvImportResponse>;
 

@@ -1,6 +1,8 @@
 import { accountRows } from '../../test-support/account-row';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { DATE_ORDER_INVALID } from '../../../shared/rules/import-cells';
 import { torontoTime } from '../../../shared/rules/week';
 import { CSV_MAX_BYTES, MAPPING_REQUIRED } from '../../../shared/schemas/admin-users';
 import { children, emailOutbox, passwordTokens, users } from '../../db/schema';
@@ -39,15 +41,18 @@ interface UploadOptions {
   csv?: string | Blob;
   filename?: string;
   mapping?: unknown;
+  /** The form field dateOrder (issue 33), sent when given. */
+  dateOrder?: string;
   /** The mapping as sent, when it should not be JSON of `mapping`. */
   rawMapping?: string;
   as?: ApiClient;
 }
 
 /** A multipart upload as the wizard sends it: csvFile (a file) and columnMapping (JSON text). */
-async function upload({ csv = '', filename = 'families.csv', mapping = MAPPING, rawMapping, as = admin }: UploadOptions) {
+async function upload({ csv = '', filename = 'families.csv', mapping = MAPPING, rawMapping, dateOrder, as = admin }: UploadOptions) {
   const form = new FormData();
   form.append('columnMapping', rawMapping ?? JSON.stringify(mapping));
+  if (dateOrder !== undefined) form.append('dateOrder', dateOrder);
   const blob = csv instanceof Blob ? csv : new Blob([csv], { type: 'text/csv' });
   form.append('csvFile', blob, filename);
   const response = await fetch(`${server.baseUrl}/api/admin/users/import-csv`, {
@@ -96,7 +101,7 @@ describe('CSV format', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The quoted line break is read as part of the cell (the row spans lines 3–4), and a name is one line:
     // control characters, line breaks included, are refused in names (finding 8).
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       summary: { processed: 4, created: 2, updated: 0, errors: 2 },
       errors: ['Line 3: First name contains characters that are not allowed', 'Line 5: Valid email is required'],
     });
@@ -160,14 +165,14 @@ describe('rows', () => {
     ].join('\n');
     const res = await upload({ csv });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       summary: { processed: 10, created: 3, updated: 0, errors: 7 },
       errors: [
         'Line 3: First name is required',
         'Line 4: Password must be at least 6 characters',
         'Line 5: Plan tier must be ONE, TWO or THREE',
-        'Line 6: Weekly Sessions: Weekly limit cannot exceed 7',
-        'Line 7: Child 1 Weekly Limit: Weekly limit must be at least 1',
+        'Line 6: Weekly Sessions "9": write a whole number from 1 to 7, such as 2 or 2 per week',
+        'Line 7: Child 1 Weekly Limit "0": write a whole number from 1 to 7, such as 2 or 2 per week',
         'Line 8: Each child needs a different name: "Ava" and "ava" name the same child',
         'Line 10: Expected 10 columns (as in the header), found 3',
       ],
@@ -179,7 +184,7 @@ describe('rows', () => {
     const a = address('twice');
     const csv = [HEADER, `${a},First,Row,,,,,,,`, `${address('other')},Other,Row,,,,,,,`, `${a.toUpperCase()},Second,Row,,,,,,,`].join('\n');
     const res = await upload({ csv });
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       summary: { processed: 3, created: 2, updated: 0, errors: 1 },
       errors: [`Line 4: duplicate of line 2 (${a})`],
     });
@@ -189,7 +194,7 @@ describe('rows', () => {
     // A row refused for its own reason does not claim the address: the next valid row is the first occurrence.
     const b = address('twice');
     const retry = await upload({ csv: [HEADER, `${b},Bad,Plan,,GOLD,,,,,`, `${b},Good,Plan,,TWO,,,,,`].join('\n') });
-    expect(retry.body).toEqual({ summary: { processed: 2, created: 1, updated: 0, errors: 1 }, errors: ['Line 2: Plan tier must be ONE, TWO or THREE'] });
+    expect(retry.body).toMatchObject({ summary: { processed: 2, created: 1, updated: 0, errors: 1 }, errors: ['Line 2: Plan tier must be ONE, TWO or THREE'] });
     expect(await userByEmail(b)).toMatchObject({ firstName: 'Good', planTier: 'TWO' });
   });
 
@@ -261,7 +266,7 @@ describe('rows', () => {
     const other = address('beside');
     const csv = [HEADER, `${parent.email},Changed,Name,,THREE,,Ava,2,,`, `${other},Beside,It,,,,,,,`].join('\n');
     const res = await upload({ csv });
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       summary: { processed: 2, created: 1, updated: 0, errors: 1 },
       errors: [`Line 2: ${parent.email}: Leo has 1 upcoming booking; cancel it before removing this child`],
     });
@@ -273,7 +278,7 @@ describe('rows', () => {
   it('never changes an administrator account', async () => {
     const csv = [HEADER, `ADMIN@example.com,Mallory,Takeover,hijack-pass,,,,,,`, `owner@example.com,X,Y,,,,,,,`].join('\n');
     const res = await upload({ csv });
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       summary: { processed: 2, created: 0, updated: 0, errors: 2 },
       errors: ['Line 2: admin@example.com is an administrator account and was not changed', 'Line 3: owner@example.com is an administrator account and was not changed'],
     });
@@ -338,14 +343,15 @@ describe("children's date of birth and sex columns (issue 22)", () => {
       `${address('bad')},Bad,Sex,Ava,,F,Leo,,X`,
     ].join('\n');
     const res = await upload({ csv, mapping: DETAILS_MAPPING });
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       summary: { processed: 6, created: 1, updated: 0, errors: 5 },
       errors: [
-        'Line 3: Child 1 Date of Birth: Date of birth must be a real date in the past (YYYY-MM-DD)',
-        'Line 4: Child 1 Date of Birth: Date of birth must be a real date in the past (YYYY-MM-DD)',
+        'Line 3: Child 1 Date of Birth "2016-02-30" is not a real date: check the month and day (YYYY-MM-DD)',
+        // Without a dateOrder field (the wizard sends one: issue 33), only ISO dates are read.
+        'Line 4: Child 1 Date of Birth "04/05/2016" is not a YYYY-MM-DD date: choose the file\'s date order (Month/Day/Year or Day/Month/Year) or write it as YYYY-MM-DD',
         'Line 5: Child 1 Date of Birth: Date of birth cannot be more than 25 years ago',
         'Line 6: Child 1 Date of Birth: Date of birth must be a real date in the past (YYYY-MM-DD)',
-        'Line 7: Child 2 Sex: Sex must be F (girl) or M (boy)',
+        'Line 7: Child 2 Sex "X" cannot be recorded: write F (girl) or M (boy), or leave it blank when not recorded',
       ],
     });
     expect(await details(good)).toEqual([
@@ -376,6 +382,201 @@ describe("children's date of birth and sex columns (issue 22)", () => {
       ['Ava', '2015-04-04', 'F'],
       ['Leo', '2017-07-07', 'M'],
     ]);
+  });
+});
+
+describe('a real spreadsheet (issue 33): date orders, sexes and limits as people write them, the rejected rows as a CSV', () => {
+  const SHEET_MAPPING = {
+    email: 'Email',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    phone: 'Phone',
+    planTier: 'Plan',
+    firstChildName: 'Child 1',
+    firstChildBirthDate: 'Child 1 DOB',
+    firstChildSex: 'Child 1 Sex',
+    firstChildWeeklyLimit: 'Child 1 Limit',
+    secondChildName: 'Child 2',
+    secondChildBirthDate: 'Child 2 DOB',
+    secondChildSex: 'Child 2 Sex',
+  };
+  const SHEET_HEADER = ['Email', 'First Name', 'Last Name', 'Phone', 'Plan', 'Child 1', 'Child 1 DOB', 'Child 1 Sex', 'Child 1 Limit', 'Child 2', 'Child 2 DOB', 'Child 2 Sex', 'Notes'];
+  type Cells = [dob: string, sex: string, limit: string, secondDob?: string, secondSex?: string];
+
+  /** 30 families as an office's spreadsheet has them: month/day/year mostly, ISO and day/month/year here and there. */
+  function sheet() {
+    const good: Cells[] = [
+      ['03/14/2015', 'F', '2'],
+      ['2015-03-14', 'girl', '2 per week'],
+      ['04/05/2016', 'Male', '2/week', '01/02/2018', 'f'],
+      ['02/29/2016', '', '2x'],
+      ['12/31/2014', '-', '3 times a week'],
+      ['6/7/2017', 'n/a', ''],
+      ['2017-06-07', 'N/A', '1'],
+      ['11/30/2013', 'boy', '2 x week', '2019-01-01', 'none'],
+      ['', '', ''],
+      ['01/01/2016', 'FEMALE', '2 sessions weekly'],
+      ['10/10/2010', 'M', '3'],
+      ['09/09/2019', 'unknown', '1 per week'],
+      ['05/06/2015', 'F', '2/wk'],
+      ['07/08/2014', 'M', '4'],
+      ['08/07/2014', '?', '2'],
+      ['2012-12-12', 'Girl', '1x'],
+      ['03/03/2013', 'm', '7'],
+      ['01/31/2016', 'f', '2 per week'],
+      ['2016-01-31', '', '2'],
+    ];
+    const bad: Array<{ cells: Cells; first?: string; email?: string; phone?: string }> = [
+      { cells: ['14/03/2015', 'F', '2'] },
+      { cells: ['03/14/2015', 'F', '2', '25/12/2016', 'M'] },
+      { cells: ['03/14/2015', 'X', '2'] },
+      { cells: ['03/14/2015', 'F', '2', '2018-01-01', 'x'] },
+      { cells: ['03/14/2015', 'F', 'twice a week'] },
+      { cells: ['03/14/2015', 'F', '2 per month'] },
+      { cells: ['03/14/15', 'F', '2'] },
+      { cells: ['31/02/2015', 'F', '2'] },
+      { cells: ['03/14/2015', 'F', '2'], email: 'sam.at.example.com' },
+      { cells: ['30/04/2014', 'X', '2'] },
+      // A rejected row whose cells start with formula characters: the CSV neutralises them, the import reads them back.
+      { cells: ['13/01/2016', '-', '2'], first: '=HYPERLINK("x")', phone: '+1 416 555 0111' },
+    ];
+    const row = (email: string, first: string, phone: string, [dob, sex, limit, secondDob, secondSex]: Cells, n: number) => {
+      const second = secondDob !== undefined ? [`Kid${n}b`, secondDob, secondSex ?? ''] : ['', '', ''];
+      return [email, first, `Family${n}`, phone, n % 3 === 0 ? 'two' : 'ONE', `Kid${n}`, dob, sex, limit, ...second, 'call first'];
+    };
+    const goodRows = good.map((cells, i) => ({ email: address('sheet'), record: row('', 'Pat', '416-555-0100', cells, i) }));
+    const badRows = bad.map(({ cells, first = 'Bad', email, phone = '' }, i) => ({ email: email ?? address('sheet'), record: row('', first, phone, cells, 100 + i) }));
+    for (const r of [...goodRows, ...badRows]) r.record[0] = r.email;
+    // Good and bad rows interleaved, as in the office's file: every third row from line 3 on is a bad one.
+    const rows: string[][] = [];
+    const queue = { good: [...goodRows], bad: [...badRows] };
+    while (queue.good.length || queue.bad.length) {
+      const next = (rows.length % 3 === 1 && queue.bad.length) || !queue.good.length ? queue.bad.shift()! : queue.good.shift()!;
+      rows.push(next.record);
+    }
+    const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+    const text = [SHEET_HEADER, ...rows].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
+    return { text, rows, goodEmails: goodRows.map((r) => r.email), badEmails: badRows.map((r) => r.email) };
+  }
+
+  const childDetails = async (email: string) =>
+    (await childrenOf((await userByEmail(email))!.id)).map(({ name, birthDate, sex, weeklyLimit }) => [name, birthDate, sex, weeklyLimit]);
+
+  it('imports 19 of 30 rows; each rejected row says what to change; the rejected rows come back as a CSV to fix and import again', async () => {
+    const { text, rows, goodEmails } = sheet();
+    expect(rows).toHaveLength(30);
+    const res = await upload({ csv: text, mapping: SHEET_MAPPING, dateOrder: 'MDY' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.summary).toEqual({ processed: 30, created: 19, updated: 0, errors: 11 });
+    const lineOf = (email: string) => rows.findIndex((r) => r[0] === email) + 2;
+    const bad = rows.filter((r) => /^Family1\d\d$/.test(r[2]!));
+    const line = (i: number) => lineOf(bad[i]![0]!);
+    expect(res.body.errors).toEqual([
+      `Line ${line(0)}: Child 1 Date of Birth "14/03/2015" is not a month/day/year date: choose Day/Month/Year or write 2015-03-14`,
+      `Line ${line(1)}: Child 2 Date of Birth "25/12/2016" is not a month/day/year date: choose Day/Month/Year or write 2016-12-25`,
+      `Line ${line(2)}: Child 1 Sex "X" cannot be recorded: write F (girl) or M (boy), or leave it blank when not recorded`,
+      `Line ${line(3)}: Child 2 Sex "x" cannot be recorded: write F (girl) or M (boy), or leave it blank when not recorded`,
+      `Line ${line(4)}: Child 1 Weekly Limit "twice a week": write a whole number from 1 to 7, such as 2 or 2 per week`,
+      `Line ${line(5)}: Child 1 Weekly Limit "2 per month": write a whole number from 1 to 7, such as 2 or 2 per week`,
+      `Line ${line(6)}: Child 1 Date of Birth "03/14/15" has a 2-digit year: write the year in full, or the date as YYYY-MM-DD`,
+      `Line ${line(7)}: Child 1 Date of Birth "31/02/2015" is not a real date in either order: check the day and month, or write it as YYYY-MM-DD`,
+      `Line ${line(8)}: Valid email is required`,
+      `Line ${line(9)}: Child 1 Date of Birth "30/04/2014" is not a month/day/year date: choose Day/Month/Year or write 2014-04-30; Child 1 Sex "X" cannot be recorded: write F (girl) or M (boy), or leave it blank when not recorded`,
+      `Line ${line(10)}: Child 1 Date of Birth "13/01/2016" is not a month/day/year date: choose Day/Month/Year or write 2016-01-13`,
+    ]);
+    expect(await countUsers(goodEmails)).toBe(19);
+    // Month/day/year as chosen, ISO always, Feb 29, blank-looking sexes not recorded, limits read from their words.
+    const [g0, g1, g2, g3, g4, g5, , g7] = goodEmails;
+    expect(await childDetails(g0!)).toEqual([['Kid0', '2015-03-14', 'F', 2]]);
+    expect(await childDetails(g1!)).toEqual([['Kid1', '2015-03-14', 'F', 2]]);
+    expect(await childDetails(g2!)).toEqual([
+      ['Kid2', '2016-04-05', 'M', 2],
+      ['Kid2b', '2018-01-02', 'F', 1],
+    ]);
+    expect(await childDetails(g3!)).toEqual([['Kid3', '2016-02-29', null, 2]]);
+    expect(await childDetails(g4!)).toEqual([['Kid4', '2014-12-31', null, 3]]);
+    // Plan TWO gives its children 2 a week unless the row names a limit (Settings → Plans).
+    expect(await childDetails(g5!)).toEqual([['Kid5', '2017-06-07', null, 1]]);
+    expect(await childDetails(g7!)).toEqual([
+      ['Kid7', '2013-11-30', 'M', 2],
+      ['Kid7b', '2019-01-01', null, 1],
+    ]);
+
+    // The rejected rows: the file's header and cells as they were, in file order, and what to change in an Error column.
+    const rejected = parseCsv(res.body.rejectedRowsCsv, { bom: true }) as string[][];
+    expect(rejected[0]).toEqual([...SHEET_HEADER, 'Error']);
+    expect(rejected.slice(1).map((r) => r.slice(0, -1))).toEqual(
+      bad.map((r) => r.map((cell) => (/^[=+\-@]/.test(cell) ? `'${cell}` : cell))),
+    );
+    expect(rejected.slice(1).map((r) => r.at(-1))).toEqual(res.body.errors.map((e: string) => e.replace(/^Line \d+: /, '')));
+    // Formula-safe: a spreadsheet shows these as text.
+    expect(rejected.at(-1)!.slice(1, 4)).toEqual([`'=HYPERLINK("x")`, 'Family110', `'+1 416 555 0111`]);
+    expect(res.body.rejectedRowsCsv.startsWith('\uFEFF')).toBe(true);
+    expect(res.body.rejectedRowsCsv).toContain('\r\n');
+
+    // Fixed as the Error column says (kept in the file: it is not mapped), and imported again: every row imports.
+    const fixes: Record<string, string> = {
+      '14/03/2015': '2015-03-14',
+      '25/12/2016': '12/25/2016',
+      X: '',
+      x: 'M',
+      'twice a week': '2',
+      '2 per month': '1',
+      '03/14/15': '03/14/2015',
+      '31/02/2015': '2015-02-28',
+      'sam.at.example.com': address('fixed'),
+      '30/04/2014': '2014-04-30',
+      '13/01/2016': '2016-01-13',
+    };
+    const fixed = rejected.map((r, i) => (i === 0 ? r : r.map((cell, c) => (c < SHEET_HEADER.length ? (fixes[cell] ?? cell) : cell))));
+    const again = await upload({
+      csv: fixed.map((r) => r.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',')).join('\n'),
+      filename: 'families-rejected-rows.csv',
+      mapping: SHEET_MAPPING,
+      dateOrder: 'MDY',
+    });
+    expect(again.body).toEqual({ summary: { processed: 11, created: 11, updated: 0, errors: 0 }, errors: [] });
+    expect(await childDetails(bad[1]![0]!)).toEqual([
+      ['Kid101', '2015-03-14', 'F', 2],
+      ['Kid101b', '2016-12-25', 'M', 1],
+    ]);
+    expect(await childDetails(bad[9]![0]!)).toEqual([['Kid109', '2014-04-30', null, 2]]);
+    // The cells the CSV neutralised are stored as first written.
+    expect(await userByEmail(bad[10]![0]!)).toMatchObject({ firstName: '=HYPERLINK("x")', phone: '+1 416 555 0111' });
+    expect(await childDetails(bad[10]![0]!)).toEqual([['Kid110', '2016-01-13', null, 2]]);
+  });
+
+  it('reads the same dates day first when the wizard says Day/Month/Year', async () => {
+    const [a, b] = [address('dmy'), address('dmy')];
+    const csv = [SHEET_HEADER.join(','), `${a},Ann,Day,,,Ava,14/03/2015,F,2,Bo,04/05/2016,M,`, `${b},Ben,Day,,,Cy,03/14/2015,M,1,,,,`].join('\n');
+    const res = await upload({ csv, mapping: SHEET_MAPPING, dateOrder: 'dmy' });
+    expect(res.body).toMatchObject({
+      summary: { processed: 2, created: 1, errors: 1 },
+      errors: ['Line 3: Child 1 Date of Birth "03/14/2015" is not a day/month/year date: choose Month/Day/Year or write 2015-03-14'],
+    });
+    expect(await childDetails(a)).toEqual([
+      ['Ava', '2015-03-14', 'F', 2],
+      ['Bo', '2016-05-04', 'M', 1],
+    ]);
+  });
+
+  it('keeps a semicolon file’s delimiter and an Error column already there', async () => {
+    const a = address('semi');
+    const csv = `Email;First Name;Last Name;Error\n${a};Ann;Semi;old message\nnot-an-email;Bo;Semi;\n`;
+    const res = await upload({ csv, mapping: { email: 'Email', firstName: 'First Name', lastName: 'Last Name' }, dateOrder: 'MDY' });
+    expect(res.body.summary).toEqual({ processed: 2, created: 1, updated: 0, errors: 1 });
+    expect(res.body.rejectedRowsCsv).toBe('\uFEFFEmail;First Name;Last Name;Error\r\nnot-an-email;Bo;Semi;Valid email is required\r\n');
+  });
+
+  it('answers without rejectedRowsCsv when every row imports, and refuses an unknown date order with 400', async () => {
+    const ok = await upload({ csv: `${HEADER}\n${address('all-good')},A,B,,,,,,,\n`, dateOrder: 'MDY' });
+    expect(ok.body).toEqual({ summary: { processed: 1, created: 1, updated: 0, errors: 0 }, errors: [] });
+    for (const dateOrder of ['YMD', 'month-first', 'M/D/Y']) {
+      expect(await upload({ csv: `${HEADER}\n${address('order')},A,B,,,,,,,\n`, dateOrder })).toEqual({
+        status: 400,
+        body: { message: DATE_ORDER_INVALID, code: 'BAD_REQUEST' },
+      });
+    }
   });
 });
 

@@ -21,10 +21,12 @@ const DRAIN_LIMIT = 2 * CSV_MAX_BYTES;
 /** How long an import may run without answering once its file is in (the import itself is bounded by its limits). */
 const IMPORT_IDLE_LIMIT_MS = 5 * 60_000;
 
-/** The two form fields the import reads; any other field is ignored. */
+/** The form fields the import reads; any other field is ignored. */
 interface CsvUpload {
   bytes: Buffer;
   columnMapping: unknown;
+  /** Issue 33: how the file writes its dates (MDY or DMY); absent from older clients. */
+  dateOrder: unknown;
 }
 
 /**
@@ -78,10 +80,12 @@ async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {
   if (Number(request.headers['content-length']) > UPLOAD_BODY_LIMIT) throw new HttpError(413, CSV_TOO_LARGE);
   let bytes: Buffer | null = null;
   let columnMapping: unknown;
+  let dateOrder: unknown;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'columnMapping') columnMapping = part.value;
+        else if (part.fieldname === 'dateOrder') dateOrder = part.value;
       } else if (part.fieldname !== 'csvFile') {
         part.file.resume(); // not ours: let it flow past
       } else if (!part.filename.toLowerCase().endsWith('.csv')) {
@@ -94,7 +98,7 @@ async function readCsvUpload(request: FastifyRequest): Promise<CsvUpload> {
     throw uploadError(error);
   }
   if (bytes === null) throw new HttpError(400, CSV_NOT_SELECTED);
-  return { bytes, columnMapping };
+  return { bytes, columnMapping, dateOrder };
 }
 
 /**
@@ -111,7 +115,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown): n
 
 /**
  * Spec 7: POST /api/admin/users/import-csv, multipart with csvFile and columnMapping (JSON of account field
- * → CSV header). Multipart parsing is registered in this plugin only, so no other route accepts a form.
+ * → CSV header), and (issue 33) dateOrder, MDY or DMY, for dates written 03/14/2015 or 14/03/2015. Multipart parsing is registered in this plugin only, so no other route accepts a form.
  * The admin guard (routes/admin/index.ts) runs at onRequest, before a byte of the upload is read.
  */
 export const adminUserImportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -137,7 +141,7 @@ export const adminUserImportRoutes: FastifyPluginAsyncZod = async (app) => {
       // The file is read and its passwords hashed before the unit of work opens (no lock waits on argon2); the
       // welcome e-mails of new families go out once the import has committed.
       const batches = importBatches(app.dbKind);
-      const prepared = await prepareUserImport(app.db, { csv: upload.bytes, columnMapping: upload.columnMapping, batches });
+      const prepared = await prepareUserImport(app.db, { csv: upload.bytes, columnMapping: upload.columnMapping, dateOrder: upload.dateOrder, batches });
       const importer = actor(request);
       const who = { id: importer.id, name: fullName(importer) };
       return request.unitOfWork((tx) => importUsers(tx, prepared, { email: app.emailContext, actor: who, now: app.clock(), batches }));

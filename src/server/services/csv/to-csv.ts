@@ -24,9 +24,18 @@ const safeCell = (cell: CsvCell): string | number => {
  * quoting by csv-stringify, and every text cell, headers included, passed through neutraliseFormula.
  */
 export function toCsv<Row>({ columns, rows }: { columns: ReadonlyArray<CsvColumn<Row>>; rows: readonly Row[] }): string {
-  const records = [columns.map((column) => safeCell(column.header))];
-  for (const row of rows) records.push(columns.map((column) => safeCell(column.value(row))));
-  return stringify(records, { bom: true, record_delimiter: 'windows' });
+  return csvOfRecords([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.value(row)))]);
+}
+
+/**
+ * Records (the first one the header) written as toCsv writes them; a row may be longer than the header. The
+ * delimiter is ',' unless given (a file of rejected rows keeps its upload's ';').
+ */
+export function csvOfRecords(records: ReadonlyArray<readonly CsvCell[]>, options: { delimiter?: ',' | ';' } = {}): string {
+  return stringify(
+    records.map((record) => record.map(safeCell)),
+    { bom: true, record_delimiter: 'windows', delimiter: options.delimiter ?? ',' },
+  );
 }
 
 /** `content-disposition` of a download named `<name>-YYYY-MM-DD.csv`, dated the Toronto day of `now`. */

@@ -8,8 +8,9 @@ import type { EmailContext } from '../../mail/email-context';
 import { RECENT_ADMIN_PASSWORD, wasAdministratorRecently, type UserRow } from '../users/user-rules';
 import { getBusinessSetting } from '../settings/get-business-setting';
 import { chunks, createImportedUsers } from './create-imported-users';
-import { countRowsWithPassword, formatRowError, mapImportRows, readColumnMapping, type ImportAccount, type RowError } from './map-import-rows';
-import { parseUserCsv } from './parse-user-csv';
+import { countRowsWithPassword, formatRowError, mapImportRows, readColumnMapping, readDateOrder, type ImportAccount, type RowError } from './map-import-rows';
+import { parseUserCsv, type ParsedCsv } from './parse-user-csv';
+import { rejectedRowsCsv } from './rejected-rows-csv';
 import { RowPasswords } from './row-passwords';
 import { turnTaker, type ImportBatches } from './take-turns';
 import { updateImportedUsers, type ExistingAccountRow } from './update-imported-users';
@@ -22,6 +23,8 @@ export interface PrepareUserImportInput {
   csv: Uint8Array;
   /** The form field columnMapping, as received (JSON text). */
   columnMapping: unknown;
+  /** The form field dateOrder, as received (issue 33: MDY or DMY; absent: ISO dates only). */
+  dateOrder: unknown;
   /** Rows per statement (take-turns.ts: large on PostgreSQL, small on PGlite). */
   batches: ImportBatches;
 }
@@ -30,6 +33,8 @@ export interface PrepareUserImportInput {
 export interface PreparedUserImport {
   /** Data rows in the file. */
   processed: number;
+  /** The file as read: its refused rows are answered as a CSV of their own (rejected-rows-csv.ts). */
+  csv: ParsedCsv;
   accounts: ImportAccount[];
   /** The rows refused by the form's rules. */
   errors: RowError[];
@@ -74,8 +79,9 @@ async function findLiveUsers(db: DbOrTx, emails: string[], options: { lock: bool
  */
 export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInput): Promise<PreparedUserImport> {
   const mapping = readColumnMapping(input.columnMapping);
+  const dateOrder = readDateOrder(input.dateOrder);
   const csv = await parseUserCsv(input.csv, { maxRows: CSV_MAX_ROWS });
-  const table = { headers: csv.headers, rows: csv.rows, mapping };
+  const table = { headers: csv.headers, rows: csv.rows, mapping, dateOrder };
   // Refused before a single row is checked or hashed.
   if (countRowsWithPassword(table) > CSV_MAX_PASSWORD_ROWS) throw new HttpError(400, csvTooManyPasswords());
   const { accounts, errors } = await mapImportRows(table);
@@ -88,7 +94,7 @@ export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInpu
     accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
     (email) => known.get(email)?.passwordHash,
   );
-  return { processed: csv.rows.length, accounts, errors, passwords };
+  return { processed: csv.rows.length, csv, accounts, errors, passwords };
 }
 
 /**
@@ -97,7 +103,8 @@ export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInpu
  * and locked; an e-mail not found creates a PARENT (with a welcome e-mail and set-password link when the row
  * has no password), a parent's e-mail updates that account, an administrator's e-mail is left alone and
  * reported, and so is a row that would set the password of an account that was an administrator in the last
- * 30 days. Bad rows are reported as 'Line N: …' and skipped; the other rows are imported. Importing the same
+ * 30 days. Bad rows are reported as 'Line N: …' and skipped, and answered as a CSV file of their own with an Error
+ * column (issue 33); the other rows are imported. Importing the same
  * file again creates nothing: each row then finds its account and counts as updated (changing nothing).
  */
 export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: ImportUsersInput): Promise<CsvImportResult> {
@@ -176,8 +183,10 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
   }
 
   const allErrors = [...prepared.errors, ...rowErrors, ...updates.errors].sort((a, b) => a.line - b.line);
+  const rejected = rejectedRowsCsv(prepared.csv, allErrors);
   return {
     summary: { processed: prepared.processed, created: creates.created.length, updated: updates.updated.length, errors: allErrors.length },
     errors: allErrors.map(formatRowError),
+    ...(rejected === null ? {} : { rejectedRowsCsv: rejected }),
   };
 }

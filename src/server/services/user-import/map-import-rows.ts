@@ -16,7 +16,7 @@ import { GUARDIAN_IMPORT_FIELDS, guardianImportFields, type GuardianImport } fro
 import { COMMON_PASSWORD, isCommonPassword } from '../auth/password-policy';
 import type { CsvRow } from './parse-user-csv';
 import { turnTaker } from './take-turns';
-import { childSexFrom } from '../../../shared/rules/child-details';
+import { DATE_ORDER_INVALID, DATE_ORDERS, readImportCell, type DateOrder } from '../../../shared/rules/import-cells';
 
 const FIELD_LABELS = new Map<string, string>(IMPORT_FIELDS.map((f) => [f.field, f.label]));
 const fieldLabel = (field: string) => FIELD_LABELS.get(field) ?? field;
@@ -41,6 +41,17 @@ export function readColumnMapping(raw: unknown): ImportMapping {
   const mapping = parsed.data;
   if (missingRequiredImportFields(mapping).length) throw new HttpError(400, MAPPING_REQUIRED);
   return mapping;
+}
+
+/**
+ * Reads the form field dateOrder (issue 33): MDY or DMY (in any case) for the file's written dates; absent or blank
+ * means ISO dates (YYYY-MM-DD) only, as before the wizard sent it.
+ */
+export function readDateOrder(raw: unknown): DateOrder | null {
+  if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
+  const order = typeof raw === 'string' ? raw.trim().toUpperCase() : raw;
+  if (!(DATE_ORDERS as readonly unknown[]).includes(order)) throw new HttpError(400, DATE_ORDER_INVALID);
+  return order as DateOrder;
 }
 
 /** Each mapped field's cell index. A header mapped but not in the file, or in it twice, refuses the import. */
@@ -81,16 +92,8 @@ export interface RowError {
 }
 
 const childFieldOf = (field: string) => parseChildSlotField(field)?.field;
-const isLimitField = (field: string) => field === 'weeklyLimit' || childFieldOf(field) === 'weeklyLimit';
-const isSexField = (field: string) => childFieldOf(field) === 'sex';
 /** Fields whose message says which column it is about ('Child 2 Weekly Limit: …', 'Child 1 Sex: …'): all a child's but the name. */
 const isLabelledField = (field: string) => field === 'weeklyLimit' || (childFieldOf(field) ?? 'name') !== 'name';
-
-/**
- * A limit cell as the schema takes it: written decimal digits ('3', ' 2 ', '1.5') become that number; anything
- * else ('three', '0x10', '1e1') stays text and is refused as not a whole number (JSON bodies send numbers).
- */
-const limitCell = (cell: string): string | number => (/^\s*[+-]?\d+(\.\d+)?\s*$/.test(cell) ? Number(cell) : cell);
 
 /** The row's problems in words; a limit's message is prefixed with its column so 'Child 2' is told from 'Child 1'. */
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -105,12 +108,14 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
  * Turns data rows into accounts through the mapping, with the create form's rules (createUserBody): a valid
  * e-mail, both names, a password of 6 or more characters when one is given (and not a common one, nor the
  * row's e-mail or name: services/auth/password-policy.ts), plan ONE/TWO/THREE in any case,
- * limits 1–7, up to four differently named children (blank names ignored). Cells are taken as plain text:
+ * limits 1–7, up to four differently named children (blank names ignored). Limits, sexes and dates of birth are
+ * first read as a spreadsheet writes them ('2 per week', 'girl', '14/03/2015' in the file's `dateOrder`:
+ * rules/import-cells.ts); every problem of a row is in its one message. Other cells are taken as plain text:
  * a name like '=SUM(A1)' is a name (exports neutralise formulas, imports store what was written).
  * A row with more or fewer cells than the header is an error of that row, as is a second row with an
  * e-mail an earlier valid row of the file already has: the first occurrence wins.
  */
-export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mapping: ImportMapping }): Promise<{
+export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; mapping: ImportMapping; dateOrder: DateOrder | null }): Promise<{
   accounts: ImportAccount[];
   errors: RowError[];
 }> {
@@ -131,12 +136,15 @@ export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; 
     }
     const form: Record<string, string | number> = {};
     const given = new Set<ImportField>();
+    /** Cells that could not be read, by field (a blank child name's slot drops them below). */
+    const problems = new Map<ImportField, string>();
     for (const [field, index] of columns) {
       const cell = cells[index] ?? '';
-      if (cell !== '') {
-        // A sex may be written F/M in any case, or female/male, girl/boy (issue 22); anything else is refused.
-        form[field] =
-          field === 'planTier' ? cell.toUpperCase() : isLimitField(field) ? limitCell(cell) : isSexField(field) ? (childSexFrom(cell) ?? cell) : cell;
+      const read = cell === '' ? { value: null } : readImportCell(field, fieldLabel(field), cell, { dateOrder: input.dateOrder });
+      if ('problem' in read) {
+        problems.set(field, read.problem);
+      } else if (read.value !== null) {
+        form[field] = read.value;
         given.add(field);
       } else if (childFieldOf(field) === 'name') {
         given.add(field);
@@ -152,14 +160,16 @@ export async function mapImportRows(input: { headers: string[]; rows: CsvRow[]; 
       if (columns.has(nameField) && !form[nameField]) {
         delete form[field];
         given.delete(field);
+        problems.delete(field);
       }
     }
     const parsed = createUserBody.safeParse(form);
     const guardians = guardianImportFields.safeParse(
       Object.fromEntries(GUARDIAN_IMPORT_FIELDS.flatMap(({ field }) => (form[field] !== undefined ? [[field, form[field]]] : []))),
     );
-    if (!parsed.success || !guardians.success) {
+    if (problems.size > 0 || !parsed.success || !guardians.success) {
       const messages = [
+        ...problems.values(),
         ...(parsed.success ? [] : [describeIssues(parsed.error.issues)]),
         // 'Guardian 2 Phone: Enter a phone number …': the column is named, the message names no field.
         ...(guardians.success ? [] : guardians.error.issues.map((issue) => `${fieldLabel(String(issue.path[0] ?? ''))}: ${issue.message}`)),

@@ -76,15 +76,16 @@ describe('readColumnMapping', () => {
 describe('mapImportRows', () => {
   const headers = ['Email', 'First', 'Last', 'Kid', 'Kid Limit'];
   const mapping = { email: 'email', firstName: 'First', lastName: 'Last', firstChildName: 'Kid', firstChildWeeklyLimit: 'Kid Limit' };
+  const dateOrder = null;
 
   it('matches headers without case when unambiguous, and refuses one that is missing or twice in the file', async () => {
-    const { accounts } = await mapImportRows({ headers, rows: [{ line: 2, cells: ['A@B.CA', 'A', 'B', '', '9'] }], mapping });
+    const { accounts } = await mapImportRows({ headers, rows: [{ line: 2, cells: ['A@B.CA', 'A', 'B', '', '9'] }], mapping, dateOrder });
     // A blank child name is ignored with its limit; the e-mail is lower-cased.
     expect(accounts[0]!.account).toMatchObject({ email: 'a@b.ca', firstChildName: null, firstChildWeeklyLimit: 1 });
     expect(accounts[0]!.given.has('firstChildName')).toBe(true);
-    await expect(mapImportRows({ headers, rows: [], mapping: { ...mapping, planTier: 'Plan' } })).rejects.toThrow(
+    await expect(mapImportRows({ headers, rows: [], mapping: { ...mapping, planTier: 'Plan' }, dateOrder })).rejects.toThrow(
       'The column "Plan" (mapped to Plan Tier) is not in the CSV file',
     );
-    await expect(mapImportRows({ headers: [...headers, 'Email'], rows: [], mapping })).rejects.toThrow(/appears more than once/);
+    await expect(mapImportRows({ headers: [...headers, 'Email'], rows: [], mapping, dateOrder })).rejects.toThrow(/appears more than once/);
   });
 });

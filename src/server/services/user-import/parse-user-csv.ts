@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { CSV_EMPTY, CSV_UNPARSABLE, csvTooManyRows as tooManyRows } from '../../../shared/schemas/admin-users';
+import { restoreNeutralised } from '../../../shared/rules/csv-safe';
 import { HttpError } from '../../http-error';
 import { turnTaker } from './take-turns';
 
@@ -56,7 +57,8 @@ const PARSE_CHUNK = 8 * 1024;
 /**
  * Reads an uploaded CSV file with csv-parse: quoted cells (with commas, quotes and line breaks inside), a BOM,
  * CRLF, LF or CR line ends, ',' or ';' between cells, trimmed cells, blank lines and all-blank rows skipped,
- * rows of any length (the caller reports a short row as that row's error). Each row keeps the line of the
+ * rows of any length (the caller reports a short row as that row's error), a `'` the portal's exports put before a
+ * formula character dropped (restoreNeutralised). Each row keeps the line of the
  * file it starts on, counted the way a text editor counts them, so 'Line 12' points at line 12 even after a
  * quoted cell that spans lines. A file that is not CSV at all is refused with 400, and so is one of more than
  * `maxRows` data rows, as soon as the parser reaches the row after the last one allowed. The text is parsed a
@@ -103,9 +105,10 @@ export async function parseUserCsv(bytes: Uint8Array, options: { maxRows?: numbe
   if (records.length > maxRows + 1) throw new HttpError(400, tooManyRows(maxRows));
 
   // csv-parse reports the line a record ends on; a quoted cell with line breaks started that many lines earlier.
+  // A cell the portal's own CSV neutralised ("'+1 416…", in a file of rejected rows) is read as it was first written.
   const withLines = records.map(({ record, info }) => ({
     line: info.lines - record.reduce((sum, cell) => sum + countNewlines(cell), 0),
-    cells: record,
+    cells: record.map(restoreNeutralised),
   }));
   const [header, ...rows] = withLines;
   if (!header) throw new HttpError(400, CSV_EMPTY);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DateOrder } from '../../../../shared/rules/import-cells';
 import { csvImportResponse, type CsvImportResult } from '../../../../shared/schemas/admin-users';
 import { adminStatsKeys } from '../../../lib/admin-queries';
 import { throwIfResNotOk } from '../../../lib/api';
@@ -11,15 +12,18 @@ export interface ImportUsersCsvInput {
   file: File;
   /** Account field → CSV column header; only the mapped fields. */
   mapping: ImportMapping;
+  /** Issue 33: how the file writes its dates (ISO dates are read either way). */
+  dateOrder: DateOrder;
 }
 
 /**
- * POST /api/admin/users/import-csv as multipart/form-data: columnMapping (JSON) first, then csvFile, so the
- * server has the mapping before the file streams in. The browser sets the multipart content type and boundary.
+ * POST /api/admin/users/import-csv as multipart/form-data: columnMapping (JSON) and dateOrder first, then csvFile,
+ * so the server has them before the file streams in. The browser sets the multipart content type and boundary.
  */
-export async function importUsersCsv({ file, mapping }: ImportUsersCsvInput): Promise<CsvImportResult> {
+export async function importUsersCsv({ file, mapping, dateOrder }: ImportUsersCsvInput): Promise<CsvImportResult> {
   const form = new FormData();
   form.append('columnMapping', JSON.stringify(mapping));
+  form.append('dateOrder', dateOrder);
   form.append('csvFile', file, file.name);
   const res = await fetch(IMPORT_CSV_URL, { method: 'POST', body: form, credentials: 'include' });
   await throwIfResNotOk(res);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configure, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CsvImportResult } from '../../../../shared/schemas/admin-users';
@@ -96,14 +96,14 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
   it('sends the file with the mapping, cannot be closed while importing, then shows the counts, the errors and a toast', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let sent: { mapping: unknown; file: boolean } | null = null;
+    let sent: { mapping: unknown; file: boolean; dateOrder: unknown } | null = null;
     api.use(
       http.post('/api/admin/users/import-csv', async ({ request }) => {
         const form = await request.formData();
         const file = form.get('csvFile');
         // jsdom's File does not reach the fake API's multipart parser intact: the file's upload itself is the journey's
         // (e2e/admin-import.spec.ts); here, that it is sent beside the mapping.
-        sent = { mapping: JSON.parse(String(form.get('columnMapping'))), file: file !== null };
+        sent = { mapping: JSON.parse(String(form.get('columnMapping'))), file: file !== null, dateOrder: form.get('dateOrder') };
         await held;
         return HttpResponse.json(
           result({ processed: 6, created: 3, updated: 1, errors: 2 }, ['Line 3: email: Valid email is required', 'Line 5: duplicate of line 2']),
@@ -123,6 +123,8 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent).not.toBeNull());
     expect(sent).toEqual({
       file: true,
+      // Issue 33: sent whether or not the file has dates (ISO dates are read either way).
+      dateOrder: 'MDY',
       mapping: {
         email: 'E-mail',
         firstName: 'First Name',
@@ -255,5 +257,136 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
     answer = new HttpResponse('<html>Request Entity Too Large</html>', { status: 413 }) as ReturnType<typeof refusal>;
     await user.click(within(dialog).getByRole('button', { name: 'Import 12 rows' }));
     expect(await toasts().findByText('The CSV file is larger than the 10 MB limit.')).toBeVisible();
+  });
+
+  describe('a real spreadsheet (issue 33)', () => {
+    const messy = () =>
+      csv(
+        'messy.csv',
+        [
+          'Email,First Name,Last Name,Child 1,Child 1 DOB,Child 1 Sex,Child 1 Limit',
+          'ana@example.com,Ana,Ruiz,Lia,03/14/2015,F,2 per week',
+          'ben@example.com,Ben,Okoro,Obi,14/03/2015,-,2x',
+          'cy@example.com,Cy,Tam,Mo,2016-02-29,X,twice',
+          'di@example.com,Di,Lee,,31/12/2015,X,9',
+        ].join('\n'),
+      );
+    const cellsOf = (dialog: HTMLElement, line: number) => {
+      const preview = within(dialog).getByRole('table', { name: 'Preview of the import' });
+      const row = [...preview.querySelectorAll('tbody tr')].find((tr) => tr.querySelector('td')!.textContent === String(line))!;
+      // Each cell's value, without the label the narrow layout's cards show beside it.
+      return [...row.querySelectorAll('td')].slice(1).map((td) => (td.querySelector(':scope > div') ?? td).textContent);
+    };
+    const previewProblems = (dialog: HTMLElement) =>
+      within(within(dialog).getByRole('list', { name: 'Problems in the preview' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+
+    it('the mapping step chooses the date order; the preview reads the cells as the server will and says what to change', async () => {
+      let sentOrder: unknown = null;
+      api.use(
+        http.post('/api/admin/users/import-csv', async ({ request }) => {
+          sentOrder = (await request.formData()).get('dateOrder');
+          return HttpResponse.json(result({ processed: 4, created: 2, updated: 0, errors: 2 }, []));
+        }),
+        http.get('/api/admin/users', () => HttpResponse.json([])),
+      );
+      const { user, dialog, fileInput } = await openWizard();
+      await user.upload(fileInput, messy());
+      await within(dialog).findByRole('heading', { name: 'Match the columns' });
+      expect(within(dialog).getByRole('combobox', { name: 'Child 1 Date of Birth' })).toHaveValue('Child 1 DOB');
+
+      const dates = within(dialog).getByRole('group', { name: 'Dates are' });
+      const monthFirst = within(dates).getByRole('radio', { name: 'Month/Day/Year (03/14/2015)' });
+      const dayFirst = within(dates).getByRole('radio', { name: 'Day/Month/Year (14/03/2015)' });
+      expect(monthFirst).toBeChecked();
+      expect(within(dialog).getByText('Dates written as 2015-03-14 are read either way.')).toBeVisible();
+      // Read as imported: the ISO date, F/M, a limit's number; '-' is not recorded; a blank child name ignores the slot.
+      // Columns: e-mail, names, Child 1 name, weekly limit, date of birth, sex.
+      expect(cellsOf(dialog, 2)).toEqual(['ana@example.com', 'Ana', 'Ruiz', 'Lia', '2', '2015-03-14', 'F']);
+      expect(cellsOf(dialog, 3)).toEqual(['ben@example.com', 'Ben', 'Okoro', 'Obi', '2', '14/03/2015 (will not import)', '–']);
+      expect(cellsOf(dialog, 5)).toEqual(['di@example.com', 'Di', 'Lee', '–', '–', '–', '–']);
+      expect(within(dialog).getByText('2 previewed rows will not import as written')).toBeVisible();
+      expect(previewProblems(dialog)).toEqual([
+        'Line 3: Child 1 Date of Birth "14/03/2015" is not a month/day/year date: choose Day/Month/Year or write 2015-03-14',
+        'Line 4: Child 1 Weekly Limit "twice": write a whole number from 1 to 7, such as 2 or 2 per week',
+        'Line 4: Child 1 Sex "X" cannot be recorded: write F (girl) or M (boy), or leave it blank when not recorded',
+      ]);
+
+      await user.click(dayFirst);
+      expect(dayFirst).toBeChecked();
+      expect(cellsOf(dialog, 2)[5]).toBe('03/14/2015 (will not import)');
+      expect(cellsOf(dialog, 3)[5]).toBe('2015-03-14');
+      expect(cellsOf(dialog, 4)[5]).toBe('2016-02-29');
+      expect(previewProblems(dialog)[0]).toBe(
+        'Line 2: Child 1 Date of Birth "03/14/2015" is not a day/month/year date: choose Month/Day/Year or write 2015-03-14',
+      );
+
+      await user.click(within(dialog).getByRole('button', { name: 'Import 4 rows' }));
+      await within(dialog).findByRole('heading', { name: 'Import results for messy.csv' });
+      expect(sentOrder).toBe('DMY');
+    });
+
+    it('offers no date order without a date column', async () => {
+      const { user, dialog, fileInput } = await openWizard();
+      await user.upload(fileInput, familiesCsv());
+      await within(dialog).findByRole('heading', { name: 'Match the columns' });
+      expect(within(dialog).queryByRole('group', { name: 'Dates are' })).toBeNull();
+      expect(within(dialog).queryByRole('list', { name: 'Problems in the preview' })).toBeNull();
+    });
+
+    it('keeps the first 10 errors and the count of the rest, and downloads the rejected rows with their Error column', async () => {
+      const rejected = '\uFEFFEmail,First Name,Last Name,Child 1,Child 1 DOB,Child 1 Sex,Child 1 Limit,Error\r\nben@example.com,Ben,Okoro,Obi,14/03/2015,\'-,2x,"Child 1 Date of Birth ""14/03/2015"" is not …"\r\n';
+      api.use(
+        http.post('/api/admin/users/import-csv', () =>
+          HttpResponse.json({
+            summary: { processed: 30, created: 18, updated: 0, errors: 12 },
+            errors: Array.from({ length: 12 }, (_, i) => `Line ${i + 2}: Child 1 Sex "X" cannot be recorded: write F (girl) or M (boy), or leave it blank when not recorded`),
+            rejectedRowsCsv: rejected,
+          }),
+        ),
+        http.get('/api/admin/users', () => HttpResponse.json([])),
+      );
+      const blobs: Blob[] = [];
+      // jsdom has no object URLs and does not download: the Blob and the link's click are what the browser gets.
+      const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+      Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:http://portal.test/rejected')), revokeObjectURL: vi.fn() });
+      const downloads: Array<{ href: string; download: string }> = [];
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        downloads.push({ href: this.href, download: this.download });
+      });
+      try {
+        const { user, dialog, fileInput } = await openWizard();
+        await user.upload(fileInput, messy());
+        await user.click(await within(dialog).findByRole('button', { name: 'Import 4 rows' }));
+        await within(dialog).findByRole('heading', { name: 'Import results for messy.csv' });
+
+        expect(within(within(dialog).getByRole('list', { name: 'Import errors' })).getAllByRole('listitem')).toHaveLength(10);
+        expect(within(dialog).getByText('and 2 more errors', { exact: true })).toBeVisible();
+        expect(within(dialog).getByText(/Download these rows with an Error column saying what to change/)).toBeVisible();
+        await user.click(within(dialog).getByRole('button', { name: 'Download rejected rows (CSV)' }));
+
+        expect(downloads).toEqual([{ href: 'blob:http://portal.test/rejected', download: 'messy-rejected-rows.csv' }]);
+        expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
+        // The server's text exactly, byte order mark and all (Excel reads accents right with it).
+        expect(new Uint8Array(await blobs[0]!.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+        expect(await blobs[0]!.text()).toBe(rejected.slice(1));
+      } finally {
+        click.mockRestore();
+        Object.assign(URL, objectUrls);
+      }
+    });
+
+    it('offers no download when every row imported', async () => {
+      api.use(
+        http.post('/api/admin/users/import-csv', () => HttpResponse.json(result({ processed: 12, created: 12, updated: 0, errors: 0 }, []))),
+        http.get('/api/admin/users', () => HttpResponse.json([])),
+      );
+      const { user, dialog, fileInput } = await openWizard();
+      await user.upload(fileInput, badRows());
+      await user.click(await within(dialog).findByRole('button', { name: 'Import 12 rows' }));
+      expect(await within(dialog).findByText('Every row was imported')).toBeVisible();
+      expect(within(dialog).queryByRole('button', { name: /Download rejected rows/ })).toBeNull();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Check, CircleCheck, FileSpreadsheet, FileUp, LoaderCircle, TriangleAlert } from 'lucide-react';
+import { Check, CircleCheck, Download, FileSpreadsheet, FileUp, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent, type ReactNode, type RefObject } from 'react';
 import {
   CSV_ERRORS_LISTED,
@@ -26,6 +26,8 @@ import { useImportUsersCsv } from '../api/import-users-csv';
 import { guessColumnMapping, missingRequiredFields, type ImportMapping } from './guess-column-mapping';
 import { checkCsvFile, CSV_MAX_MEGABYTES, readCsvText, type CsvPreview, type CsvPreviewRow, type CsvProblem } from './read-csv';
 import { plural } from '../../../../shared/rules/format';
+import { DATE_ORDER_LABELS, DATE_ORDERS, readImportCell, type CellReading, type DateOrder } from '../../../../shared/rules/import-cells';
+import { childSlotFieldAt, parseChildSlotField } from '../../../../shared/schemas/children';
 
 /** Spec 4: the wizard's steps, in order. */
 export type ImportStep = 'upload' | 'mapping' | 'importing' | 'complete';
@@ -63,6 +65,7 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
   const [loaded, setLoaded] = useState<LoadedFile | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [showMissing, setShowMissing] = useState(false);
+  const [dateOrder, setDateOrder] = useState<DateOrder>('MDY');
   const [result, setResult] = useState<CsvImportResult | null>(null);
   const [reading, setReading] = useState(false);
   const importCsv = useImportUsersCsv();
@@ -78,6 +81,7 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
     setLoaded(null);
     setMapping({});
     setShowMissing(false);
+    setDateOrder('MDY');
     setResult(null);
     setReading(false);
   }
@@ -91,6 +95,7 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
       setLoaded(null);
       setMapping({});
       setShowMissing(false);
+      setDateOrder('MDY');
       setResult(null);
       setReading(false);
     }
@@ -149,7 +154,7 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
     }
     setStep('importing');
     importCsv.mutate(
-      { file: loaded.file, mapping },
+      { file: loaded.file, mapping, dateOrder },
       {
         onSuccess: (imported) => {
           setResult(imported);
@@ -173,8 +178,13 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
+      {/*
+        Issue 33: the toasts ('Import completed', 'Import failed') never cover the wizard's buttons. Toasts take a strip
+        of about 9rem: at the top of a phone's screen, at the bottom from 640 px (ui/toast.tsx). The wizard is centred in
+        the rest of the screen and kept 1rem clear of that strip, its body scrolling inside.
+      */}
       <DialogContent
-        className="max-w-3xl"
+        className="max-w-3xl top-[calc(50%+4.5rem+var(--app-banner-offset,0px)/2)] max-h-[calc(100dvh-11rem-var(--app-banner-offset,0px))] sm:top-[calc(50%-4.5rem)] sm:max-h-[calc(100dvh-11rem)]"
         hideClose={importing}
         onCloseAutoFocus={onCloseAutoFocus}
         aria-busy={importing || reading || undefined}
@@ -187,7 +197,15 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
 
         {step === 'upload' && <UploadStep headingRef={headingRef} reading={reading} onFile={(file) => void chooseFile(file)} />}
         {step === 'mapping' && loaded && (
-          <MappingStep headingRef={headingRef} loaded={loaded} mapping={mapping} onMappingChange={setMapping} showMissing={showMissing} />
+          <MappingStep
+            headingRef={headingRef}
+            loaded={loaded}
+            mapping={mapping}
+            onMappingChange={setMapping}
+            dateOrder={dateOrder}
+            onDateOrderChange={setDateOrder}
+            showMissing={showMissing}
+          />
         )}
         {step === 'importing' && loaded && <ImportingStep headingRef={headingRef} loaded={loaded} />}
         {step === 'complete' && result && <CompleteStep headingRef={headingRef} result={result} fileName={loaded?.file.name} />}
@@ -332,7 +350,8 @@ function UploadStep({ headingRef, reading, onFile }: { headingRef: StepHeadingPr
       <div id={`${id}-format`} className="grid gap-1.5 text-sm text-slate-600">
         <p>
           The first row must name the columns; comma- and semicolon-separated files both work. Email, first name and last name are
-          required. Plan tier, weekly sessions, a password and up to four children (name and weekly limit) are optional.
+          required. Plan tier, weekly sessions, a password and up to four children (name, weekly limit, date of birth and sex) are
+          optional.
         </p>
         <p>
           A row whose e-mail already has an account updates that account. New families without a password are e-mailed a link to
@@ -349,14 +368,42 @@ interface MappingStepProps {
   loaded: LoadedFile;
   mapping: ImportMapping;
   onMappingChange: (mapping: ImportMapping) => void;
+  dateOrder: DateOrder;
+  onDateOrderChange: (order: DateOrder) => void;
   showMissing: boolean;
 }
 
-function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing }: MappingStepProps) {
+/**
+ * A previewed cell as the server will read it (rules/import-cells.ts, with the chosen date order): nothing for a
+ * blank cell, and nothing for a child's detail beside a blank name in a mapped name column (the server ignores the slot).
+ */
+function readPreviewCell(row: CsvPreviewRow, field: ImportField, label: string, columnOf: (field: string) => number, dateOrder: DateOrder): CellReading<string | number> {
+  const cell = row.cells[columnOf(field)] ?? '';
+  const slot = parseChildSlotField(field);
+  if (slot && slot.field !== 'name') {
+    const nameColumn = columnOf(childSlotFieldAt(slot.position, 'name'));
+    if (nameColumn >= 0 && !row.cells[nameColumn]) return { value: null };
+  }
+  return cell === '' ? { value: null } : readImportCell(field, label, cell, { dateOrder });
+}
+
+function MappingStep({ headingRef, loaded, mapping, onMappingChange, dateOrder, onDateOrderChange, showMissing }: MappingStepProps) {
   const { file, preview } = loaded;
+  const id = useId();
   const headerOptions = preview.headers.filter((header) => header !== '');
   const mappedFields = IMPORT_FIELDS.filter((f) => mapping[f.field]);
   const missing = new Set(missingRequiredFields(mapping));
+  const datesMapped = mappedFields.some(({ field }) => parseChildSlotField(field)?.field === 'birthDate');
+  const columnOf = (field: string) => (mapping[field as ImportField] ? preview.headers.indexOf(mapping[field as ImportField]!) : -1);
+  const readCell = (row: CsvPreviewRow, field: ImportField, label: string) => readPreviewCell(row, field, label, columnOf, dateOrder);
+  // What the server will refuse in the previewed rows, worded as its row errors are.
+  const problems = preview.rows.flatMap((row) =>
+    mappedFields.flatMap(({ field, label }) => {
+      const read = readCell(row, field, label);
+      return 'problem' in read ? [{ line: row.line, message: `Line ${row.line}: ${read.problem}` }] : [];
+    }),
+  );
+  const rowsWithProblems = new Set(problems.map((problem) => problem.line)).size;
 
   const setField = (field: ImportField, header: string) => {
     const next = { ...mapping };
@@ -369,7 +416,7 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
   const columns: Array<DataTableColumn<CsvPreviewRow>> = [
     { id: 'line', header: 'Line', cell: (row) => row.line, className: 'text-slate-500 tabular-nums', headerClassName: 'w-12' },
     ...mappedFields.map(({ field, label }): DataTableColumn<CsvPreviewRow> => {
-      const column = preview.headers.indexOf(mapping[field] ?? '');
+      const column = columnOf(field);
       return {
         id: field,
         header: (
@@ -379,11 +426,21 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
           </span>
         ),
         cell: (row) => {
-          const value = column >= 0 ? (row.cells[column] ?? '') : '';
-          if (!value) return <span className="text-slate-500">–</span>;
+          const written = column >= 0 ? (row.cells[column] ?? '') : '';
+          const read = readCell(row, field, label);
+          if ('problem' in read) {
+            return (
+              <span className="inline-flex items-center gap-1 font-medium text-red-700">
+                <TriangleAlert className="size-3.5 shrink-0" aria-hidden="true" />
+                <TruncatedText className="block max-w-[16rem]">{written}</TruncatedText>
+                <span className="sr-only"> (will not import)</span>
+              </span>
+            );
+          }
+          if (read.value === null) return <span className="text-slate-500">–</span>;
           // A password stays hidden, even from the office.
           if (field === 'password') return <span aria-label="Password given">••••••</span>;
-          return <TruncatedText className="block max-w-[16rem]">{value}</TruncatedText>;
+          return <TruncatedText className="block max-w-[16rem]">{String(read.value)}</TruncatedText>;
         },
         className: 'whitespace-nowrap',
       };
@@ -450,6 +507,33 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
         </div>
       </fieldset>
 
+      {datesMapped && (
+        <fieldset className="grid gap-2" aria-describedby={`${id}-dates-hint`}>
+          <legend className="mb-2 text-sm font-medium text-slate-800">Dates are</legend>
+          <div className="flex flex-wrap gap-2">
+            {DATE_ORDERS.map((order) => (
+              <label
+                key={order}
+                className="flex flex-1 cursor-pointer items-center gap-2 whitespace-nowrap rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-date-order`}
+                  value={order}
+                  checked={dateOrder === order}
+                  onChange={() => onDateOrderChange(order)}
+                  className="size-4 accent-brand-600"
+                />
+                {DATE_ORDER_LABELS[order].label} <span className="font-normal text-slate-600">({DATE_ORDER_LABELS[order].example})</span>
+              </label>
+            ))}
+          </div>
+          <p id={`${id}-dates-hint`} className="text-sm text-slate-600">
+            Dates written as 2015-03-14 are read either way.
+          </p>
+        </fieldset>
+      )}
+
       <section className="grid min-w-0 gap-2" aria-labelledby="import-preview-heading">
         <h3 id="import-preview-heading" className="text-base font-semibold text-slate-900">
           Preview
@@ -473,6 +557,21 @@ function MappingStep({ headingRef, loaded, mapping, onMappingChange, showMissing
             minWidthClassName="min-w-max"
           />
         )}
+        {problems.length > 0 && (
+          <Alert variant="warning">
+            <TriangleAlert aria-hidden="true" />
+            <div className="min-w-0">
+              <AlertTitle>{plural(rowsWithProblems, 'previewed row', 'previewed rows')} will not import as written</AlertTitle>
+              <AlertDescription>
+                <ul className="mt-2 list-disc space-y-1 pl-5 wrap-anywhere" aria-label="Problems in the preview">
+                  {problems.map(({ message }) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              </AlertDescription>
+            </div>
+          </Alert>
+        )}
       </section>
     </div>
   );
@@ -491,6 +590,23 @@ function ImportingStep({ headingRef, loaded }: { headingRef: StepHeadingProps['h
       </div>
     </div>
   );
+}
+
+/** 'families.csv' → 'families-rejected-rows.csv'. */
+const rejectedRowsFileName = (fileName: string | undefined) => `${(fileName ?? 'import').replace(/\.csv$/i, '')}-rejected-rows.csv`;
+
+/** Issue 33: the server's CSV of the refused rows, saved as a file beside the one imported. */
+function downloadRejectedRows(csv: string, fileName: string | undefined) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = rejectedRowsFileName(fileName);
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function CompleteStep({ headingRef, result, fileName }: { headingRef: StepHeadingProps['headingRef']; result: CsvImportResult; fileName: string | undefined }) {
@@ -538,7 +654,20 @@ function CompleteStep({ headingRef, result, fileName }: { headingRef: StepHeadin
                 ))}
               </ul>
               {more > 0 && <p className="mt-2 font-medium">and {plural(more, 'more error', 'more errors')}</p>}
-              <p className="mt-2">Correct these rows and import the file again; rows already imported are updated, not repeated.</p>
+              {result.rejectedRowsCsv ? (
+                <>
+                  <p className="mt-2">
+                    Download these rows with an Error column saying what to change, correct them and import that file; rows already
+                    imported are updated, not repeated.
+                  </p>
+                  <Button variant="outline" size="sm" className="mt-3" onClick={() => downloadRejectedRows(result.rejectedRowsCsv!, fileName)}>
+                    <Download aria-hidden="true" />
+                    Download rejected rows (CSV)
+                  </Button>
+                </>
+              ) : (
+                <p className="mt-2">Correct these rows and import the file again; rows already imported are updated, not repeated.</p>
+              )}
             </AlertDescription>
           </div>
         </Alert>

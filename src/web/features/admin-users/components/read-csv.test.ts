@@ -80,4 +80,9 @@ describe('readCsvText', () => {
     });
     expect(readCsvText('Email,Child,Child\na@example.com,A,B\n')).toMatchObject({ problem: { title: 'File error', description: expect.stringContaining('"Child"') } });
   });
+
+  it("reads a rejected-rows file as the server does: the ' its CSV put before a formula character is dropped", () => {
+    const read = readCsvText(`\uFEFFEmail,First Name,Phone,Child 1 Sex,Error\r\na@example.com,'=SUM(A1),'+1 416 555 0111,'-,Valid email is required\r\n`);
+    expect(read).toMatchObject({ preview: { rows: [{ line: 2, cells: ['a@example.com', '=SUM(A1)', '+1 416 555 0111', '-', 'Valid email is required'] }] } });
+  });
 });

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { restoreNeutralised } from '../../../../shared/rules/csv-safe';
 import { CSV_EMPTY, CSV_MAX_BYTES, CSV_MAX_ROWS, CSV_NOT_SELECTED, CSV_PREVIEW_ROWS, CSV_UNPARSABLE, csvTooManyRows } from '../../../../shared/schemas/admin-users';
 
 export interface CsvPreviewRow {
@@ -107,10 +108,12 @@ export function readCsvText(text: string): { preview: CsvPreview } | { problem: 
   // The server refuses it too, before reading a row (issue 29).
   if (dataRows.length > CSV_MAX_ROWS) return { problem: { title: 'File error', description: csvTooManyRows() } };
 
+  // As the server reads them: trimmed, and a `'` the portal's own CSV put before a formula character dropped.
+  const cell = (text: string | undefined) => restoreNeutralised((text ?? '').trim());
   return {
     preview: {
-      headers: headerRow.map((h) => h.trim()),
-      rows: dataRows.slice(0, CSV_PREVIEW_ROWS).map((row) => ({ line: row.line, cells: headerRow.map((_, i) => (row.cells[i] ?? '').trim()) })),
+      headers: headerRow.map(cell),
+      rows: dataRows.slice(0, CSV_PREVIEW_ROWS).map((row) => ({ line: row.line, cells: headerRow.map((_, i) => cell(row.cells[i])) })),
       rowCount: dataRows.length,
       filledCells: headerRow.map((_, i) => dataRows.filter((row) => (row.cells[i] ?? '').trim() !== '').length),
       delimiter,
