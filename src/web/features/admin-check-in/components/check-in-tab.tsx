@@ -111,7 +111,7 @@ function SessionChoice({ session, selected, onSelect }: { session: SessionDto; s
 function DoorPanel({ session }: { session: SessionDto }) {
   const ids = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => bringIntoView(panelRef.current), []);
+  useEffect(() => bringIntoView(panelRef.current, { always: true }), []);
   const roster = useDoorRoster(session.id);
   const lookUp = useLookUpBooking();
   const checkIn = useCheckInChild(session.id);

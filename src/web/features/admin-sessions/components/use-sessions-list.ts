@@ -67,8 +67,9 @@ export function useSessionsList() {
 
   /** Any filter or page-size change starts again at today's page (the first page for one day) with nothing selected. */
   function changeFilters(apply: () => void) {
-    apply();
+    // First: showing a new series is itself such a change (its apply sets the series).
     setSeries(null);
+    apply();
     setPage(null);
     setSelected(new Map());
   }
