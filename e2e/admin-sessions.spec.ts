@@ -24,11 +24,14 @@ const singleDay = torontoDateKey(single);
  */
 const runStamp = Date.now().toString(36);
 const singleLocation = `Riverside Pavilion ${runStamp}`;
-/** The series: Tuesdays and Thursdays of next week and the week after, 6:45 to 7:30 AM. */
+/**
+ * The series (issue 33: each day its own times): Tuesdays 6:45 to 7:30 AM and Thursdays 7:50 to 8:35 AM of next week
+ * and the week after.
+ */
 const seriesLocation = `Harbourfront Annex ${runStamp}`;
 const seriesFirstDay = torontoDateKey(addDays(startOfTorontoWeek(new Date()), 7));
 const seriesLastDay = torontoDateKey(addDays(startOfTorontoWeek(new Date()), 20));
-const seriesNextWeek = [torontoSlot(1, WEEKDAY.tuesday, 6, 45), torontoSlot(1, WEEKDAY.thursday, 6, 45)];
+const seriesNextWeek = [torontoSlot(1, WEEKDAY.tuesday, 6, 45), torontoSlot(1, WEEKDAY.thursday, 7, 50)];
 
 /** 'Speed & Agility, Wed, Nov 25 at 7:15 AM': how the table names a session in its buttons. */
 const sessionName = (className: string, instant: Date) => `${className}, ${formatShortDate(instant)} at ${formatTime(instant)}`;
@@ -125,62 +128,84 @@ test('a parent sees the new session in the dashboard calendar next week', async 
 
 let createdCount = 0;
 
-test('an admin bulk-creates a weekly series and the live count matches what is created', async ({ page }) => {
+test('an admin bulk-creates a term: several days with their own times, the class defaults, then sees the new sessions', async ({ page }) => {
+  // Issue 33: the class type's session defaults fill the form (set here, put back at the end).
   const table = await openSessionsTab(page);
+  const strength = ((await (await page.request.get('/api/classes')).json()) as Array<{ id: string; code: string; name: string; description: string | null }>).find(
+    (c) => c.code === 'STRENGTH',
+  )!;
+  const setDefaults = (defaultCapacity: number, defaultLocation: string) =>
+    page.request.put(`/api/admin/classes/${strength.id}`, { data: { name: strength.name, description: strength.description, defaultCapacity, defaultLocation } });
+  expect((await setDefaults(10, seriesLocation)).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByText(/^Showing \d+ - \d+ of \d+ sessions$/)).toBeVisible({ timeout: 15_000 });
+
   await page.getByRole('button', { name: 'Bulk Create' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bulk Create Sessions' });
   await expect(dialog).toBeVisible();
-  // Spec 5 defaults.
-  await expect(dialog.getByLabel('Start time')).toHaveValue('18:00');
-  await expect(dialog.getByLabel('End time')).toHaveValue('19:00');
+  // Spec 5 defaults: weekly, Mondays, 18:00 to 19:00 (the first day row).
   await expect(dialog.getByRole('radio', { name: 'Weekly' })).toBeChecked();
-  await expect(dialog.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+  const rows = dialog.getByRole('list', { name: 'Days and times' }).getByRole('listitem');
+  await expect(rows).toHaveCount(1);
+  const row = (n: number) => dialog.getByRole('listitem', { name: `Day ${n}` });
+  await expect(row(1).getByLabel('Day of the week')).toHaveValue('1');
+  await expect(row(1).getByLabel('Start time')).toHaveValue('18:00');
+  await expect(row(1).getByLabel('End time')).toHaveValue('19:00');
   const preview = dialog.getByRole('status');
   await expect(preview).toContainText('Choose a start date and an end date');
   await expect(dialog.getByRole('button', { name: 'Create Sessions' })).toBeDisabled();
 
   await dialog.getByLabel('Class type').selectOption({ label: 'Strength Foundations (STRENGTH)' });
+  // The class's defaults, still editable.
+  await expect(dialog.getByLabel('Capacity')).toHaveValue('10');
+  await expect(dialog.getByLabel('Location')).toHaveValue(seriesLocation);
   await dialog.getByLabel('Start date').fill(seriesFirstDay);
   await dialog.getByLabel('End date').fill(seriesLastDay);
-  await dialog.getByLabel('Start time').fill('06:45');
-  await dialog.getByLabel('End time').fill('07:30');
-  await dialog.getByLabel('Location').fill(seriesLocation);
-  await dialog.getByLabel('Capacity').fill('10');
-  // Mondays by default: 2 in two weeks. Then Tuesdays and Thursdays instead.
+  // Mondays by default: 2 in two weeks. Then Tuesdays at 6:45 and Thursdays at 7:50 instead.
   await expect(preview).toContainText('This will create 2 sessions');
-  await dialog.getByText('Mon', { exact: true }).click();
-  await expect(preview).toContainText('Choose at least one day of the week.');
-  await dialog.getByText('Tue', { exact: true }).click();
-  await dialog.getByText('Thu', { exact: true }).click();
-  await expect(dialog.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
-  await expect(dialog.getByRole('checkbox', { name: 'Thursday' })).toBeChecked();
-  await expect(dialog.getByRole('checkbox', { name: 'Monday' })).not.toBeChecked();
+  await row(1).getByLabel('Day of the week').selectOption({ label: 'Tuesday' });
+  await row(1).getByLabel('Start time').fill('06:45');
+  await row(1).getByLabel('End time').fill('07:30');
+  await dialog.getByRole('button', { name: 'Add a day' }).click();
+  await expect(rows).toHaveCount(2);
+  // A new row is the next day at the last row's times.
+  await expect(row(2).getByLabel('Day of the week')).toHaveValue('3');
+  await expect(row(2).getByLabel('Start time')).toHaveValue('06:45');
+  await row(2).getByLabel('Day of the week').selectOption({ label: 'Thursday' });
+  await row(2).getByLabel('Start time').fill('07:50');
+  await row(2).getByLabel('End time').fill('08:35');
   await expect(preview).toContainText(/This will create \d+ sessions/);
   const shown = Number(/This will create (\d+) sessions/.exec((await preview.textContent()) ?? '')![1]);
   expect(shown).toBe(4);
+  await dialog.getByRole('button', { name: 'Remove day 2' }).scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'admin-sessions-bulk-dialog', { fullPage: false });
 
-  // A daily pattern over years is refused before it is sent.
+  // A daily pattern over years is refused before it is sent (it has one start and end time).
   await dialog.getByText('Daily', { exact: true }).click();
+  await expect(dialog.getByLabel('Start time')).toHaveValue('18:00');
   await expect(preview).toContainText('This will create 14 sessions');
   await dialog.getByLabel('End date').fill(torontoDateKey(addDays(new Date(), 1200)));
   await expect(preview).toContainText('more than the 1000 allowed at once');
   await expect(dialog.getByRole('button', { name: 'Create Sessions' })).toBeDisabled();
   await dialog.getByLabel('End date').fill(seriesLastDay);
   await dialog.getByText('Weekly', { exact: true }).click();
-  await expect(dialog.getByRole('checkbox', { name: 'Tuesday' })).toBeChecked();
+  await expect(rows).toHaveCount(2);
   await expect(preview).toContainText(`This will create ${shown} sessions`);
-  await saveScreenshot(page, 'admin-sessions-bulk-dialog', { fullPage: false });
 
   await dialog.getByRole('button', { name: 'Create Sessions' }).click();
   await expect(notifications(page).getByText('Sessions Created', { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(`${shown} sessions were created.`)).toBeVisible();
+  await expect(notifications(page).getByText(`${shown} sessions were created. The list shows them.`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
   createdCount = shown;
 
-  await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Strength Foundations' });
-  await page.getByLabel('Rows per page').selectOption('100');
+  // The list now shows the new sessions: their class, from the first one's day to the last one's.
+  await expect(page.getByText(new RegExp(`^The ${shown} new sessions, `))).toBeVisible();
+  await expect(page.getByLabel('Class', { exact: true })).toHaveValue('STRENGTH');
   await expect(rowsAt(table, seriesLocation)).toHaveCount(createdCount);
-  await expect(rowsAt(table, seriesLocation).filter({ hasText: '6:45 AM - 7:30 AM' })).toHaveCount(createdCount);
+  await expect(rowsAt(table, seriesLocation).filter({ hasText: '6:45 AM - 7:30 AM' })).toHaveCount(2);
+  await expect(rowsAt(table, seriesLocation).filter({ hasText: '7:50 AM - 8:35 AM' })).toHaveCount(2);
+  await saveScreenshot(page, 'admin-sessions-new-series', { fullPage: false });
+  expect((await setDefaults(50, 'Main Gym')).status()).toBe(200);
 
   // Export downloads the same filtered list as CSV.
   const exportLink = page.getByRole('link', { name: 'Export' });

@@ -183,10 +183,16 @@ export const classTypes = pgTable(
     minAge: integer('min_age'),
     maxAge: integer('max_age'),
     girlsOnly: boolean('girls_only').notNull().default(false),
+    /** What a new session of this class starts with (issue 33): the session form and bulk scheduling's defaults. */
+    defaultCapacity: integer('default_capacity').notNull().default(50),
+    defaultLocation: text('default_location').notNull().default('Main Gym'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('class_types_code_unique').on(t.code)],
+  (t) => [
+    uniqueIndex('class_types_code_unique').on(t.code),
+    check('class_types_default_capacity_check', sql`${t.defaultCapacity} between 1 and 100`),
+  ],
 );
 
 /** Training sessions (spec "Session"). bookedCount is kept in step with confirmed booking children. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkSessionStarts, countBulkSessions, type BulkScheduleForm } from './bulk-schedule';
+import { bulkSessionStarts, bulkWallClockRefusal, countBulkSessions, type BulkScheduleForm } from './bulk-schedule';
 
 // Runs under the machine's zone and again with TZ=UTC and TZ=Asia/Tokyo: every expectation is an absolute
 // instant, so a result that leaked the machine's zone (or added 24 hours across a DST change) would fail.
@@ -95,6 +95,51 @@ describe('weekly series', () => {
     const none: BulkScheduleForm = { ...base, pattern: 'weekly', startDate: '2026-11-02', endDate: '2026-11-04', daysOfWeek: [5] };
     expect(countBulkSessions(none)).toBe(0);
     expect(bulkSessionStarts(none)).toEqual([]);
+  });
+});
+
+describe('weekly slots: several weekdays, each with its own times (issue 33)', () => {
+  const slots = [
+    { dayOfWeek: 4, startTime: '17:00', endTime: '18:00' },
+    { dayOfWeek: 2, startTime: '16:30', endTime: '17:30' },
+    { dayOfWeek: 2, startTime: '09:00', endTime: '10:00' },
+  ];
+
+  it("lists each slot's sessions at its own Toronto times, a day's in order of start, across the fall-back change", () => {
+    // Mon 2026-10-26 to Sun 2026-11-08: Tuesdays twice a day, Thursdays once; the clocks fall back on Sun Nov 1.
+    const form: BulkScheduleForm = { pattern: 'weekly', startDate: '2026-10-26', endDate: '2026-11-08', slots };
+    expect(iso(bulkSessionStarts(form))).toEqual([
+      ['2026-10-27T13:00:00.000Z', '2026-10-27T14:00:00.000Z'], // Tue 09:00 EDT
+      ['2026-10-27T20:30:00.000Z', '2026-10-27T21:30:00.000Z'], // Tue 16:30 EDT
+      ['2026-10-29T21:00:00.000Z', '2026-10-29T22:00:00.000Z'], // Thu 17:00 EDT
+      ['2026-11-03T14:00:00.000Z', '2026-11-03T15:00:00.000Z'], // Tue 09:00 EST
+      ['2026-11-03T21:30:00.000Z', '2026-11-03T22:30:00.000Z'], // Tue 16:30 EST
+      ['2026-11-05T22:00:00.000Z', '2026-11-05T23:00:00.000Z'], // Thu 17:00 EST
+    ]);
+    expect(countBulkSessions(form)).toBe(6);
+  });
+
+  it('replaces the one start and end time and daysOfWeek, and counts as it lists for every start weekday and length', () => {
+    const form: BulkScheduleForm = { ...base, pattern: 'weekly', startDate: '2026-11-02', endDate: '2026-11-08', daysOfWeek: [1], slots };
+    expect(bulkSessionStarts(form).map((o) => o.startsAt.getUTCDay())).toEqual([2, 2, 4]);
+    for (let startDay = 1; startDay <= 7; startDay++) {
+      for (let length = 1; length <= 15; length++) {
+        const start = new Date(Date.UTC(2026, 10, startDay));
+        const end = new Date(start.getTime() + (length - 1) * 86_400_000);
+        const series: BulkScheduleForm = { pattern: 'weekly', startDate: start.toISOString().slice(0, 10), endDate: end.toISOString().slice(0, 10), slots };
+        expect(countBulkSessions(series), JSON.stringify(series)).toBe(bulkSessionStarts(series).length);
+      }
+    }
+  });
+
+  it("names the slot's times when one of them does not exist on the spring-forward Sunday", () => {
+    const form: BulkScheduleForm = {
+      pattern: 'weekly',
+      startDate: '2026-03-02',
+      endDate: '2026-03-15',
+      slots: [{ dayOfWeek: 3, startTime: '18:00', endTime: '19:00' }, { dayOfWeek: 0, startTime: '02:30', endTime: '03:30' }],
+    };
+    expect(bulkWallClockRefusal(form)).toMatch(/^02:30 - 03:30 does not exist on Sunday, March 8, 2026/);
   });
 });
 

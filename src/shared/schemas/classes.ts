@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capacity, location } from './session-fields';
 import { hasNoControlCharactersExceptLines, notAllowedCharacters, requiredName } from './text';
 
 /** Spec 3, ClassType. */
@@ -10,12 +11,18 @@ export const classTypeDto = z.object({
   minAge: z.number().int().nullable(),
   maxAge: z.number().int().nullable(),
   girlsOnly: z.boolean(),
+  /** A new session's capacity and location unless the office gives others (issue 33). */
+  defaultCapacity: z.number().int(),
+  defaultLocation: z.string(),
 });
 export type ClassTypeDto = z.infer<typeof classTypeDto>;
 
 export const classTypeListResponse = z.array(classTypeDto);
 
-/** Spec 5, class type: name required ('Name is required'), description optional. */
+/**
+ * Spec 5, class type: name required ('Name is required'), description optional. Issue 33: the defaults of its new
+ * sessions, each kept when left out (the spec's body `{name, description}` still works), checked as a session's.
+ */
 export const updateClassTypeBody = z.object({
   name: requiredName('Name'),
   description: z
@@ -25,5 +32,7 @@ export const updateClassTypeBody = z.object({
     .refine(hasNoControlCharactersExceptLines, notAllowedCharacters('Description'))
     .nullish()
     .transform((value) => (value ? value : null)),
+  defaultCapacity: capacity.optional(),
+  defaultLocation: location.optional(),
 });
 export type UpdateClassTypeBody = z.input<typeof updateClassTypeBody>;

@@ -5,18 +5,15 @@ import { classTypeDto } from './classes';
 import { errorResponse, isoInstant, torontoDateTime } from './common';
 import { dateRangeQuery, fromNotAfterTo, isIsoDateOrInstant } from './dates';
 import { doorChildFlag, doorGuardianDto } from './door';
+import { capacity, DEFAULT_CAPACITY, DEFAULT_LOCATION, location } from './session-fields';
 import { hasNoControlCharacters, notAllowedCharacters } from './text';
 
 export { classTypeDto, type ClassTypeDto } from './classes';
+export { DEFAULT_CAPACITY, DEFAULT_LOCATION, MAX_CAPACITY, MIN_CAPACITY } from './session-fields';
 
 /** Spec 9 / 7: the calendar asks for up to 1000 sessions at once. */
 export const MAX_SESSIONS_PAGE_SIZE = 1000;
 
-/** Spec 9: session capacity 1 to 100, default 50; default location 'Main Gym'. */
-export const MIN_CAPACITY = 1;
-export const MAX_CAPACITY = 100;
-export const DEFAULT_CAPACITY = 50;
-export const DEFAULT_LOCATION = 'Main Gym';
 /** A session (or a bulk series' sessions) may last at most this long. */
 export const MAX_SESSION_HOURS = 12;
 
@@ -64,21 +61,6 @@ export const sessionsListResponse = z.object({
   limit: z.number().int(),
 });
 export type SessionsListResponse = z.infer<typeof sessionsListResponse>;
-
-// Numbers in a JSON body are JSON numbers: `true`, "0x10" or [5] are refused, not read as 1, 16 or 5 (the
-// forms convert their inputs before sending; only query strings are read from text).
-const capacity = z
-  .number({ error: 'Capacity must be a whole number' })
-  .int('Capacity must be a whole number')
-  .min(MIN_CAPACITY, 'Capacity must be at least 1')
-  .max(MAX_CAPACITY, 'Capacity cannot exceed 100');
-
-const location = z
-  .string({ error: 'Location is required' })
-  .trim()
-  .min(1, 'Location is required')
-  .max(100, 'Location cannot exceed 100 characters')
-  .refine(hasNoControlCharacters, notAllowedCharacters('Location'));
 
 const classTypeId = z
   .string({ error: 'Class type is required' })
@@ -176,32 +158,81 @@ const minutesOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(ti
 const clockTime = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(10, 'Enter a valid time (HH:MM)').regex(TIME, 'Enter a valid time (HH:MM)');
 
+/** At most this many slots in one weekly series (three a day). */
+export const MAX_BULK_SLOTS = 21;
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const dayOfWeek = z
+  .number({ error: 'Days of the week are 0 (Sunday) to 6 (Saturday)' })
+  .int('Days of the week are 0 (Sunday) to 6 (Saturday)')
+  .min(0, 'Days of the week are 0 (Sunday) to 6 (Saturday)')
+  .max(6, 'Days of the week are 0 (Sunday) to 6 (Saturday)');
+
+const timesInOrder = <T extends { startTime?: string; endTime?: string }>(times: T) =>
+  times.startTime === undefined || times.endTime === undefined || times.endTime > times.startTime;
+const notTooLong = <T extends { startTime?: string; endTime?: string }>(times: T) =>
+  !TIME.test(times.startTime ?? '') ||
+  !TIME.test(times.endTime ?? '') ||
+  minutesOfDay(times.endTime!) - minutesOfDay(times.startTime!) <= MAX_SESSION_HOURS * 60;
+const tooLong = `A session cannot last longer than ${MAX_SESSION_HOURS} hours`;
+
+/** Issue 33: one weekday's sessions of a weekly series, with their own times. */
+export const bulkSlot = z
+  .object({
+    dayOfWeek,
+    startTime: clockTime('Start time is required'),
+    endTime: clockTime('End time is required'),
+  })
+  .refine(timesInOrder, { message: 'End time must be after the start time', path: ['endTime'] })
+  .refine(notTooLong, { message: tooLong, path: ['endTime'] });
+export type BulkSlotInput = z.input<typeof bulkSlot>;
+
+/**
+ * Spec 5's bulk form. Issue 33 adds `slots`, the weekly pattern's alternative to one start and end time on every
+ * chosen day: each slot is a weekday with its own times (a day may have several that do not overlap). With slots,
+ * startTime, endTime and daysOfWeek are left out; without them the spec's body works as before. Capacity and
+ * location left out are the class type's defaults (the service reads them).
+ */
 export const bulkSessionBody = z
   .object({
     classTypeId,
     startDate: calendarDate('Start date is required'),
     endDate: calendarDate('End date is required'),
-    startTime: clockTime('Start time is required'),
-    endTime: clockTime('End time is required'),
-    location: location.default(DEFAULT_LOCATION),
-    capacity: capacity.default(DEFAULT_CAPACITY),
+    startTime: clockTime('Start time is required').optional(),
+    endTime: clockTime('End time is required').optional(),
+    location: location.optional(),
+    capacity: capacity.optional(),
     pattern: z.enum(BULK_PATTERNS, { error: 'Pattern is required' }),
-    daysOfWeek: z
-      .array(z.number({ error: 'Days of the week are 0 (Sunday) to 6 (Saturday)' }).int().min(0, 'Days of the week are 0 (Sunday) to 6 (Saturday)').max(6, 'Days of the week are 0 (Sunday) to 6 (Saturday)'))
-      .max(7)
-      .default([]),
+    daysOfWeek: z.array(dayOfWeek).max(7).default([]),
     specificDates: z.array(calendarDate('Dates cannot be blank')).max(MAX_BULK_SESSIONS).default([]),
+    slots: z
+      .array(bulkSlot, { error: 'slots must be a list of { dayOfWeek, startTime, endTime }' })
+      .min(1, 'Add at least one day with its times')
+      .max(MAX_BULK_SLOTS, `At most ${MAX_BULK_SLOTS} slots can be scheduled at once`)
+      .optional(),
+  })
+  .superRefine((form, ctx) => {
+    if (form.slots) {
+      if (form.pattern !== 'weekly') ctx.addIssue({ code: 'custom', path: ['slots'], message: 'Slots are for the weekly pattern' });
+      if (form.startTime !== undefined || form.endTime !== undefined || form.daysOfWeek.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['slots'],
+          message: 'With slots, leave out startTime, endTime and daysOfWeek: each slot has its own day and times',
+        });
+      }
+      overlappingSlot(form.slots, ctx);
+      return;
+    }
+    // The spec's body: one start and end time, required (the same words as when they are blank).
+    if (form.startTime === undefined) ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Start time is required' });
+    if (form.endTime === undefined) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time is required' });
+    if (!timesInOrder(form)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must be after the start time' });
+    if (!notTooLong(form)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: tooLong });
+    if (form.pattern === 'weekly' && !form.daysOfWeek.length) {
+      ctx.addIssue({ code: 'custom', path: ['daysOfWeek'], message: 'Choose at least one day of the week' });
+    }
   })
   .refine((form) => form.endDate >= form.startDate, { message: 'End date cannot be before the start date', path: ['endDate'] })
-  .refine((form) => form.endTime > form.startTime, { message: 'End time must be after the start time', path: ['endTime'] })
-  .refine((form) => !TIME.test(form.startTime) || !TIME.test(form.endTime) || minutesOfDay(form.endTime) - minutesOfDay(form.startTime) <= MAX_SESSION_HOURS * 60, {
-    message: `A session cannot last longer than ${MAX_SESSION_HOURS} hours`,
-    path: ['endTime'],
-  })
-  .refine((form) => form.pattern !== 'weekly' || form.daysOfWeek.length > 0, {
-    message: 'Choose at least one day of the week',
-    path: ['daysOfWeek'],
-  })
   .refine((form) => form.pattern !== 'specific-days' || form.specificDates.length > 0, {
     message: 'Choose at least one date',
     path: ['specificDates'],
@@ -210,11 +241,36 @@ export const bulkSessionBody = z
     (form) => form.pattern !== 'specific-days' || form.specificDates.every((d) => d >= form.startDate && d <= form.endDate),
     { message: 'Every chosen date must fall between the start and end dates', path: ['specificDates'] },
   );
+
+/** Two slots of one weekday whose times overlap (the same start included) would make one class twice at once. */
+function overlappingSlot(slots: readonly z.output<typeof bulkSlot>[], ctx: z.RefinementCtx) {
+  for (const [i, slot] of slots.entries()) {
+    const day = WEEKDAY_NAMES[slot.dayOfWeek];
+    const earlier = slots.slice(0, i).find((other) => other.dayOfWeek === slot.dayOfWeek && other.startTime < slot.endTime && slot.startTime < other.endTime);
+    if (day && earlier) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['slots', i, 'startTime'],
+        message: `${day}'s ${slot.startTime} - ${slot.endTime} overlaps its ${earlier.startTime} - ${earlier.endTime}`,
+      });
+    }
+  }
+}
 export type BulkSessionInput = z.input<typeof bulkSessionBody>;
 export type BulkSessionBody = z.output<typeof bulkSessionBody>;
 
-/** The sessions created, and (issue 32) how many of the pattern fell on closed days and were skipped. */
-export const bulkSessionResponse = z.object({ count: z.number().int(), skippedClosedDays: z.number().int() });
+/**
+ * The sessions created, and (issue 32) how many of the pattern fell on closed days and were skipped; issue 33: the
+ * new sessions' ids in start order and the first and last one's start, so the office can be shown them.
+ */
+export const bulkSessionResponse = z.object({
+  count: z.number().int(),
+  skippedClosedDays: z.number().int(),
+  sessionIds: z.array(z.string()),
+  firstStartsAt: isoInstant,
+  lastStartsAt: isoInstant,
+});
+export type BulkSessionResponse = z.infer<typeof bulkSessionResponse>;
 
 export const bulkDeleteSessionsBody = z.object({
   sessionIds: z

@@ -38,7 +38,7 @@ export function parent(children: Child[] = [child('Ava'), child('Leo')], overrid
 }
 
 export function classType(overrides: Partial<ClassTypeDto> = {}): ClassTypeDto {
-  return { id: uuid(0xc1a5, 1), code: 'SPEED', name: 'Speed & Agility', description: null, minAge: null, maxAge: null, girlsOnly: false, ...overrides };
+  return { id: uuid(0xc1a5, 1), code: 'SPEED', name: 'Speed & Agility', description: null, minAge: null, maxAge: null, girlsOnly: false, defaultCapacity: 50, defaultLocation: 'Main Gym', ...overrides };
 }
 
 let sessionSeq = 0;

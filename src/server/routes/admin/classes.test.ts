@@ -28,6 +28,8 @@ describe('PUT /api/admin/classes/:id', () => {
       minAge: 9,
       maxAge: 12,
       girlsOnly: true,
+      defaultCapacity: 50,
+      defaultLocation: 'Main Gym',
     });
     const row = await stored(classType.id);
     expect(row.name).toBe('Speed Lab');
@@ -44,6 +46,41 @@ describe('PUT /api/admin/classes/:id', () => {
     expect((await stored(classType.id)).description).toBe('Fast feet.');
     expect((await put(admin, classType.id, { name: 'Speed Lab' })).body.description).toBeNull();
     expect((await stored(classType.id)).description).toBeNull();
+  });
+
+  it("changes the class's session defaults (issue 33), keeps them when left out, and checks them as a session's", async () => {
+    const classType = await createClassType(db(), { code: 'CLSD', name: 'Court Skills' });
+    expect(await stored(classType.id)).toMatchObject({ defaultCapacity: 50, defaultLocation: 'Main Gym' });
+    const res = await put(admin, classType.id, { name: 'Court Skills', defaultCapacity: 16, defaultLocation: '  Court 2 ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ defaultCapacity: 16, defaultLocation: 'Court 2' });
+    // The spec's body (name and description only) keeps them.
+    expect((await put(admin, classType.id, { name: 'Court Skills', description: 'Dribbling' })).body).toMatchObject({
+      defaultCapacity: 16,
+      defaultLocation: 'Court 2',
+    });
+    expect((await parent.get('/api/classes')).body.find((c: { id: string }) => c.id === classType.id)).toMatchObject({
+      defaultCapacity: 16,
+      defaultLocation: 'Court 2',
+    });
+    const refusals: [unknown, string][] = [
+      [{ defaultCapacity: 0 }, 'defaultCapacity: Capacity must be at least 1'],
+      [{ defaultCapacity: 101 }, 'defaultCapacity: Capacity cannot exceed 100'],
+      [{ defaultCapacity: '20' }, 'defaultCapacity: Capacity must be a whole number'],
+      [{ defaultCapacity: 2.5 }, 'defaultCapacity: Capacity must be a whole number'],
+      [{ defaultLocation: '   ' }, 'defaultLocation: Location is required'],
+      [{ defaultLocation: 'x'.repeat(101) }, 'defaultLocation: Location cannot exceed 100 characters'],
+    ];
+    for (const [fields, message] of refusals) {
+      const refused = await put(admin, classType.id, { name: 'Court Skills', ...(fields as object) });
+      expect({ fields, status: refused.status, message: refused.body.message, code: refused.body.code }).toEqual({
+        fields,
+        status: 400,
+        message,
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    expect(await stored(classType.id)).toMatchObject({ defaultCapacity: 16, defaultLocation: 'Court 2' });
   });
 
   it("requires a name ('Name is required'), changing nothing", async () => {

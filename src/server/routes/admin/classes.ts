@@ -11,8 +11,10 @@ export const adminClassRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => {
       const classTypeId = idOr404(request.params.id, CLASS_TYPE_NOT_FOUND);
       // Only the fields the form may change, passed one by one: the body can never name another class type.
-      const { name, description } = request.body;
-      return request.unitOfWork((tx) => updateClassType(tx, { classTypeId, name, description, now: app.clock() }));
+      const { name, description, defaultCapacity, defaultLocation } = request.body;
+      return request.unitOfWork((tx) =>
+        updateClassType(tx, { classTypeId, name, description, defaultCapacity, defaultLocation, now: app.clock() }),
+      );
     },
   );
 };

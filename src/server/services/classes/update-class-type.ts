@@ -12,14 +12,26 @@ export interface UpdateClassTypeInput {
   classTypeId: string;
   name: string;
   description: string | null;
+  /** Left out: kept. */
+  defaultCapacity?: number;
+  defaultLocation?: string;
   now: Date;
 }
 
-/** Renames a class type or changes its description (code, ages and girls-only stay as configured). */
+/**
+ * Renames a class type, changes its description or its new sessions' default capacity and location (code, ages and
+ * girls-only stay as configured).
+ */
 export async function updateClassType(tx: Tx, input: UpdateClassTypeInput): Promise<ClassTypeDto> {
   const [row] = await tx
     .update(classTypes)
-    .set({ name: input.name, description: input.description, updatedAt: input.now })
+    .set({
+      name: input.name,
+      description: input.description,
+      defaultCapacity: input.defaultCapacity,
+      defaultLocation: input.defaultLocation,
+      updatedAt: input.now,
+    })
     .where(eq(classTypes.id, input.classTypeId))
     .returning();
   if (!row) throw new HttpError(404, CLASS_TYPE_NOT_FOUND);

@@ -1,5 +1,5 @@
 import { bulkSessionStarts, bulkWallClockRefusal, countBulkSessions } from '../../../shared/rules/bulk-schedule';
-import { MAX_BULK_SESSIONS, type BulkSessionBody } from '../../../shared/schemas/sessions';
+import { MAX_BULK_SESSIONS, type BulkSessionBody, type BulkSessionResponse } from '../../../shared/schemas/sessions';
 import type { Tx } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -16,9 +16,10 @@ export interface CreateBulkSessionsInput {
  * Spec 5, bulk create: every occurrence of the pattern (see shared/rules/bulk-schedule) as one multi-row
  * insert in one transaction. The whole request is refused, creating nothing, when it would make more than
  * MAX_BULK_SESSIONS sessions, none at all, or any in the past. Occurrences on a closed Toronto day (issue 32) are
- * skipped and counted (`skippedClosedDays`); when every one is, the request is refused (409 DAY_CLOSED).
+ * skipped and counted (`skippedClosedDays`); when every one is, the request is refused (409 DAY_CLOSED). A capacity
+ * or location left out is the class type's default (issue 33). Answers the new sessions' ids in start order.
  */
-export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput): Promise<{ count: number; skippedClosedDays: number }> {
+export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput): Promise<BulkSessionResponse> {
   const { form, now } = input;
   const count = countBulkSessions(form);
   if (count > MAX_BULK_SESSIONS) {
@@ -47,12 +48,19 @@ export async function createBulkSessions(tx: Tx, input: CreateBulkSessionsInput)
         classTypeId: classType.id,
         startsAt: o.startsAt,
         endsAt: o.endsAt,
-        capacity: form.capacity,
-        location: form.location,
+        capacity: form.capacity ?? classType.defaultCapacity,
+        location: form.location ?? classType.defaultLocation,
         createdAt: now,
         updatedAt: now,
       })),
     )
     .returning({ id: sessions.id });
-  return { count: created.length, skippedClosedDays };
+  return {
+    count: created.length,
+    skippedClosedDays,
+    // Rows come back in the order they were given: the series' order.
+    sessionIds: created.map((row) => row.id),
+    firstStartsAt: open[0]!.startsAt.toISOString(),
+    lastStartsAt: open.at(-1)!.startsAt.toISOString(),
+  };
 }

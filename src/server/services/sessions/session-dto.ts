@@ -10,6 +10,8 @@ export function toClassTypeDto(row: typeof classTypes.$inferSelect): ClassTypeDt
     minAge: row.minAge,
     maxAge: row.maxAge,
     girlsOnly: row.girlsOnly,
+    defaultCapacity: row.defaultCapacity,
+    defaultLocation: row.defaultLocation,
   };
 }
 

@@ -4,7 +4,10 @@ import { WeeklyCalendar } from '../../features/calendar/components/weekly-calend
 
 const NOTHING_BOOKED: ReadonlySet<string> = new Set();
 
-/** The office's session picker: the parents' weekly calendar, free to go to any future week (issue 19). */
+/**
+ * The office's session picker: the parents' weekly calendar, free to go to any future week (issue 19), with 'Jump to
+ * a day' (issue 33).
+ */
 export const renderOfficeSessionPicker: RenderOfficeSessionPicker = (props) => (
   <WeeklyCalendar
     bookedSessionIds={NOTHING_BOOKED}
@@ -14,5 +17,6 @@ export const renderOfficeSessionPicker: RenderOfficeSessionPicker = (props) => (
     currentSessionId={props.currentSessionId}
     initialWeekOf={props.initialWeekOf}
     maxWeekOffset={OFFICE_MAX_WEEK_OFFSET}
+    dayJump
   />
 );

@@ -1,5 +1,5 @@
 import { CircleCheck, QrCode, Search, Undo2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { parseBookingReference } from '../../../../shared/rules/booking-reference';
 import { formatLongDate, formatTime, formatTimeRange, plural } from '../../../../shared/rules/format';
 import { torontoDateKey } from '../../../../shared/rules/week';
@@ -15,6 +15,7 @@ import { Label } from '../../../components/ui/label';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
+import { bringIntoView } from '../../../lib/bring-into-view';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { useCheckInChild, useDoorRoster, useLookUpBooking, useSessionsOfDay, useUndoCheckIn } from '../api/check-in';
@@ -103,9 +104,14 @@ function SessionChoice({ session, selected, onSelect }: { session: SessionDto; s
   );
 }
 
-/** The chosen session at the door: the reference search and its children. */
+/**
+ * The chosen session at the door: the reference search and its children. It mounts when a session is picked (a key
+ * per session), and comes into view then (issue 33: on a phone it opens below the list of sessions).
+ */
 function DoorPanel({ session }: { session: SessionDto }) {
   const ids = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  useEffect(() => bringIntoView(panelRef.current, { always: true }), []);
   const roster = useDoorRoster(session.id);
   const lookUp = useLookUpBooking();
   const checkIn = useCheckInChild(session.id);
@@ -200,7 +206,7 @@ function DoorPanel({ session }: { session: SessionDto }) {
   );
 
   return (
-    <div className="grid grid-cols-1 gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <div ref={panelRef} className="grid scroll-mt-20 grid-cols-1 gap-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
       <div>
         <h3 className="text-lg font-semibold text-slate-900">
           {session.classType.name}, {formatTimeRange(session.startsAt, session.endsAt)}

@@ -16,14 +16,16 @@ export interface UpdateClassTypeVariables {
   classTypeId: string;
   name: string;
   description: string | null;
+  /** Issue 33: what the office's new sessions of the class start with. */
+  defaultCapacity?: number | undefined;
+  defaultLocation?: string | undefined;
 }
 
-/** PUT /api/admin/classes/:id {name, description} (spec 7). */
+/** PUT /api/admin/classes/:id {name, description} (spec 7), with the session defaults (issue 33). */
 export function useUpdateClassType() {
   const queryClient = useQueryClient();
   return useMutation<ClassTypeDto, Error, UpdateClassTypeVariables>({
-    mutationFn: ({ classTypeId, name, description }) =>
-      apiRequest<ClassTypeDto>('PUT', `/api/admin/classes/${encodeURIComponent(classTypeId)}`, { name, description }),
+    mutationFn: ({ classTypeId, ...body }) => apiRequest<ClassTypeDto>('PUT', `/api/admin/classes/${encodeURIComponent(classTypeId)}`, body),
     onSuccess: () => Promise.all(CLASS_TYPE_DEPENDENT_QUERY_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

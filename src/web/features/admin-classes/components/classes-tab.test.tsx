@@ -33,11 +33,18 @@ describe('Classes tab', { timeout: 30_000 }, () => {
     const { user, dialog, name } = await editMovers();
     await user.clear(name);
     await user.type(name, 'Mini Movers');
+    // Issue 33: the class's session defaults are in the form too.
+    const capacity = within(dialog).getByLabelText('Default capacity');
+    expect(capacity).toHaveValue(50);
+    await user.clear(capacity);
+    await user.type(capacity, '12');
+    await user.clear(within(dialog).getByLabelText('Default location'));
+    await user.type(within(dialog).getByLabelText('Default location'), 'Studio B');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect((await screen.findAllByText('Update Failed'))[0]).toBeVisible();
     expect(screen.getAllByText('Class type not found')[0]).toBeVisible();
-    expect(sent).toEqual({ name: 'Mini Movers', description: 'Ages 3 to 5' });
+    expect(sent).toEqual({ name: 'Mini Movers', description: 'Ages 3 to 5', defaultCapacity: 12, defaultLocation: 'Studio B' });
     expect(screen.getByRole('dialog', { name: 'Edit Class Type' })).toBeVisible();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
 

@@ -51,6 +51,13 @@ export function ClassesTab() {
       className: 'whitespace-nowrap text-slate-700',
     },
     {
+      id: 'session-defaults',
+      header: 'New Sessions',
+      headerClassName: 'whitespace-nowrap',
+      cell: (classType) => `${classType.defaultCapacity} spots, ${classType.defaultLocation}`,
+      className: 'text-slate-700',
+    },
+    {
       id: 'description',
       header: 'Description',
       cell: (classType) =>

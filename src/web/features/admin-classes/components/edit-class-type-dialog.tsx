@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { updateClassTypeBody, type ClassTypeDto } from '../../../../shared/schemas/classes';
+import { MAX_CAPACITY, MIN_CAPACITY } from '../../../../shared/schemas/session-fields';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -21,7 +22,10 @@ interface EditClassTypeDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Spec 2, 'Edit Class Type': name (required) and description; spec 5 validation; spec 8 toasts. */
+/**
+ * Spec 2, 'Edit Class Type': name (required) and description; spec 5 validation; spec 8 toasts. Issue 33: the
+ * capacity and location the class's new sessions start with.
+ */
 export function EditClassTypeDialog({ classType, open, onOpenChange, onCloseAutoFocus }: EditClassTypeDialogProps) {
   const updateClassType = useUpdateClassType();
   const pending = updateClassType.isPending;
@@ -53,7 +57,12 @@ interface EditClassTypeFormProps {
 function EditClassTypeForm({ classType, pending, onClose, onSave }: EditClassTypeFormProps) {
   const form = useForm<ClassTypeFormInput, unknown, ClassTypeFormOutput>({
     resolver: zodResolver(updateClassTypeBody),
-    defaultValues: { name: classType.name, description: classType.description ?? '' },
+    defaultValues: {
+      name: classType.name,
+      description: classType.description ?? '',
+      defaultCapacity: classType.defaultCapacity,
+      defaultLocation: classType.defaultLocation,
+    },
   });
   const { errors } = form.formState;
 
@@ -74,7 +83,7 @@ function EditClassTypeForm({ classType, pending, onClose, onSave }: EditClassTyp
       <DialogHeader>
         <DialogTitle>Edit Class Type</DialogTitle>
         <DialogDescription>
-          {`Change what parents see for ${classType.name} (code ${classType.code}). The code and the ages stay as they are.`}
+          {`Change what parents see for ${classType.name} (code ${classType.code}), and what its new sessions start with. The code and the ages stay as they are.`}
         </DialogDescription>
       </DialogHeader>
       <FormField label="Name" error={errors.name?.message}>
@@ -91,6 +100,28 @@ function EditClassTypeForm({ classType, pending, onClose, onSave }: EditClassTyp
           />
         )}
       </FormField>
+      <fieldset disabled={pending} className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">New sessions of this class</legend>
+        <div className="grid grid-cols-[7rem_1fr] gap-4">
+          <FormField label="Default capacity" error={errors.defaultCapacity?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={MIN_CAPACITY}
+                max={MAX_CAPACITY}
+                step={1}
+                {...form.register('defaultCapacity', { valueAsNumber: true })}
+              />
+            )}
+          </FormField>
+          <FormField label="Default location" error={errors.defaultLocation?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('defaultLocation')} />}
+          </FormField>
+        </div>
+        <p className="text-xs text-slate-600">Creating a session or a series fills these in; sessions already made keep theirs.</p>
+      </fieldset>
       <FormDialogFooter className="pt-2" onCancel={onClose} pending={pending} submitLabel="Save" pendingLabel="Saving..." />
     </form>
   );

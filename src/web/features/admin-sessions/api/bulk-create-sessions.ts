@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { bulkSessionResponse, BulkSessionInput } from '../../../../shared/schemas/sessions';
+import type { BulkSessionInput, BulkSessionResponse } from '../../../../shared/schemas/sessions';
 import { apiRequest } from '../../../lib/api';
 import { refreshAfterSessionChange } from './refresh-after-session-change';
 
-export type BulkSessionResponse = z.infer<typeof bulkSessionResponse>;
-
 /**
- * POST /api/admin/sessions/bulk (the bulk form) → 201 { count }. Refused whole beyond 1000 sessions, for a
- * pattern with no sessions, or when a session would start in the past.
+ * POST /api/admin/sessions/bulk (the bulk form) → 201 { count, skippedClosedDays, sessionIds, firstStartsAt,
+ * lastStartsAt }. Refused whole beyond 1000 sessions, for a pattern with no sessions, or when a session would start
+ * in the past.
  */
 export function useBulkCreateSessions() {
   const queryClient = useQueryClient();

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarCheck, CalendarPlus, CircleAlert, X } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, CircleAlert, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Resolver } from 'react-hook-form';
+import type { BulkSlot } from '../../../../shared/rules/bulk-schedule';
 import { formatShortDate, formatTime } from '../../../../shared/rules/format';
 import { torontoMidnightOf } from '../../../../shared/rules/week';
 import {
@@ -10,11 +11,14 @@ import {
   DEFAULT_CAPACITY,
   DEFAULT_LOCATION,
   MAX_BULK_SESSIONS,
+  MAX_BULK_SLOTS,
   MAX_CAPACITY,
   MIN_CAPACITY,
   type BulkPattern,
   type BulkSessionBody,
   type BulkSessionInput,
+  type BulkSessionResponse,
+  type BulkSlotInput,
 } from '../../../../shared/schemas/sessions';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
@@ -47,8 +51,17 @@ const WEEKDAYS = [
   ['Sat', 'Saturday'],
 ] as const;
 
-/** Spec 5 and 9 defaults: 18:00 to 19:00, weekly, on Mondays; capacity 50 at the Main Gym. */
-const DEFAULTS: BulkSessionInput = {
+/**
+ * The form: the spec's fields, and (issue 33) the weekly pattern's day rows, each a weekday with its own times
+ * (`slots`). The weekly pattern sends the rows; the others send the one start and end time.
+ */
+type BulkFormValues = Omit<BulkSessionInput, 'slots'> & { slots: BulkSlotInput[] };
+
+/**
+ * Spec 5 and 9 defaults: 18:00 to 19:00, weekly, on Mondays; capacity 50 at the Main Gym until a class is chosen,
+ * then the class type's defaults (issue 33).
+ */
+const DEFAULTS: BulkFormValues = {
   classTypeId: '',
   startDate: '',
   endDate: '',
@@ -57,17 +70,39 @@ const DEFAULTS: BulkSessionInput = {
   location: DEFAULT_LOCATION,
   capacity: DEFAULT_CAPACITY,
   pattern: 'weekly',
-  daysOfWeek: [1],
   specificDates: [],
+  slots: [{ dayOfWeek: 1, startTime: '18:00', endTime: '19:00' }],
 };
 
-const numbers = (values: unknown): number[] => (Array.isArray(values) ? values.map(Number) : []);
+/** The request the form stands for: only the chosen pattern's fields (the API's own schema then checks it). */
+function bulkBodyOf({ slots, startTime, endTime, specificDates, ...common }: BulkFormValues): BulkSessionInput {
+  if (common.pattern === 'weekly') return { ...common, slots };
+  return { ...common, startTime, endTime, specificDates: common.pattern === 'specific-days' ? specificDates : [] };
+}
+const bodyResolver = zodResolver(bulkSessionBody);
+const resolver: Resolver<BulkFormValues, unknown, BulkSessionBody> = (values, context, options) =>
+  bodyResolver(bulkBodyOf(values), context, options as never) as ReturnType<Resolver<BulkFormValues, unknown, BulkSessionBody>>;
+
+/** The day rows as the shared rule reads them (a row being typed may be half-filled). */
+const slotsOf = (rows: ReadonlyArray<Partial<BulkSlotInput> | undefined> | undefined): BulkSlot[] =>
+  (rows ?? []).map((row) => ({ dayOfWeek: Number(row?.dayOfWeek), startTime: row?.startTime ?? '', endTime: row?.endTime ?? '' }));
+
+/** A new day row: the day after the last row's that has no row yet, at the last row's times. */
+function nextSlot(rows: readonly BulkSlot[]): BulkSlotInput {
+  const last = rows.at(-1) ?? DEFAULTS.slots[0]!;
+  const used = new Set(rows.map((row) => row.dayOfWeek));
+  const dayOfWeek = [1, 2, 3, 4, 5, 6, 7].map((step) => (last.dayOfWeek + step) % 7).find((day) => !used.has(day)) ?? last.dayOfWeek;
+  return { dayOfWeek, startTime: last.startTime, endTime: last.endTime };
+}
+
 const strings = (values: unknown): string[] => (Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : []);
 
 interface BulkCreateDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** Issue 33: the new sessions were created (the list then shows them). */
+  onCreated?: (created: BulkSessionResponse, classCode: string | undefined) => void;
 }
 
 /**
@@ -75,18 +110,19 @@ interface BulkCreateDialogProps {
  * bulk-schedule rule the server also uses) or why it makes none; submitting is possible only for 1 to 1000
  * future sessions. Mount it afresh for each opening (a key), so it starts from the defaults.
  */
-export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkCreateDialogProps) {
-  const ids = useId();
+export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus, onCreated }: BulkCreateDialogProps) {
   const now = useNow();
   const classTypes = useClassTypes();
   const bulkCreate = useBulkCreateSessions();
   // Issue 32: the closed days from today on; the preview says how many sessions of the series they skip.
   const closures = useCurrentClosures().data?.closures;
   const pending = bulkCreate.isPending;
-  const form = useForm<BulkSessionInput, unknown, BulkSessionBody>({ resolver: zodResolver(bulkSessionBody), defaultValues: DEFAULTS });
+  const form = useForm<BulkFormValues, unknown, BulkSessionBody>({ resolver, defaultValues: DEFAULTS });
+  const slotRows = useFieldArray({ control: form.control, name: 'slots' });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control });
   const pattern: BulkPattern = values.pattern ?? 'weekly';
+  const slots = slotsOf(values.slots);
   const preview = bulkPreview(
     {
       pattern,
@@ -94,32 +130,37 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
       endDate: values.endDate ?? '',
       startTime: values.startTime ?? '',
       endTime: values.endTime ?? '',
-      daysOfWeek: numbers(values.daysOfWeek),
+      slots,
       specificDates: strings(values.specificDates),
     },
     now,
     closures,
   );
 
+  /** Issue 33: choosing a class fills in its default capacity and location (still editable). */
+  function applyClassDefaults(classTypeId: string) {
+    const classType = classTypes.data?.find((c) => c.id === classTypeId);
+    if (!classType) return;
+    form.setValue('capacity', classType.defaultCapacity, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('location', classType.defaultLocation, { shouldValidate: form.formState.isSubmitted });
+  }
+
   const onSubmit = form.handleSubmit((body) => {
     if (preview.kind !== 'ok') return;
-    bulkCreate.mutate(
-      {
-        ...body,
-        // Only the chosen pattern's list is sent.
-        daysOfWeek: body.pattern === 'weekly' ? body.daysOfWeek : [],
-        specificDates: body.pattern === 'specific-days' ? body.specificDates : [],
-      },
-      {
-        onSuccess: ({ count, skippedClosedDays }) => {
-          toast({ title: 'Sessions Created', description: `${plural(count, 'session was', 'sessions were')} created.${skippedText(skippedClosedDays)}` });
+    bulkCreate.mutate(body, {
+        onSuccess: (created) => {
+          const { count, skippedClosedDays } = created;
+          toast({
+            title: 'Sessions Created',
+            description: `${plural(count, 'session was', 'sessions were')} created.${skippedText(skippedClosedDays)} The list shows ${count === 1 ? 'it' : 'them'}.`,
+          });
+          onCreated?.(created, classTypes.data?.find((c) => c.id === body.classTypeId)?.code);
           onOpenChange(false);
         },
         onError: (error) => {
           toast({ variant: 'destructive', title: 'Bulk Creation Failed', description: apiErrorMessage(error, 'Failed to create sessions') });
         },
-      },
-    );
+    });
   });
 
   return (
@@ -128,14 +169,15 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
         <DialogHeader>
           <DialogTitle>Bulk Create Sessions</DialogTitle>
           <DialogDescription>
-            Create a series of sessions of one class at the same time of day. Times are Toronto time.
+            Create a series of sessions of one class: on days of the week, each with its own times, every day, or on
+            chosen dates. Times are Toronto time.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           <fieldset disabled={pending} className="grid gap-4">
             <FormField label="Class type" error={errors.classTypeId?.message}>
               {(control) => (
-                <NativeSelect {...control} {...form.register('classTypeId')}>
+                <NativeSelect {...control} {...form.register('classTypeId', { onChange: (event) => applyClassDefaults(event.target.value) })}>
                   <ClassTypeOptions classTypes={classTypes.data} loading={classTypes.isPending} failed={classTypes.isError} />
                 </NativeSelect>
               )}
@@ -146,14 +188,6 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
               </FormField>
               <FormField label="End date" error={errors.endDate?.message}>
                 {(control) => <Input type="date" className="min-w-0" {...control} {...form.register('endDate')} />}
-              </FormField>
-            </div>
-            <div className="grid grid-cols-2 gap-4">
-              <FormField label="Start time" error={errors.startTime?.message}>
-                {(control) => <Input type="time" className="min-w-0" {...control} {...form.register('startTime')} />}
-              </FormField>
-              <FormField label="End time" error={errors.endTime?.message}>
-                {(control) => <Input type="time" className="min-w-0" {...control} {...form.register('endTime')} />}
               </FormField>
             </div>
             <div className="grid grid-cols-[6rem_1fr] gap-4 sm:grid-cols-[8rem_1fr]">
@@ -183,42 +217,61 @@ export function BulkCreateDialog({ open, onOpenChange, onCloseAutoFocus }: BulkC
               <FormMessage>{errors.pattern?.message}</FormMessage>
             </fieldset>
 
-            {pattern === 'weekly' && (
-              <Controller
-                control={form.control}
-                name="daysOfWeek"
-                render={({ field, fieldState }) => {
-                  const chosen = numbers(field.value);
-                  const toggle = (day: number, on: boolean) =>
-                    field.onChange(on ? [...chosen.filter((d) => d !== day), day].sort((a, b) => a - b) : chosen.filter((d) => d !== day));
-                  return (
-                    <fieldset className="grid gap-2" aria-describedby={fieldState.error ? `${ids}-days-error` : undefined}>
-                      <legend className="mb-2 text-sm font-medium text-slate-800">Days of the week</legend>
-                      <div className="flex flex-wrap gap-2">
-                        {WEEKDAYS.map(([short, long], day) => (
-                          <label key={day} className="cursor-pointer">
-                            <input
-                              type="checkbox"
-                              className="peer sr-only"
-                              aria-label={long}
-                              checked={chosen.includes(day)}
-                              onChange={(event) => toggle(day, event.target.checked)}
-                              onBlur={field.onBlur}
-                            />
-                            <span
-                              aria-hidden="true"
-                              className="inline-flex h-9 min-w-12 items-center justify-center rounded-md border border-slate-300 bg-white px-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-50 peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:ring-2 peer-focus-visible:ring-brand-600 peer-focus-visible:ring-offset-2"
-                            >
-                              {short}
-                            </span>
-                          </label>
-                        ))}
-                      </div>
-                      <FormMessage id={`${ids}-days-error`}>{fieldState.error?.message}</FormMessage>
-                    </fieldset>
-                  );
-                }}
-              />
+            {pattern === 'weekly' ? (
+              <fieldset className="grid gap-2">
+                <legend className="mb-2 text-sm font-medium text-slate-800">Days and times</legend>
+                <ol className="grid gap-3" aria-label="Days and times">
+                  {slotRows.fields.map((row, index) => (
+                    <li key={row.id} aria-label={`Day ${index + 1}`} className="grid grid-cols-[1fr_1fr_auto] items-end gap-x-3 gap-y-2 sm:grid-cols-[9rem_1fr_1fr_auto]">
+                      <FormField label="Day of the week" className="col-span-2 sm:col-span-1" error={errors.slots?.[index]?.dayOfWeek?.message}>
+                        {(control) => (
+                          <NativeSelect {...control} {...form.register(`slots.${index}.dayOfWeek`, { valueAsNumber: true })}>
+                            {WEEKDAYS.map(([, long], day) => (
+                              <option key={day} value={day}>
+                                {long}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                        )}
+                      </FormField>
+                      <FormField label="Start time" className="col-start-1 row-start-2 sm:col-start-auto sm:row-start-auto" error={errors.slots?.[index]?.startTime?.message}>
+                        {(control) => <Input type="time" className="min-w-0" {...control} {...form.register(`slots.${index}.startTime`)} />}
+                      </FormField>
+                      <FormField label="End time" className="col-start-2 row-start-2 sm:col-start-auto sm:row-start-auto" error={errors.slots?.[index]?.endTime?.message}>
+                        {(control) => <Input type="time" className="min-w-0" {...control} {...form.register(`slots.${index}.endTime`)} />}
+                      </FormField>
+                      <Tooltip content={`Remove day ${index + 1}`}>
+                        <Button
+                          variant="outline"
+                          size="icon"
+                          className="col-start-3 row-start-1 sm:col-start-auto sm:row-start-auto"
+                          aria-label={`Remove day ${index + 1}`}
+                          disabled={slotRows.fields.length === 1}
+                          onClick={() => slotRows.remove(index)}
+                        >
+                          <X aria-hidden="true" />
+                        </Button>
+                      </Tooltip>
+                    </li>
+                  ))}
+                </ol>
+                <div>
+                  <Button variant="outline" disabled={slotRows.fields.length >= MAX_BULK_SLOTS} onClick={() => slotRows.append(nextSlot(slots))}>
+                    <Plus aria-hidden="true" />
+                    Add a day
+                  </Button>
+                </div>
+                <FormMessage>{errors.slots?.message ?? errors.slots?.root?.message}</FormMessage>
+              </fieldset>
+            ) : (
+              <div className="grid grid-cols-2 gap-4">
+                <FormField label="Start time" error={errors.startTime?.message}>
+                  {(control) => <Input type="time" className="min-w-0" {...control} {...form.register('startTime')} />}
+                </FormField>
+                <FormField label="End time" error={errors.endTime?.message}>
+                  {(control) => <Input type="time" className="min-w-0" {...control} {...form.register('endTime')} />}
+                </FormField>
+              </div>
             )}
 
             {pattern === 'specific-days' && (

@@ -25,12 +25,16 @@ export function bulkPreview(form: BulkScheduleForm, now: Date, closures: Readonl
     return { kind: 'incomplete', reason: 'Choose a start date and an end date to see how many sessions will be created.' };
   }
   if (form.endDate < form.startDate) return { kind: 'incomplete', reason: 'The end date is before the start date.' };
-  if (!TIME.test(form.startTime) || !TIME.test(form.endTime)) {
-    return { kind: 'incomplete', reason: 'Choose a start time and an end time.' };
-  }
-  if (form.endTime <= form.startTime) return { kind: 'incomplete', reason: 'The end time must be after the start time.' };
-  if (form.pattern === 'weekly' && (form.daysOfWeek ?? []).length === 0) {
+  // Issue 33: a weekly series gives each day its own times (slots); the other patterns one start and end time.
+  const times = form.pattern === 'weekly' && form.slots ? form.slots : [{ startTime: form.startTime ?? '', endTime: form.endTime ?? '' }];
+  if (form.pattern === 'weekly' && (form.slots ?? form.daysOfWeek ?? []).length === 0) {
     return { kind: 'incomplete', reason: 'Choose at least one day of the week.' };
+  }
+  if (times.some((t) => !TIME.test(t.startTime) || !TIME.test(t.endTime))) {
+    return { kind: 'incomplete', reason: times.length > 1 ? 'Choose a start time and an end time for every day.' : 'Choose a start time and an end time.' };
+  }
+  if (times.some((t) => t.endTime <= t.startTime)) {
+    return { kind: 'incomplete', reason: times.length > 1 ? "Each day's end time must be after its start time." : 'The end time must be after the start time.' };
   }
   if (form.pattern === 'specific-days' && (form.specificDates ?? []).length === 0) {
     return { kind: 'incomplete', reason: 'Add at least one date.' };

@@ -176,7 +176,18 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
           <fieldset disabled={pending || started} className="grid gap-4">
             <FormField label="Class type" error={errors.classTypeId?.message}>
               {(control) => (
-                <NativeSelect {...control} {...form.register('classTypeId')}>
+                <NativeSelect
+                  {...control}
+                  {...form.register('classTypeId', {
+                    // Issue 33: a new session starts with its class's default capacity and location (an edit keeps its own).
+                    onChange: (event) => {
+                      const classType = session ? undefined : classTypes.data?.find((c) => c.id === event.target.value);
+                      if (!classType) return;
+                      form.setValue('capacity', classType.defaultCapacity);
+                      form.setValue('location', classType.defaultLocation);
+                    },
+                  })}
+                >
                   <ClassTypeOptions classTypes={classTypes.data} loading={classTypes.isPending} failed={classTypes.isError} />
                 </NativeSelect>
               )}

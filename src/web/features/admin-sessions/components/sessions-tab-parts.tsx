@@ -1,6 +1,6 @@
 import { CalendarCheck, CalendarPlus, CalendarRange, Download, Trash2, X } from 'lucide-react';
 import type { Ref } from 'react';
-import type { SessionDto } from '../../../../shared/schemas/sessions';
+import type { BulkSessionResponse, SessionDto } from '../../../../shared/schemas/sessions';
 import { PageSizeSelect } from '../../../components/page-size-select';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -160,12 +160,14 @@ export function SessionDialogs({
   onCloseAutoFocus,
   onDeleted,
   onBulkDeleted,
+  onBulkCreated,
 }: {
   dialog: SessionDialogState | null;
   setOpen: (open: boolean) => void;
   onCloseAutoFocus: (event: Event) => void;
   onDeleted: (session: SessionDto) => void;
   onBulkDeleted: () => void;
+  onBulkCreated: (created: BulkSessionResponse, classCode: string | undefined) => void;
 }) {
   const isOpen = (kind: SessionDialogKind) => dialog?.kind === kind && dialog.open;
   return (
@@ -179,7 +181,9 @@ export function SessionDialogs({
           onCloseAutoFocus={onCloseAutoFocus}
         />
       )}
-      {dialog?.kind === 'bulk-create' && <BulkCreateDialog key={dialog.key} open={dialog.open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />}
+      {dialog?.kind === 'bulk-create' && (
+        <BulkCreateDialog key={dialog.key} open={dialog.open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} onCreated={onBulkCreated} />
+      )}
       <CancelSessionDialog
         session={dialog?.kind === 'cancel' ? dialog.session : null}
         open={isOpen('cancel')}

@@ -46,8 +46,15 @@ export function shownRows(total: number, page: number, limit: number): { first: 
   return { first: total === 0 ? 0 : (page - 1) * limit + 1, last: Math.min(total, page * limit) };
 }
 
-/** The line under the heading: one chosen day, or the default range and how to see any other day. */
-export function rangeTextOf(date: string, range: { from: string; to: string }): string {
+/**
+ * The line under the heading: one chosen day, or the default range and how to see any other day, or (issue 33) a
+ * bulk run's new sessions.
+ */
+export function rangeTextOf(date: string, range: { from: string; to: string }, series?: { count: number } | null): string {
+  if (series) {
+    const days = range.from === range.to ? formatTableDate(torontoMidnightOf(range.from)) : `${formatTableDate(torontoMidnightOf(range.from))} to ${formatTableDate(torontoMidnightOf(range.to))}`;
+    return `The ${series.count === 1 ? 'new session' : `${series.count} new sessions`}, ${days} (and the class's other sessions of those days). Jump to today for the usual range.`;
+  }
   return date
     ? `Sessions on ${formatLongDate(torontoMidnightOf(date))}.`
     : `Sessions from ${formatTableDate(torontoMidnightOf(range.from))} to ${formatTableDate(torontoMidnightOf(range.to))} (${ADMIN_RANGE_DAYS_BACK} days ago to ${ADMIN_RANGE_DAYS_AHEAD} days ahead). Pick a date to see any other day.`;

@@ -71,6 +71,7 @@ export function SessionsTab() {
         onCloseAutoFocus={dialogs.onCloseAutoFocus}
         onDeleted={(session) => list.deselect([session])}
         onBulkDeleted={list.clearSelection}
+        onBulkCreated={list.showNewSeries}
       />
     </section>
   );

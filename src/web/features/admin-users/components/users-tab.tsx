@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { useAuth } from '../../../lib/auth';
 import { focusedElement, restoreFocus } from '../../../lib/restore-focus';
+import { bringIntoView } from '../../../lib/bring-into-view';
 import { cn } from '../../../lib/utils';
 import { useAdminUsers } from '../api/get-admin-users';
 import { ChangeUserPasswordDialog } from './change-user-password-dialog';
@@ -58,6 +59,12 @@ export function UsersTab() {
   }, [searchText, search]);
 
   const users = useAdminUsers({ page, limit: pageSize, search });
+  // Issue 33: a search's answer brings the search box and the results below it to the top of a phone's screen.
+  const searchBarRef = useRef<HTMLDivElement>(null);
+  const answered = search && users.data && !users.isPlaceholderData ? search : null;
+  useEffect(() => {
+    if (answered) bringIntoView(searchBarRef.current);
+  }, [answered]);
   const rows = users.data?.users ?? [];
   const total = users.data?.total ?? 0;
   const totalPages = users.data?.totalPages ?? 0;
@@ -112,7 +119,7 @@ export function UsersTab() {
         </div>
       </div>
 
-      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
+      <div ref={searchBarRef} className="flex scroll-mt-20 flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
         <div role="search" className="flex min-w-0 flex-1 basis-72 items-center gap-2">
           <div className="relative min-w-0 flex-1">
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />

@@ -9,6 +9,7 @@ import {
   weekFetchRange,
   weekOffsetOf,
 } from '../../../../shared/rules/calendar-weeks';
+import { torontoMidnightOf } from '../../../../shared/rules/week';
 import { useNow } from '../../../lib/use-now';
 import { useCalendarSessions } from '../api/get-sessions';
 import { useCurrentClosures } from '../../../lib/closures';
@@ -57,5 +58,12 @@ export function useWeeklyCalendar(options: {
     if (focus === 'previous') previousRef.current?.focus();
   }
 
-  return { now, week, weekOffset, moveWeek, previousRef, nextRef, classCode, setClassCode, sessions, days, loadingSessions, sessionsByDay, closureOf };
+  /** Shows the week holding a Toronto day (within the bounds): the office's 'Go to date' (issue 33). */
+  function showWeekOf(dayKey: string) {
+    const next = weekOffsetOf(torontoMidnightOf(dayKey), now, maxWeekOffset);
+    setWeekOffset(next);
+    onWeekChange?.(next);
+  }
+
+  return { now, week, weekOffset, moveWeek, showWeekOf, previousRef, nextRef, classCode, setClassCode, sessions, days, loadingSessions, sessionsByDay, closureOf };
 }

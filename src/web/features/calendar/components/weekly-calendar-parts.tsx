@@ -1,11 +1,12 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import type { Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { canGoToNextWeek, canGoToPreviousWeek } from '../../../../shared/rules/calendar-weeks';
 import { sessionCardState } from '../../../../shared/rules/session-card';
 import { closedDayLabel } from '../../../../shared/rules/closures';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { QueryErrorAlert } from '../../../components/query-error-alert';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -14,6 +15,63 @@ import { ALL_CLASSES, useClassTypes } from '../../../lib/class-types';
 import { cn } from '../../../lib/utils';
 import { SessionCard } from './session-card';
 import { dayContentOf, isCardSelectable, windowLabel } from './weekly-calendar-rules';
+
+/**
+ * Issue 33, the office's picker: 'Jump to a day', one button per day of the week on screen and a date field for any
+ * other day (the calendar then shows that week), so a caller's "Thursday" is one tap, not a scroll down the week.
+ */
+export function DayJump({
+  days,
+  today,
+  onDay,
+}: {
+  days: ReadonlyArray<{ key: string; label: string; weekday: string; dayNumber: number | string; isToday: boolean }>;
+  /** Today's Toronto date (YYYY-MM-DD): the first day the date field offers. */
+  today: string;
+  onDay: (dayKey: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-2 rounded-lg border border-slate-200 bg-white p-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p id={`${id}-title`} className="text-sm font-medium text-slate-800">
+          Jump to a day
+        </p>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={`${id}-date`} className="text-xs font-normal text-slate-600">
+            Go to date
+          </Label>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            min={today}
+            className="h-9 w-40"
+            onChange={(event) => {
+              if (event.target.value) onDay(event.target.value);
+            }}
+          />
+        </div>
+      </div>
+      <div role="group" aria-labelledby={`${id}-title`} className="grid grid-cols-7 gap-1">
+        {days.map((day) => (
+          <button
+            key={day.key}
+            type="button"
+            aria-label={`Go to ${day.label}`}
+            onClick={() => onDay(day.key)}
+            className={cn(
+              'flex min-w-0 cursor-pointer flex-col items-center rounded-md border border-slate-200 py-1 text-xs text-slate-700 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+              day.isToday && 'border-brand-300 bg-brand-50/60',
+            )}
+          >
+            <span className="font-semibold uppercase">{day.weekday}</span>
+            <span className="text-sm font-bold text-slate-900">{day.dayNumber}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 /** The visible title (when given) and the class filter. */
 export function CalendarHeader({
@@ -146,8 +204,11 @@ export function CalendarDay({
       role="group"
       aria-label={day.label}
       aria-current={day.isToday ? 'date' : undefined}
+      // The office's 'Jump to a day' (issue 33) scrolls to the day and focuses it.
+      data-day={day.key}
+      tabIndex={-1}
       className={cn(
-        'flex min-w-0 gap-3 rounded-lg border border-slate-200 bg-white p-2 lg:min-h-40 lg:flex-col lg:gap-2 lg:p-1.5 xl:p-2',
+        'flex min-w-0 scroll-mt-2 gap-3 rounded-lg border border-slate-200 bg-white p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 lg:min-h-40 lg:flex-col lg:gap-2 lg:p-1.5 xl:p-2',
         day.isToday && 'border-brand-300 bg-brand-50/40',
       )}
     >

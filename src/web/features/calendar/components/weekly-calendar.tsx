@@ -1,13 +1,15 @@
 import { Info } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_WEEK_OFFSET } from '../../../../shared/rules/calendar-weeks';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { Alert } from '../../../components/ui/alert';
+import { torontoDateKey } from '../../../../shared/rules/week';
+import { bringIntoView } from '../../../lib/bring-into-view';
 import { useOnline } from '../../../lib/online-status';
 import { cn } from '../../../lib/utils';
 import { useWeeklyCalendar } from './use-weekly-calendar';
-import { CalendarDay, CalendarHeader, SessionsError, WeekNavigator } from './weekly-calendar-parts';
+import { CalendarDay, CalendarHeader, DayJump, SessionsError, WeekNavigator } from './weekly-calendar-parts';
 
 /** Spec 2: the class-type filter defaults to 'all'. */
 
@@ -35,6 +37,8 @@ export interface WeeklyCalendarProps {
   maxWeekOffset?: number | undefined;
   /** Told the week on screen (weeks after the current one) when the parent moves (the dashboard's child cards follow it). */
   onWeekChange?: ((weekOffset: number) => void) | undefined;
+  /** Issue 33: offer 'Jump to a day' (the office's picker, where a caller names the day). */
+  dayJump?: boolean | undefined;
   className?: string | undefined;
 }
 
@@ -54,6 +58,7 @@ export function WeeklyCalendar({
   initialWeekOf,
   maxWeekOffset = MAX_WEEK_OFFSET,
   onWeekChange,
+  dayJump = false,
   className,
 }: WeeklyCalendarProps) {
   const ids = useId();
@@ -63,6 +68,24 @@ export function WeeklyCalendar({
   const { sessions, loadingSessions, now } = calendar;
   const picker = selectedSessionId !== undefined;
   const cards = { now, online, bookedSessionIds, waitlistPositions, isSelectable, picker, selectedSessionId, currentSessionId, onSelectSession };
+
+  // A day jumped to is scrolled to and focused once its week is on screen (each press once).
+  const [jump, setJump] = useState<{ day: string; press: number } | null>(null);
+  const jumpHandled = useRef(0);
+  const daysRef = useRef<HTMLDivElement>(null);
+  const weekStart = calendar.week.start.getTime();
+  useEffect(() => {
+    if (!jump || jump.press === jumpHandled.current) return;
+    const group = daysRef.current?.querySelector<HTMLElement>(`[data-day="${jump.day}"]`);
+    if (!group) return;
+    jumpHandled.current = jump.press;
+    group.focus({ preventScroll: true });
+    bringIntoView(group, { always: true });
+  }, [jump, weekStart]);
+  function goToDay(dayKey: string) {
+    calendar.showWeekOf(dayKey);
+    setJump((last) => ({ day: dayKey, press: (last?.press ?? 0) + 1 }));
+  }
 
   const titleId = `${ids}-title`;
   const rangeId = `${ids}-range`;
@@ -80,6 +103,8 @@ export function WeeklyCalendar({
         onMove={calendar.moveWeek}
       />
 
+      {dayJump && <DayJump days={calendar.days} today={torontoDateKey(now)} onDay={goToDay} />}
+
       {!online && <OfflineNotice className="py-2.5" />}
       {!picker && online && (
         <Alert variant="info" className="py-2.5">
@@ -91,7 +116,7 @@ export function WeeklyCalendar({
       {sessions.isError ? (
         <SessionsError error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
-        <div className="grid gap-2 lg:grid-cols-7 lg:gap-1.5 xl:gap-2" aria-busy={loadingSessions || undefined}>
+        <div ref={daysRef} className="grid gap-2 lg:grid-cols-7 lg:gap-1.5 xl:gap-2" aria-busy={loadingSessions || undefined}>
           {loadingSessions && <span className="sr-only" role="status">Loading sessions</span>}
           {calendar.days.map((day) => (
             <CalendarDay
