@@ -1,12 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LIFT_PAUSE_NOTE_REQUIRED } from '../../../../shared/schemas/admin-users';
-import { MAX_OFFICE_NOTE } from '../../../../shared/schemas/bookings';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
-import { cn } from '../../../lib/utils';
 import { useLiftBookingPause } from '../api/lift-booking-pause';
+import { RequiredNoteField } from './required-note-field';
 
 interface LiftPauseDialogProps {
   userId: string;
@@ -25,7 +23,6 @@ export function LiftPauseDialog({ userId, familyName, open, onOpenChange }: Lift
   const [note, setNote] = useState('');
   const [missing, setMissing] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const ids = useId();
 
   function close(next: boolean) {
     if (!next) {
@@ -74,29 +71,16 @@ export function LiftPauseDialog({ userId, familyName, open, onOpenChange }: Lift
       onConfirm={confirm}
       error={refusal}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${ids}-note`}>
-          Note for the office <span className="text-red-700">(required)</span>
-        </Label>
-        <textarea
-          id={`${ids}-note`}
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (event.target.value.trim()) setMissing(false);
-          }}
-          maxLength={MAX_OFFICE_NOTE}
-          rows={2}
-          disabled={lift.isPending}
-          aria-invalid={missing || undefined}
-          aria-describedby={`${ids}-note-help`}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-xs placeholder:text-slate-400 focus-visible:border-brand-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600/30 aria-invalid:border-red-600 md:text-sm"
-          placeholder="e.g. Family called: a sick week"
-        />
-        <p id={`${ids}-note-help`} className={cn('text-xs', missing ? 'text-red-700' : 'text-slate-600')} role={missing ? 'alert' : undefined}>
-          {missing ? `${LIFT_PAUSE_NOTE_REQUIRED}.` : 'Shown on the family page; the family never sees it.'}
-        </p>
-      </div>
+      <RequiredNoteField
+        note={note}
+        onNoteChange={(next: string) => {
+          setNote(next);
+          if (next.trim()) setMissing(false);
+        }}
+        problem={missing ? LIFT_PAUSE_NOTE_REQUIRED : null}
+        disabled={lift.isPending}
+        placeholder="e.g. Family called: a sick week"
+      />
     </ConfirmDialog>
   );
 }

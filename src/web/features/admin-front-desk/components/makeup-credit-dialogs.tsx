@@ -10,7 +10,7 @@ import { toast } from '../../../hooks/use-toast';
 import { businessSettingQuery } from '../../../lib/admin-queries';
 import { apiErrorMessage } from '../../../lib/api';
 import { useGrantMakeupCredit, useRemoveMakeupCredit } from '../api/makeup-credits';
-import { CreditNoteField } from './credit-note-field';
+import { RequiredNoteField } from './required-note-field';
 import { creditReason } from './makeup-credit-words';
 
 /** The note as it will be sent, or why it cannot be (creditNote: required, not too long, no control characters). */
@@ -100,7 +100,7 @@ export function GrantCreditDialog({ family, open, onOpenChange }: { family: Fami
             ))}
           </NativeSelect>
         </div>
-        <CreditNoteField
+        <RequiredNoteField
           note={state.note}
           onNoteChange={state.change}
           problem={state.problem}
@@ -166,7 +166,7 @@ export function RemoveCreditDialog({
       onConfirm={confirm}
       error={state.refusal}
     >
-      <CreditNoteField
+      <RequiredNoteField
         note={state.note}
         onNoteChange={state.change}
         problem={state.problem}

@@ -4,10 +4,11 @@ import { Label } from '../../../components/ui/label';
 import { cn } from '../../../lib/utils';
 
 /**
- * The office's required note of a credit's grant or removal (issue 32): kept with the action on the family page, never
- * shown to the family. `problem` is why the note cannot be sent yet (creditNote's words), said under the field.
+ * The office's required note of an action on the family page (issue 32: a credit's grant or removal, lifting the
+ * no-show pause): kept with the action, never shown to the family. `problem` is why the note cannot be sent yet (the
+ * schema's words), said under the field.
  */
-export function CreditNoteField({
+export function RequiredNoteField({
   note,
   onNoteChange,
   problem,
