@@ -1,10 +1,11 @@
 import { Info, TriangleAlert } from 'lucide-react';
 import { creditsSentence, type ChildChoice } from '../../../../shared/rules/child-choice';
+import { spotsLeftLabel } from '../../../../shared/rules/session-card';
 import { namesInWords, WAITLIST_PROMISE } from '../../../../shared/rules/waitlist';
 import { DEFAULT_WAITLIST_CUTOFF_HOURS } from '../../../../shared/schemas/waitlist';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn } from '../../../lib/utils';
-import { alreadyWaitingSentence, spotsLeftLabel } from './booking-form-rules';
+import { alreadyWaitingSentence } from './booking-form-rules';
 import type { BookingFormState } from './use-booking-form';
 
 /** The account's children, one box each: greyed with the reason when it cannot be chosen, else with what is left. */
