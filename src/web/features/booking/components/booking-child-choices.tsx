@@ -71,7 +71,7 @@ export function ChildChoiceList({
 const NOTE_TONES = {
   red: { row: 'items-center text-red-700', icon: TriangleAlert, iconClass: '' },
   amber: { row: 'items-start text-amber-800', icon: TriangleAlert, iconClass: 'mt-0.5' },
-  info: { row: 'items-start text-slate-800', icon: Info, iconClass: 'mt-0.5 text-brand-700' },
+  info: { row: 'items-start text-slate-800', icon: Info, iconClass: 'mt-0.5 text-slate-500' },
 } as const;
 
 function Note({ tone, children }: { tone: keyof typeof NOTE_TONES; children: string }) {
