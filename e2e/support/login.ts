@@ -31,7 +31,10 @@ export async function skipSplash(context: BrowserContext): Promise<void> {
   });
 }
 
-/** The splash covers the page for about 2.3 s after every full page load (unless skipSplash turned it off). */
+/**
+ * The splash covers the page for about 2.3 s when an app session starts: a tab's first load with no other tab of the
+ * app open (issue 33: not on a reload), unless skipSplash turned it off.
+ */
 export async function waitForSplashToFinish(page: Page): Promise<void> {
   await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
 }

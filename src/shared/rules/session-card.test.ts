@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitBooking, isFutureBooking, isRescheduleTarget, sessionCardState } from './session-card';
+import { canSubmitBooking, classAudienceLabel, isFutureBooking, isRescheduleTarget, sessionCardState, spotsLeftLabel, spotsLevel } from './session-card';
 
 const now = new Date('2026-11-19T01:00:00Z'); // Wednesday 20:00 Toronto
 const session = (startsAt: string, availableSpots = 5, id = 's1') => ({ id, startsAt, availableSpots });
@@ -87,5 +87,32 @@ describe('Book button rule (spec 5)', () => {
     expect(canSubmitBooking(2, 1)).toBe(false);
     expect(canSubmitBooking(2, 2)).toBe(true);
     expect(canSubmitBooking(1, 0)).toBe(false);
+  });
+});
+
+describe('spots and who the class is for, on the card (issue 33)', () => {
+  it('Full with no spot left; Nearly full above 80% booked, as the office reads it; else only the spots left', () => {
+    expect(spotsLevel({ capacity: 10, availableSpots: 0 })).toBe('full');
+    expect(spotsLevel({ capacity: 10, availableSpots: -1 })).toBe('full');
+    expect(spotsLevel({ capacity: 10, availableSpots: 1 })).toBe('nearly-full'); // 90%
+    expect(spotsLevel({ capacity: 10, availableSpots: 2 })).toBe('open'); // exactly 80% is not above it
+    expect(spotsLevel({ capacity: 50, availableSpots: 9 })).toBe('nearly-full'); // 82%
+    expect(spotsLevel({ capacity: 50, availableSpots: 10 })).toBe('open');
+    expect(spotsLevel({ capacity: 1, availableSpots: 1 })).toBe('open');
+    expect(spotsLevel({ capacity: 6, availableSpots: 1 })).toBe('nearly-full'); // 83%
+  });
+
+  it('says the spots left in words', () => {
+    expect(spotsLeftLabel(1)).toBe('1 spot left');
+    expect(spotsLeftLabel(12)).toBe('12 spots left');
+  });
+
+  it('names the ages and girls-only of the class type, or nothing for a class open to all', () => {
+    expect(classAudienceLabel({ minAge: 8, maxAge: 12, girlsOnly: false })).toBe('Ages 8-12');
+    expect(classAudienceLabel({ minAge: 9, maxAge: 15, girlsOnly: true })).toBe('Ages 9-15 · Girls only');
+    expect(classAudienceLabel({ minAge: 8, maxAge: null, girlsOnly: false })).toBe('Ages 8 and up');
+    expect(classAudienceLabel({ minAge: null, maxAge: 12, girlsOnly: false })).toBe('Ages up to 12');
+    expect(classAudienceLabel({ minAge: null, maxAge: null, girlsOnly: true })).toBe('Girls only');
+    expect(classAudienceLabel({ minAge: null, maxAge: null, girlsOnly: false })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { ageRangeText } from './eligibility';
+
 /** What a session card needs to know about a session. */
 export interface CardSession {
   id: string;
@@ -34,6 +36,39 @@ export const isPastSession = (session: { startsAt: string | Date }, now: Date | 
  */
 export const hasStarted = (session: { startsAt: string | Date }, now: Date | number) => startTime(session) <= timeOf(now);
 export const isFullSession = (session: { availableSpots: number }) => session.availableSpots <= 0;
+
+/** A session more than this share booked is 'Nearly Full' (spec 9: above 80%), for the office and, issue 33, the families. */
+export const NEARLY_FULL_PERCENT = 80;
+
+/** '1 spot left', '3 spots left'. */
+export const spotsLeftLabel = (spots: number) => `${spots} ${spots === 1 ? 'spot' : 'spots'} left`;
+
+export type SpotsLevel = 'full' | 'nearly-full' | 'open';
+
+/**
+ * Issue 33, what a family's session card says of its spots: 'Full' with none left; 'Nearly full' above 80% booked
+ * (the spec's threshold, the one the office's 'Nearly Full' uses, so both read a session alike); otherwise only the
+ * spots left. The card shows the number in both cases that are not full, so a small class's last spot shows too.
+ */
+export function spotsLevel(session: { capacity: number; availableSpots: number }): SpotsLevel {
+  if (isFullSession(session)) return 'full';
+  const booked = session.capacity - session.availableSpots;
+  return booked * 100 > session.capacity * NEARLY_FULL_PERCENT ? 'nearly-full' : 'open';
+}
+
+/**
+ * Issue 33: who a class is for, on its card ('Ages 8-12', 'Girls only', 'Ages 9-15 · Girls only'), from its class
+ * type (the eligibility rules' range words); null for a class open to everyone.
+ */
+export function classAudienceLabel(classType: { minAge: number | null; maxAge: number | null; girlsOnly: boolean }): string | null {
+  const parts: string[] = [];
+  if (classType.minAge !== null || classType.maxAge !== null) {
+    const ages = ageRangeText(classType.minAge, classType.maxAge);
+    parts.push(ages.charAt(0).toUpperCase() + ages.slice(1));
+  }
+  if (classType.girlsOnly) parts.push('Girls only');
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
 
 /**
  * Spec 4, session card: booked, full (availableSpots 0), past (start before now), otherwise available; issue 21: a

@@ -1,14 +1,11 @@
 /** Spec 4 and 9: admin session status labels, booking bar colours, reservation class badges and booking status words. */
-import { isPastSession } from './session-card';
+import { isPastSession, NEARLY_FULL_PERCENT } from './session-card';
 
 /**
  * Issue 29: the server's refusal of an edit once the session has started (a cancel is refused the same way); the
  * edit dialog shows it when its clock or the server says so.
  */
 export const STARTED_SESSION_NOT_EDITED = 'This session has already started; it cannot be edited';
-
-/** A session more than this share booked is 'Nearly Full' (spec 9: above 80%). */
-export const NEARLY_FULL_PERCENT = 80;
 
 export type AdminSessionStatus = 'Full' | 'Nearly Full' | 'Available' | 'Past' | 'Cancelled';
 

@@ -10,7 +10,7 @@ import type { WaitlistEntryDto } from '../../shared/schemas/waitlist';
 import { addDays, addWeeks } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { api, http, HttpResponse, refusal } from '../test-support/api';
-import { booking, child, classType, parent, session, sessionAt, sessionsPage, waitlistEntry } from '../test-support/fixtures';
+import { admin, booking, child, classType, parent, session, sessionAt, sessionsPage, waitlistEntry } from '../test-support/fixtures';
 import { renderApp, screen, waitFor, withHidden } from '../test-support/render';
 import { DashboardScreen } from './dashboard-screen';
 
@@ -167,6 +167,23 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
     expect(await within(screen.getByRole('group', { name: 'Next Session' })).findByText('No upcoming sessions')).toBeVisible();
     expect(within(upcoming).getByText('No upcoming bookings')).toBeVisible();
     expect(await screen.findByText(/^You are not waiting for any session\./)).toBeVisible();
+  });
+
+  it('an administrator without children sees the office’s way in, not an empty parent week (issue 33)', async () => {
+    const { location, user } = await renderApp(<DashboardScreen />, { user: admin(), path: '/dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const office = screen.getByRole('group', { name: 'Signed in as the office' });
+    expect(within(office).getByText('You are signed in as the office')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'This Week' })).toBeNull();
+    expect(screen.queryByText(/Pick a session/)).toBeNull();
+    await user.click(within(office).getByRole('link', { name: 'Open the Admin Panel' }));
+    await waitFor(() => expect(location()).toBe('/admin'));
+  });
+
+  it('an administrator with children of their own sees the parent dashboard', async () => {
+    await openDashboard({ user: admin({ children: [child('Ava')] }) });
+    expect(screen.getByRole('group', { name: 'Ava, this week' })).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Signed in as the office' })).toBeNull();
   });
 
   it('shows five upcoming bookings and View all (N) leads to every one', async () => {

@@ -2,10 +2,12 @@ import { Suspense, useRef, useState } from 'react';
 import { calendarWeek } from '../../shared/rules/calendar-weeks';
 import { torontoDateKey } from '../../shared/rules/week';
 import type { SessionDto } from '../../shared/schemas/sessions';
+import type { CurrentUser } from '../../shared/schemas/users';
 import { Card, CardContent } from '../components/ui/card';
 import { DialogLoadingOverlay } from '../components/ui/spinner';
 import { WeeklyCalendar } from '../features/calendar/components/weekly-calendar';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { OfficeEntry, showsOfficeEntry } from '../features/dashboard/components/office-entry';
 import { useBookingActions } from '../features/my-bookings/components/booking-actions';
 import { UpcomingBookings } from '../features/my-bookings/components/upcoming-bookings';
 import { MyWaitlists } from '../features/waitlist/components/my-waitlists';
@@ -33,6 +35,13 @@ const BookingDialog = lazyWithPreload(() => import('../features/booking/componen
 export function DashboardScreen() {
   const { user } = useAuth();
   usePageTitle('Dashboard');
+  if (!user) return <p className="text-slate-700">Please log in to view your dashboard.</p>;
+  // Issue 33: an office account without children has no family week to show (nor to fetch).
+  if (showsOfficeEntry(user)) return <OfficeEntry user={user} />;
+  return <ParentDashboard user={user} />;
+}
+
+function ParentDashboard({ user }: { user: CurrentUser }) {
   const now = useNow();
   const bookedSessionIds = useBookedSessionIds();
   const waitlistPositions = useWaitlistPositions();
@@ -46,8 +55,6 @@ export function DashboardScreen() {
   const waitlistActions = useWaitlistActions({ fallbackFocus: () => waitlistsHeadingRef.current });
   // A session card's likely next steps: the booking dialog, then the confirmation screen.
   usePreloadWhenIdle(BookingDialog.preload, BookingConfirmationPage.preload);
-
-  if (!user) return <p className="text-slate-700">Please log in to view your dashboard.</p>;
 
   function openBookingDialog(session: SessionDto) {
     openerRef.current = focusedElement();

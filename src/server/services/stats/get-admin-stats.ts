@@ -1,6 +1,6 @@
 import { and, count, eq, gt, gte, lt, ne, notInArray, sql } from 'drizzle-orm';
 import { addDays } from 'date-fns';
-import { NEARLY_FULL_PERCENT } from '../../../shared/rules/session-status';
+import { NEARLY_FULL_PERCENT } from '../../../shared/rules/session-card';
 import type { AdminStats } from '../../../shared/schemas/stats';
 import { startOfTorontoDay, torontoWeekOf } from '../../../shared/rules/week';
 import type { Database } from '../../db/client';

@@ -6,7 +6,8 @@ import { cn } from '../../lib/utils';
 export const SPLASH_MIN_MS = 2000;
 export const SPLASH_FADE_MS = 300;
 
-export type Phase = 'visible' | 'fading' | 'gone';
+/** 'deciding': for the few milliseconds it takes to ask whether another window of the app is open (nothing shows). */
+export type Phase = 'deciding' | 'visible' | 'fading' | 'gone';
 
 /**
  * The app under the splash. It renders (and fetches) at once, but stays invisible until the splash starts to
@@ -17,7 +18,7 @@ export function WithSplash({ children }: { children: ReactNode }) {
   const phase = useSplashPhase();
   return (
     <>
-      <div className={phase === 'visible' ? 'invisible' : undefined}>{children}</div>
+      <div className={phase === 'visible' || phase === 'deciding' ? 'invisible' : undefined}>{children}</div>
       <SplashScreen phase={phase} />
     </>
   );
@@ -27,23 +28,102 @@ export function WithSplash({ children }: { children: ReactNode }) {
  * Test-only switch: the browser tests set `window.__nbSkipSplash = true` with Playwright's addInitScript
  * (e2e/support/login.ts, `skipSplash`) before the page's own scripts run, so journeys that are not about the
  * splash do not wait 2.3 s on every page load. Nothing the server sends (no header, markup, cookie or stored
- * value) sets it, so production always shows the splash; a visitor could only skip their own from devtools.
+ * value) sets it; a visitor could only skip their own from devtools.
  */
 function splashSkippedByTests(): boolean {
   return (window as { __nbSkipSplash?: unknown }).__nbSkipSplash === true;
 }
 
-/** The splash's phase: visible for 2000 ms, then fading for 300 ms, then gone. */
+/**
+ * Issue 33: the splash shows once per app session, when the app starts, not on every load (a reload of the check-in
+ * screen at the door waited 2.3 s). An app session is a tab or the installed app's window:
+ * - a reload (or a tab duplicated from it) keeps the tab's sessionStorage, which says its app session has started;
+ * - a second tab or window opened while the app is open elsewhere has an empty sessionStorage, so it asks the
+ *   browser whether another page of the app holds the shared Web Lock every page of the app takes for its lifetime
+ *   (navigator.locks). The browser drops a page's lock when the page goes, closed or crashed, so the answer is never
+ *   stale, unlike a time-stamped marker in localStorage that a closed tab leaves behind, and it needs no waiting for
+ *   replies, unlike a BroadcastChannel question.
+ * Without either (storage refused, no Web Locks), the splash shows as before.
+ */
+const SESSION_KEY = 'nb-app-session-started';
+const OPEN_LOCK = 'nb-app-open';
+/** The lock query answers within milliseconds; a browser that takes longer shows the splash rather than wait. */
+const LOCK_QUERY_TIMEOUT_MS = 150;
+
+function startedInThisTab(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberStarted(): void {
+  try {
+    sessionStorage.setItem(SESSION_KEY, '1');
+  } catch {
+    // Storage refused: the next load shows it again.
+  }
+}
+
+/** Whether another page of the app is open now. */
+async function openElsewhere(): Promise<boolean> {
+  const held = navigator.locks.query().then((state) => (state.held ?? []).some((lock) => lock.name === OPEN_LOCK));
+  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), LOCK_QUERY_TIMEOUT_MS));
+  return Promise.race([held.catch(() => false), timeout]);
+}
+
+let appOpenElsewhere: Promise<boolean> | undefined;
+
+/**
+ * Asked once per page, before it takes its own share of the lock, which it then holds until it goes (the callback's
+ * promise never settles). Kept, so React's second run of an effect in development does not find this page's own lock.
+ */
+function decideOpenElsewhere(): Promise<boolean> {
+  appOpenElsewhere ??= openElsewhere().then((elsewhere) => {
+    void navigator.locks.request(OPEN_LOCK, { mode: 'shared' }, () => new Promise<never>(() => {})).catch(() => {});
+    return elsewhere;
+  });
+  return appOpenElsewhere;
+}
+
+const hasWebLocks = () => 'locks' in navigator;
+
+function initialPhase(): Phase {
+  if (splashSkippedByTests() || startedInThisTab()) return 'gone';
+  return hasWebLocks() ? 'deciding' : 'visible';
+}
+
+/** The splash's phase: visible for 2000 ms, then fading for 300 ms, then gone; or gone at once (see above). */
 function useSplashPhase(): Phase {
-  const [phase, setPhase] = useState<Phase>(() => (splashSkippedByTests() ? 'gone' : 'visible'));
+  const [phase, setPhase] = useState<Phase>(initialPhase);
 
   useEffect(() => {
-    if (splashSkippedByTests()) return;
-    const fade = setTimeout(() => setPhase('fading'), SPLASH_MIN_MS);
-    const gone = setTimeout(() => setPhase('gone'), SPLASH_MIN_MS + SPLASH_FADE_MS);
+    const startsShown = initialPhase() !== 'gone';
+    let active = true;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const show = () => {
+      rememberStarted();
+      setPhase('visible');
+      timers.push(
+        setTimeout(() => setPhase('fading'), SPLASH_MIN_MS),
+        setTimeout(() => setPhase('gone'), SPLASH_MIN_MS + SPLASH_FADE_MS),
+      );
+    };
+    if (hasWebLocks()) {
+      // Every page of the app takes its share of the lock, also one that shows no splash.
+      void decideOpenElsewhere().then((elsewhere) => {
+        if (!active || !startsShown) return;
+        if (!elsewhere) return show();
+        rememberStarted();
+        setPhase('gone');
+      });
+    } else if (startsShown) {
+      show();
+    }
     return () => {
-      clearTimeout(fade);
-      clearTimeout(gone);
+      active = false;
+      timers.forEach(clearTimeout);
     };
   }, []);
   return phase;
@@ -51,7 +131,7 @@ function useSplashPhase(): Phase {
 
 /** Spec 2: red background with an image, at least 2000 ms, then a 300 ms fade. */
 function SplashScreen({ phase }: { phase: Phase }) {
-  if (phase === 'gone') return null;
+  if (phase === 'gone' || phase === 'deciding') return null;
 
   return (
     <div

@@ -45,8 +45,7 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
           <TruncatedText className="hidden text-base font-bold tracking-tight text-slate-900 sm:block sm:text-lg">{businessName}</TruncatedText>
         </Link>
 
-        <div className="ml-auto flex shrink-0 items-center gap-1.5 sm:order-last sm:gap-2">
-          <TruncatedText className="max-w-[9rem] text-sm text-slate-700">{`Hello, ${user.firstName}`}</TruncatedText>
+        <div className="ml-auto flex min-w-0 shrink-0 items-center sm:order-last">
           <UserMenu
             user={user}
             triggerRef={userMenuTriggerRef}

@@ -17,12 +17,23 @@ async function openMenu(user: CurrentUser) {
     </UserMenuActionsContext>,
     { user, path: '/dashboard' },
   );
-  await rendered.user.click(screen.getByRole('button', { name: 'User menu' }));
+  await rendered.user.click(screen.getByRole('button', { name: `Hello, ${user.firstName}, user menu` }));
   await screen.findByRole('menu');
   return rendered;
 }
 
 describe('User menu', () => {
+  it('the button’s name starts with the greeting it shows (issue 33: label in name)', async () => {
+    await renderApp(
+      <UserMenuActionsContext value={actions}>
+        <UserMenuDropdown user={parent()} onChangePassword={() => {}} onSignOut={() => {}} />
+      </UserMenuActionsContext>,
+      { user: parent(), path: '/dashboard' },
+    );
+    const button = screen.getByRole('button', { name: 'Hello, Pat, user menu' });
+    expect(button).toHaveTextContent(/^Hello, Pat/);
+  });
+
   it('a guardian’s menu has Family after the account’s items, and it opens /family', async () => {
     const { user, location } = await openMenu(parent());
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);

@@ -16,7 +16,9 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitives.Viewport
       className={cn(
-        'fixed top-[var(--app-banner-offset,0px)] z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        // Bottom of the screen, right on wider ones (issue 33: at the top of a phone a toast covered the header and
+        // its user menu), above the phone's home indicator.
+        'fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 pb-[max(1rem,env(safe-area-inset-bottom))] outline-none sm:right-0 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -180,11 +180,11 @@ export function ImportCsvWizard({ open, onOpenChange, onCloseAutoFocus }: Import
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       {/*
         Issue 33: the toasts ('Import completed', 'Import failed') never cover the wizard's buttons. Toasts take a strip
-        of about 9rem: at the top of a phone's screen, at the bottom from 640 px (ui/toast.tsx). The wizard is centred in
-        the rest of the screen and kept 1rem clear of that strip, its body scrolling inside.
+        of about 9rem at the bottom of the screen at every width (ui/toast.tsx). The wizard is centred in the rest of the
+        screen and kept 1rem clear of that strip, its body scrolling inside.
       */}
       <DialogContent
-        className="max-w-3xl top-[calc(50%+4.5rem+var(--app-banner-offset,0px)/2)] max-h-[calc(100dvh-11rem-var(--app-banner-offset,0px))] sm:top-[calc(50%-4.5rem)] sm:max-h-[calc(100dvh-11rem)]"
+        className="max-w-3xl top-[calc(50%-4.5rem)] max-h-[calc(100dvh-11rem)]"
         hideClose={importing}
         onCloseAutoFocus={onCloseAutoFocus}
         aria-busy={importing || reading || undefined}

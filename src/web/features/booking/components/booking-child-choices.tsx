@@ -1,10 +1,11 @@
 import { Info, TriangleAlert } from 'lucide-react';
 import { creditsSentence, type ChildChoice } from '../../../../shared/rules/child-choice';
+import { spotsLeftLabel } from '../../../../shared/rules/session-card';
 import { namesInWords, WAITLIST_PROMISE } from '../../../../shared/rules/waitlist';
 import { DEFAULT_WAITLIST_CUTOFF_HOURS } from '../../../../shared/schemas/waitlist';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { cn } from '../../../lib/utils';
-import { alreadyWaitingSentence, spotsLeftLabel } from './booking-form-rules';
+import { alreadyWaitingSentence } from './booking-form-rules';
 import type { BookingFormState } from './use-booking-form';
 
 /** The account's children, one box each: greyed with the reason when it cannot be chosen, else with what is left. */
@@ -63,15 +64,21 @@ export function ChildChoiceList({
   );
 }
 
-function Warning({ tone, children }: { tone: 'red' | 'amber'; children: string }) {
-  return tone === 'red' ? (
-    <p className="flex items-center gap-1.5 font-medium text-red-700">
-      <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-      {children}
-    </p>
-  ) : (
-    <p className="flex items-start gap-1.5 font-medium text-amber-800">
-      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+/**
+ * A note under the choice: red for what stops the choice, amber for what holds some of it back, and information
+ * (issue 33) for what is simply so, such as a full session whose waitlist is offered right beside it.
+ */
+const NOTE_TONES = {
+  red: { row: 'items-center text-red-700', icon: TriangleAlert, iconClass: '' },
+  amber: { row: 'items-start text-amber-800', icon: TriangleAlert, iconClass: 'mt-0.5' },
+  info: { row: 'items-start text-slate-800', icon: Info, iconClass: 'mt-0.5 text-slate-500' },
+} as const;
+
+function Note({ tone, children }: { tone: keyof typeof NOTE_TONES; children: string }) {
+  const { row, icon: Icon, iconClass } = NOTE_TONES[tone];
+  return (
+    <p data-tone={tone} className={cn('flex gap-1.5 font-medium', row)}>
+      <Icon className={cn('size-4 shrink-0', iconClass)} aria-hidden="true" />
       {children}
     </p>
   );
@@ -106,12 +113,12 @@ export function ChoiceNotes(props: ChoiceNotesProps) {
       {picked.length > 1 && !joining && <p className="font-medium text-brand-800">{`This will book ${picked.length} spots in the session.`}</p>}
       {picked.length > 0 && joining && waitlistOpen && <p className="font-medium text-brand-800">{`This will put ${namesInWords(picked)} on the waitlist.`}</p>}
       {creditPicked.length > 0 && <p className="font-medium text-brand-800">{creditsSentence(creditPicked)}</p>}
-      {tooFewSpots && <Warning tone="red">{`Only ${spotsLeftLabel(availableSpots)} in this session.`}</Warning>}
-      {full && <Warning tone="red">{latest ? 'This session is full.' : 'This session is no longer available.'}</Warning>}
-      {noneBookable && !gone && <Warning tone="amber">{noneBookable}</Warning>}
-      {waitingPicked.length > 0 && <Warning tone="amber">{alreadyWaitingSentence(namesInWords(waitingPicked), waitingPicked.length)}</Warning>}
+      {tooFewSpots && <Note tone="red">{`Only ${spotsLeftLabel(availableSpots)} in this session.`}</Note>}
+      {full && (latest ? <Note tone="info">This session is full.</Note> : <Note tone="red">This session is no longer available.</Note>)}
+      {noneBookable && !gone && <Note tone="amber">{noneBookable}</Note>}
+      {waitingPicked.length > 0 && <Note tone="amber">{alreadyWaitingSentence(namesInWords(waitingPicked), waitingPicked.length)}</Note>}
       {waitlistClosed && !noneBookable && (
-        <Warning tone="amber">{`The waitlist has closed: it closes ${DEFAULT_WAITLIST_CUTOFF_HOURS} hours before the session starts.`}</Warning>
+        <Note tone="amber">{`The waitlist has closed: it closes ${DEFAULT_WAITLIST_CUTOFF_HOURS} hours before the session starts.`}</Note>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import type { ChildChoice } from '../../../../shared/rules/child-choice';
-import { canSubmitBooking } from '../../../../shared/rules/session-card';
+import { canSubmitBooking, spotsLeftLabel } from '../../../../shared/rules/session-card';
 import { bookingActionFor } from '../../../../shared/rules/waitlist';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 
@@ -8,10 +8,6 @@ export function agesLabel(classType: Pick<SessionDto['classType'], 'minAge' | 'm
   if (classType.minAge === null && classType.maxAge === null) return null;
   const ages = `Ages: ${classType.minAge ?? ''}-${classType.maxAge ?? ''}`;
   return classType.girlsOnly ? `${ages} (Girls Only)` : ages;
-}
-
-export function spotsLeftLabel(spots: number): string {
-  return `${spots} ${spots === 1 ? 'spot' : 'spots'} left`;
 }
 
 /** The 'Availability' line: 'Full' with no spot left (as on the session card), else the spots left. */

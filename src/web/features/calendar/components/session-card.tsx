@@ -1,5 +1,5 @@
 import { Check, Hourglass } from 'lucide-react';
-import type { SessionCardState } from '../../../../shared/rules/session-card';
+import { classAudienceLabel, spotsLeftLabel, spotsLevel, type SessionCardState } from '../../../../shared/rules/session-card';
 import { formatTime } from '../../../../shared/rules/format';
 import { waitlistBadge } from '../../../../shared/rules/waitlist';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
@@ -20,13 +20,17 @@ interface SessionCardProps {
 
 /**
  * Spec 2 and 4, session card: class name and start time (Toronto), 'Booked' when the user holds a confirmed
- * booking, 'Full' when no spots are left, 'Waitlist #N' when the family waits for a spot (issue 21). A card that
- * cannot be chosen is a disabled button. The markers are text, so they are part of the card's accessible name.
+ * booking, 'Full' when no spots are left, 'Waitlist #N' when the family waits for a spot (issue 21). Issue 33: also
+ * who the class is for (ages, girls only) and, until it starts, the spots left, 'Nearly full' above 80% booked, so
+ * a parent need not open a card to find out. A card that cannot be chosen is a disabled button. The markers are
+ * text, so they are part of the card's accessible name.
  */
 export function SessionCard({ session, state, selectable, selected, current, onSelect }: SessionCardProps) {
   const muted = !selectable;
   const waiting = state.waitlistPosition !== null;
-  const badges = current || state.booked || state.full || waiting;
+  const audience = classAudienceLabel(session.classType);
+  const level = spotsLevel(session);
+  const spotsShown = !state.past && level !== 'full';
   return (
     <button
       type="button"
@@ -35,7 +39,7 @@ export function SessionCard({ session, state, selectable, selected, current, onS
       onClick={() => onSelect(session)}
       className={cn(
         // Phones: name and time on one row; in the narrow day columns of wider screens, the time under the name.
-        // Markers always go on a row of their own.
+        // Who it is for, then the markers and spots, always go on rows of their own.
         'grid w-full cursor-pointer grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 rounded-lg border px-3 py-2 text-left text-sm shadow-xs transition-colors lg:grid-cols-1 lg:px-2 xl:px-2.5',
         'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2',
         'border-slate-200 bg-white hover:border-brand-300 hover:bg-brand-50/60',
@@ -50,8 +54,9 @@ export function SessionCard({ session, state, selectable, selected, current, onS
       <time dateTime={session.startsAt} className={cn('text-xs font-medium text-slate-700', muted && 'text-slate-500')}>
         {formatTime(session.startsAt)}
       </time>
-      {badges && (
-        <span className="col-span-2 flex flex-wrap gap-1 lg:col-span-1">
+      {audience && <span className="col-span-2 text-xs text-slate-600 lg:col-span-1">{audience}</span>}
+      {(current || state.booked || state.full || waiting || spotsShown) && (
+        <span className="col-span-2 flex flex-wrap items-center gap-1 lg:col-span-1">
           {current && <Badge variant="secondary">Current</Badge>}
           {state.booked && !current && (
             <Badge variant="brand">
@@ -60,6 +65,8 @@ export function SessionCard({ session, state, selectable, selected, current, onS
             </Badge>
           )}
           {state.full && <Badge variant="danger">Full</Badge>}
+          {spotsShown && level === 'nearly-full' && <Badge variant="warning">Nearly full</Badge>}
+          {spotsShown && <span className="text-xs font-medium text-slate-700">{spotsLeftLabel(session.availableSpots)}</span>}
           {waiting && (
             <Badge variant="warning">
               <Hourglass aria-hidden="true" />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_WEEK_OFFSET, OFFICE_MAX_WEEK_OFFSET } from '../../../../shared/rules/calendar-weeks';
-import { dayContentOf, focusAfterWeekMove, isAnyWeek, isCardSelectable, windowLabel } from './weekly-calendar-rules';
+import { dayContentOf, focusAfterWeekMove, isAnyWeek, isCardSelectable, splitEarlierDays, windowLabel } from './weekly-calendar-rules';
 
 describe('the weekly calendar', () => {
   it("keeps the family in its two-week window and lets the office go to any future week", () => {
@@ -34,5 +34,20 @@ describe('the weekly calendar: filter and days', () => {
     expect(dayContentOf(true, 3)).toBe('loading');
     expect(dayContentOf(false, 0)).toBe('empty');
     expect(dayContentOf(false, 2)).toBe('cards');
+  });
+});
+
+describe('this week’s earlier days (issue 33: a phone folds them)', () => {
+  const week = (today: number) => Array.from({ length: 7 }, (_, i) => ({ key: `d${i}`, isToday: i === today }));
+
+  it('are the days before today; today and the rest stay', () => {
+    const { earlierDays, laterDays } = splitEarlierDays(week(3));
+    expect(earlierDays.map((d) => d.key)).toEqual(['d0', 'd1', 'd2']);
+    expect(laterDays.map((d) => d.key)).toEqual(['d3', 'd4', 'd5', 'd6']);
+  });
+
+  it('are none on a Monday, or in a week without today', () => {
+    expect(splitEarlierDays(week(0)).earlierDays).toEqual([]);
+    expect(splitEarlierDays(week(-1))).toEqual({ earlierDays: [], laterDays: week(-1) });
   });
 });

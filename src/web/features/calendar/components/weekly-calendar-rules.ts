@@ -26,9 +26,17 @@ export function isCardSelectable(options: { online: boolean; pickable: boolean |
   return online && (pickable === undefined ? state.opens : pickable && state.bookable);
 }
 
-
 /** What a day's column shows: placeholders while the week loads, 'No sessions', or its cards. */
 export function dayContentOf(loading: boolean, sessions: number): 'loading' | 'empty' | 'cards' {
   if (loading) return 'loading';
   return sessions === 0 ? 'empty' : 'cards';
+}
+
+/**
+ * Issue 33: the days of the shown week before today (this week's past days, which a phone folds away) and the rest.
+ * A week without today (next week, or a later one) has no earlier days.
+ */
+export function splitEarlierDays<T extends { isToday: boolean }>(days: readonly T[]): { earlierDays: T[]; laterDays: T[] } {
+  const today = days.findIndex((day) => day.isToday);
+  return { earlierDays: days.slice(0, Math.max(0, today)), laterDays: days.slice(Math.max(0, today)) };
 }

@@ -1,15 +1,18 @@
-import { Info } from 'lucide-react';
+import { ChevronDown, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_WEEK_OFFSET } from '../../../../shared/rules/calendar-weeks';
+import { plural } from '../../../../shared/rules/format';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 import { OfflineNotice } from '../../../components/offline-notice';
 import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
 import { torontoDateKey } from '../../../../shared/rules/week';
 import { bringIntoView } from '../../../lib/bring-into-view';
 import { useOnline } from '../../../lib/online-status';
 import { cn } from '../../../lib/utils';
 import { useWeeklyCalendar } from './use-weekly-calendar';
 import { CalendarDay, CalendarHeader, DayJump, SessionsError, WeekNavigator } from './weekly-calendar-parts';
+import { splitEarlierDays } from './weekly-calendar-rules';
 
 /** Spec 2: the class-type filter defaults to 'all'. */
 
@@ -62,6 +65,7 @@ export function WeeklyCalendar({
   className,
 }: WeeklyCalendarProps) {
   const ids = useId();
+  const [showEarlier, setShowEarlier] = useState(false);
   // Offline the week shows as last saved, but no card can be chosen: a booking or move needs the server.
   const online = useOnline();
   const { previousRef, nextRef, ...calendar } = useWeeklyCalendar({ initialWeekOf, maxWeekOffset, onWeekChange });
@@ -84,11 +88,26 @@ export function WeeklyCalendar({
   }, [jump, weekStart]);
   function goToDay(dayKey: string) {
     calendar.showWeekOf(dayKey);
+    // A past day of this week is folded on phones: jumping to it unfolds them.
+    if (dayKey < torontoDateKey(now)) setShowEarlier(true);
     setJump((last) => ({ day: dayKey, press: (last?.press ?? 0) + 1 }));
   }
 
   const titleId = `${ids}-title`;
   const rangeId = `${ids}-range`;
+  const earlierId = `${ids}-earlier`;
+  const { earlierDays, laterDays } = splitEarlierDays(calendar.days);
+
+  const renderDay = (day: (typeof calendar.days)[number]) => (
+    <CalendarDay
+      key={day.key}
+      day={day}
+      sessions={calendar.sessionsByDay.get(day.key) ?? []}
+      loading={loadingSessions}
+      cards={cards}
+      closedReason={calendar.closureOf(day.key)?.reason}
+    />
+  );
 
   return (
     <section aria-labelledby={title ? titleId : rangeId} className={cn('grid gap-4', className)}>
@@ -118,16 +137,26 @@ export function WeeklyCalendar({
       ) : (
         <div ref={daysRef} className="grid gap-2 lg:grid-cols-7 lg:gap-1.5 xl:gap-2" aria-busy={loadingSessions || undefined}>
           {loadingSessions && <span className="sr-only" role="status">Loading sessions</span>}
-          {calendar.days.map((day) => (
-            <CalendarDay
-              key={day.key}
-              day={day}
-              sessions={calendar.sessionsByDay.get(day.key) ?? []}
-              loading={loadingSessions}
-              cards={cards}
-              closedReason={calendar.closureOf(day.key)?.reason}
-            />
-          ))}
+          {/* Issue 33: where the days are a list (below lg), this week's past days fold away until asked for. */}
+          {earlierDays.length > 0 && (
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-full lg:hidden"
+              aria-expanded={showEarlier}
+              aria-controls={earlierId}
+              onClick={() => setShowEarlier((shown) => !shown)}
+            >
+              <ChevronDown aria-hidden="true" className={cn('transition-transform', showEarlier && 'rotate-180')} />
+              {showEarlier ? 'Hide earlier days' : `Show ${plural(earlierDays.length, 'earlier day')}`}
+            </Button>
+          )}
+          {earlierDays.length > 0 && (
+            <div id={earlierId} className={cn('grid gap-2 lg:contents', !showEarlier && 'max-lg:hidden')}>
+              {earlierDays.map(renderDay)}
+            </div>
+          )}
+          {laterDays.map(renderDay)}
         </div>
       )}
     </section>

@@ -71,4 +71,79 @@ describe('booking confirmation screen', () => {
     expect(screen.queryByText('Booking not found', { exact: true })).toBeNull();
     expect(screen.queryByText('Booking Confirmed!')).toBeNull();
   });
+
+  // Issue 33: a booking opened later says what became of it, never 'Booking Confirmed!' and an e-mail to come.
+  describe('what became of the booking', () => {
+    const claimsFreshBooking = () => {
+      expect(screen.queryByRole('heading', { name: 'Booking Confirmed!' })).toBeNull();
+      expect(screen.queryByText(/confirmation email will arrive/i)).toBeNull();
+    };
+
+    it('a past booking with a child checked in says it was attended, and who was not checked in', async () => {
+      const past = session(-48, { classType: classType({ name: 'Speed & Agility' }) });
+      const mine = booking(past, ['Ava', 'Leo'], { childStates: [{ name: 'Ava', state: 'attended' }, { name: 'Leo', state: 'no-show' }] });
+      await openConfirmation(mine.id, [mine]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Session Attended' })).toBeVisible();
+      claimsFreshBooking();
+      expect(screen.getByText(`This session took place on ${formatLongDate(past.startsAt)}.`)).toBeVisible();
+      expect(screen.getByText('Checked in at the door: Ava.')).toBeVisible();
+      expect(screen.getByText('Not checked in: Leo.')).toBeVisible();
+      // Nothing to bring, add or change any more; no code for the door.
+      expect(screen.queryByText('What to bring')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add to Calendar' })).toBeNull();
+      expect(screen.queryByText(/cancelled or rescheduled from your dashboard/)).toBeNull();
+      expect(screen.queryByText(/Show this code at the door/)).toBeNull();
+      expect(screen.getByRole('link', { name: 'Return to Dashboard' })).toBeVisible();
+    });
+
+    it('a past booking nobody was checked in for says it counts as a no-show', async () => {
+      const past = session(-48);
+      const mine = booking(past, ['Ava'], { childStates: [{ name: 'Ava', state: 'no-show' }] });
+      await openConfirmation(mine.id, [mine]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Session Missed' })).toBeVisible();
+      claimsFreshBooking();
+      expect(screen.getByText(/nobody on this booking was checked in at the door: it counts as a no-show\.$/)).toBeVisible();
+    });
+
+    it('a session under way keeps the code for the door', async () => {
+      const started = session(-0.25);
+      const mine = booking(started, ['Ava'], { childStates: [{ name: 'Ava', state: 'no-show' }] });
+      await openConfirmation(mine.id, [mine]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Session Under Way' })).toBeVisible();
+      claimsFreshBooking();
+      expect(screen.getByText(/^This session started at .+\. Show the code below at the door to be checked in\.$/)).toBeVisible();
+      expect(screen.getByText(/Show this code at the door/)).toBeVisible();
+      expect(screen.queryByText(/Not checked in/)).toBeNull();
+    });
+
+    it('a cancelled booking says so and offers nothing of a booking', async () => {
+      const mine = booking(speed, ['Ava'], { status: 'CANCELLED' });
+      await openConfirmation(mine.id, [mine]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Booking Cancelled' })).toBeVisible();
+      claimsFreshBooking();
+      expect(screen.getByText('This booking has been cancelled and no longer holds a spot.')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Add to Calendar' })).toBeNull();
+      expect(screen.queryByText(/Show this code at the door/)).toBeNull();
+    });
+
+    it('a moved booking (its calendar SEQUENCE raised) says it changed, and who left it', async () => {
+      const mine = booking(speed, ['Ava'], {
+        calendarSequence: 2,
+        childStates: [
+          { name: 'Ava', state: 'booked' },
+          { name: 'Leo', state: 'late-cancellation' },
+        ],
+      });
+      await openConfirmation(mine.id, [mine]);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Booking Updated' })).toBeVisible();
+      claimsFreshBooking();
+      expect(screen.getByText(/^This booking changed after it was made\./)).toBeVisible();
+      expect(screen.getByText('No longer booked: Leo (late cancellation).')).toBeVisible();
+      // Still a booking ahead: the door code, what to bring, Add to Calendar and how to change it stay.
+      expect(screen.getByText(/screenshot/i)).toBeVisible();
+      expect(screen.getByText(/Show this code at the door/)).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Add to Calendar' })).toBeVisible();
+      expect(screen.getByText(/cancelled or rescheduled from your dashboard/)).toBeVisible();
+    });
+  });
 });

@@ -1,6 +1,7 @@
-import { CalendarPlus, CircleCheck, Copy, Droplets, Footprints, Mail, SearchX, Shirt, Smartphone } from 'lucide-react';
+import { CalendarClock, CalendarPlus, CircleCheck, CircleX, Clock, Copy, Droplets, Footprints, Mail, SearchX, Shirt, Smartphone, UserX, type LucideIcon } from 'lucide-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { bookingReference } from '../../../../shared/product';
+import { formatLongDate, formatTime } from '../../../../shared/rules/format';
 import type { BookingDto } from '../../../../shared/schemas/bookings';
 import { BookingSummary } from '../../../components/booking-summary';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +12,10 @@ import { businessName } from '../../../lib/business-name';
 import { copyText } from '../../../lib/clipboard';
 import { usePageTitle } from '../../../lib/page-title';
 import { useMyBookings } from '../../../lib/my-bookings';
+import { useNow } from '../../../lib/use-now';
+import { cn } from '../../../lib/utils';
 import { BookingQrCode } from './booking-qr-code';
+import { childLines, confirmationKind, isAhead, showsDoorCode, type ConfirmationKind } from './confirmation-rules';
 import { downloadCalendarEvent } from './download-calendar-event';
 
 /** Spec 2, booking confirmation screen at /booking-confirmation/:bookingId. */
@@ -59,9 +63,28 @@ function BookingNotFound({ reason }: { reason: 'Booking not found' | 'Failed to 
   );
 }
 
+/** Issue 33: the heading, its icon and what to say under it, for each kind of booking (confirmation-rules.ts). */
+const HEADLINES: Record<ConfirmationKind, { title: string; icon: LucideIcon; tone: 'success' | 'info' | 'muted' }> = {
+  confirmed: { title: 'Booking Confirmed!', icon: CircleCheck, tone: 'success' },
+  updated: { title: 'Booking Updated', icon: CalendarClock, tone: 'info' },
+  started: { title: 'Session Under Way', icon: Clock, tone: 'info' },
+  attended: { title: 'Session Attended', icon: CircleCheck, tone: 'muted' },
+  'no-show': { title: 'Session Missed', icon: UserX, tone: 'muted' },
+  cancelled: { title: 'Booking Cancelled', icon: CircleX, tone: 'muted' },
+};
+
+const TONE_STYLES = {
+  success: 'bg-green-50 text-green-700 ring-8 ring-green-50/60',
+  info: 'bg-brand-50 text-brand-700 ring-8 ring-brand-50/60',
+  muted: 'bg-slate-100 text-slate-600',
+} as const;
+
 function BookingConfirmed({ booking }: { booking: BookingDto }) {
   const reference = bookingReference(booking.id);
-  const cancelled = booking.status !== 'CONFIRMED';
+  const kind = confirmationKind(booking, useNow());
+  const ahead = isAhead(kind);
+  const headline = HEADLINES[kind];
+  const Icon = headline.icon;
 
   async function copyReference() {
     if (await copyText(reference)) toast({ title: 'Copied!', description: 'Booking ID copied to clipboard' });
@@ -75,32 +98,18 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <div className="flex flex-col items-center text-center">
-        <span
-          className={
-            cancelled
-              ? 'inline-flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-600'
-              : 'inline-flex size-16 items-center justify-center rounded-full bg-green-50 text-green-700 ring-8 ring-green-50/60'
-          }
-        >
-          <CircleCheck className="size-9" aria-hidden="true" />
+        <span className={cn('inline-flex size-16 items-center justify-center rounded-full', TONE_STYLES[headline.tone])}>
+          <Icon className="size-9" aria-hidden="true" />
         </span>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">
-          {cancelled ? 'Booking Cancelled' : 'Booking Confirmed!'}
-        </h1>
-        {cancelled ? (
-          <p className="mt-2 text-slate-600">This booking has been cancelled and no longer holds a spot.</p>
-        ) : (
-          <div className="mt-3 grid gap-2 text-slate-700">
-            <p className="flex items-center justify-center gap-2 font-medium text-slate-900">
-              <Smartphone className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
-              Take a screenshot of this screen and show it at the door when you arrive.
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-slate-900">{headline.title}</h1>
+        <div className="mt-3 grid gap-2 text-slate-700">
+          <KindText kind={kind} booking={booking} />
+          {childLines(booking, kind).map((line) => (
+            <p key={line} className="text-sm font-medium text-slate-900">
+              {line}
             </p>
-            <p className="flex items-center justify-center gap-2 text-sm">
-              <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
-              A confirmation email will arrive in your inbox shortly.
-            </p>
-          </div>
-        )}
+          ))}
+        </div>
       </div>
 
       <Card className="overflow-hidden">
@@ -117,7 +126,7 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
           </button>
         </div>
         <CardContent className="pt-6">
-          {!cancelled && (
+          {showsDoorCode(kind) && (
             // Issue 22: the office scans it at the door (or types the reference under it).
             <figure className="mb-6 flex flex-col items-center gap-2 border-b border-slate-100 pb-6">
               <BookingQrCode reference={reference} />
@@ -130,7 +139,7 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
         </CardContent>
       </Card>
 
-      {!cancelled && (
+      {ahead && (
         <Card>
           <CardContent className="pt-6">
             <h2 className="text-lg font-semibold text-slate-900">What to bring</h2>
@@ -155,7 +164,7 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
         <Button asChild variant="outline" size="lg">
           <Link to="/dashboard">Return to Dashboard</Link>
         </Button>
-        {!cancelled && (
+        {ahead && (
           <Button size="lg" onClick={() => void addToCalendar()}>
             <CalendarPlus aria-hidden="true" />
             Add to Calendar
@@ -163,9 +172,47 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
         )}
       </div>
 
-      <p className="text-center text-sm text-slate-600">
-        Need to make a change? Bookings can be cancelled or rescheduled from your dashboard.
-      </p>
+      {ahead && (
+        <p className="text-center text-sm text-slate-600">
+          Need to make a change? Bookings can be cancelled or rescheduled from your dashboard.
+        </p>
+      )}
     </div>
   );
+}
+
+/** What is true of the booking now, under its heading. */
+function KindText({ kind, booking }: { kind: ConfirmationKind; booking: BookingDto }) {
+  const day = formatLongDate(booking.session.startsAt);
+  switch (kind) {
+    case 'confirmed':
+    case 'updated':
+      return (
+        <>
+          {kind === 'updated' && (
+            <p className="font-medium text-slate-900">
+              This booking changed after it was made. The details below are the current ones, and we e-mailed you about the change.
+            </p>
+          )}
+          <p className="flex items-center justify-center gap-2 font-medium text-slate-900">
+            <Smartphone className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+            Take a screenshot of this screen and show it at the door when you arrive.
+          </p>
+          {kind === 'confirmed' && (
+            <p className="flex items-center justify-center gap-2 text-sm">
+              <Mail className="size-4 shrink-0 text-slate-500" aria-hidden="true" />
+              A confirmation email will arrive in your inbox shortly.
+            </p>
+          )}
+        </>
+      );
+    case 'started':
+      return <p className="font-medium text-slate-900">{`This session started at ${formatTime(booking.session.startsAt)}. Show the code below at the door to be checked in.`}</p>;
+    case 'attended':
+      return <p>{`This session took place on ${day}.`}</p>;
+    case 'no-show':
+      return <p>{`This session took place on ${day}, and nobody on this booking was checked in at the door: it counts as a no-show.`}</p>;
+    case 'cancelled':
+      return <p>This booking has been cancelled and no longer holds a spot.</p>;
+  }
 }
