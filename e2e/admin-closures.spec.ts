@@ -61,7 +61,7 @@ test('the office sees the closure in the Sessions tab, and at 390 px the Close D
   // Next week's Saturday: seeded sessions with bookings (only previewed here, never closed).
   await dialog.getByLabel('First day').fill(torontoDateKey(torontoSlot(1, WEEKDAY.saturday, 12, 0)));
   await dialog.getByLabel('Reason').fill('Preview only');
-  await expect(dialog.getByText(/^This cancels \d+ sessions? .*and e-mails \d+ famil(y|ies)\. This cannot be undone/)).toBeVisible();
+  await expect(dialog.getByText(/^This cancels \d+ sessions? .*and emails \d+ famil(y|ies)\. This cannot be undone/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Close Days' })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: 'test-results/close-days-390.png' });

@@ -6,7 +6,7 @@ import { demoAccounts, openApp, saveScreenshot, signIn } from './support/login';
 // during a real outage, the 15-minute rule) is tested in src/server/routes/health-mail.test.ts; here the page
 // shows what GET /api/admin/stats answers, the run's own mail flowing, then an outage's numbers.
 
-test('the admin dashboard warns while e-mails wait to be sent, with how many and for how long', async ({ page }) => {
+test('the admin dashboard warns while emails wait to be sent, with how many and for how long', async ({ page }) => {
   // Two loads of the admin area (its own chunk) on a busy machine.
   test.setTimeout(90_000);
   await signIn(page, demoAccounts.admin);
@@ -16,7 +16,7 @@ test('the admin dashboard warns while e-mails wait to be sent, with how many and
   // This run's mail goes out (to its mailbox): no warning.
   const live = (await (await page.request.get('/api/admin/stats')).json()) as AdminStats;
   expect(live.mail.delayed).toBe(false);
-  const warning = page.getByRole('alert').filter({ hasText: 'E-mails are not going out' });
+  const warning = page.getByRole('alert').filter({ hasText: 'Emails are not going out' });
   await expect(warning).toHaveCount(0);
 
   // The mail server has been down for 25 minutes while families booked.
@@ -27,7 +27,7 @@ test('the admin dashboard warns while e-mails wait to be sent, with how many and
   });
   await openApp(page, '/admin');
   await expect(warning).toBeVisible({ timeout: 20_000 });
-  await expect(warning).toContainText('12 e-mails waiting to be sent, the oldest for 25 minutes: check the mail server (SMTP_URL).');
+  await expect(warning).toContainText('12 emails waiting to be sent, the oldest for 25 minutes: check the mail server (SMTP_URL).');
   // Above the numbers, where the office looks first.
   const warningBox = await warning.boundingBox();
   const statsBox = await stats.boundingBox();

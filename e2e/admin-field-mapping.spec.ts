@@ -104,14 +104,14 @@ test('an admin builds a template from the latest payload, previews it, saves, ed
   const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview.getByRole('heading', { level: 3, name: 'Preview' })).toBeVisible();
 
-  await fillRule(page, 1, { path: 'contact.email', target: 'E-mail', transform: 'toLower', required: true });
+  await fillRule(page, 1, { path: 'contact.email', target: 'Email', transform: 'toLower', required: true });
   await expect(page.getByText(`Sample: ${email}`)).toBeVisible();
   await fillRule(page, 2, { path: 'contact.firstName', target: 'First name', transform: 'trim' });
   await fillRule(page, 3, { path: 'plan.tier', target: 'Plan tier', transform: 'toUpper' });
 
   // The live preview maps the sample with the rules (after a short pause in typing).
   const mapped = preview.getByRole('table', { name: 'Mapped fields' });
-  await expect(mapped.getByRole('row', { name: `E-mail ${email.toLowerCase()}` })).toBeVisible({ timeout: 10_000 });
+  await expect(mapped.getByRole('row', { name: `Email ${email.toLowerCase()}` })).toBeVisible({ timeout: 10_000 });
   await expect(mapped.getByRole('row', { name: 'First name Casey' })).toBeVisible();
   await expect(mapped.getByRole('row', { name: 'Plan tier TWO' })).toBeVisible();
 

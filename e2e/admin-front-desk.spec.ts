@@ -195,7 +195,7 @@ test('a family page that fails to load says so, and Try again recovers', async (
   await expect(page.getByRole('heading', { level: 1, name: familyName })).toBeVisible();
 });
 
-test('deleting the family offers to cancel its upcoming bookings first, and the family gets one e-mail', async ({ page }) => {
+test('deleting the family offers to cancel its upcoming bookings first, and the family gets one email', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: 'Users' }).click();

@@ -15,7 +15,7 @@ const okafor = `okafor.family+${run}@example.com`;
 const existing = `marta.silva+${run}@example.com`;
 
 const families = [
-  'E-mail;First Name;Last Name;Plan;Weekly limit;Child 1;Child 1 Limit;child2_name;Notes',
+  'Email;First Name;Last Name;Plan;Weekly limit;Child 1;Child 1 Limit;child2_name;Notes',
   `${okafor};Chidi;"Okafor, Jr.";two;2;Ada;2;Obi;"Prefers mornings; call first"`,
   'not-an-email;Nina;Park;ONE;1;Lia;1;;',
   `karin.lindqvist+${run}@example.com;Karin;Lindqvist;ONE;1;Elsa;1;;`,

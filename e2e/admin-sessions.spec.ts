@@ -284,7 +284,7 @@ test('the admin cannot delete the booked session, cancels it instead, and the ro
   await row.getByRole('button', { name: `Cancel ${name}` }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Cancel Session' });
   await expect(dialog).toContainText(
-    'This cancels the session and its bookings (1 booked spot), frees the spots and e-mails each family. This cannot be undone.',
+    'This cancels the session and its bookings (1 booked spot), frees the spots and emails each family. This cannot be undone.',
   );
   await saveScreenshot(page, 'admin-sessions-cancel-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Cancel Session' }).click();

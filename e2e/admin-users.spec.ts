@@ -45,7 +45,7 @@ async function openRowMenu(page: Page, table: Locator, name: string): Promise<Lo
   return menu;
 }
 
-test('an admin finds families by a child’s name and by e-mail, and Clear brings every user back', async ({ page }) => {
+test('an admin finds families by a child’s name and by email, and Clear brings every user back', async ({ page }) => {
   const table = await openUsersTab(page);
   await expect(table.getByRole('columnheader')).toHaveText(['User', 'Children', 'Role', 'Status', 'No-shows (30 days)', 'Actions']);
   await expect(searchBox(page)).toHaveAttribute('placeholder', "Search by name, email, or child's name...");
@@ -87,7 +87,7 @@ test('an admin finds families by a child’s name and by e-mail, and Clear bring
   await expect(page.getByRole('button', { name: 'Clear' })).toHaveCount(0);
 });
 
-test('an admin creates a family with two children and no password; the family is e-mailed and shows as invited', async ({ page }) => {
+test('an admin creates a family with two children and no password; the family is emailed and shows as invited', async ({ page }) => {
   const table = await openUsersTab(page);
   await page.getByRole('button', { name: 'Add New User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create User' });
@@ -122,7 +122,7 @@ test('an admin creates a family with two children and no password; the family is
   await saveScreenshot(page, 'admin-users-create-dialog', { fullPage: false });
   await dialog.getByRole('button', { name: 'Create User' }).click();
   await expect(notifications(page).getByText('User Created', { exact: true })).toBeVisible();
-  await expect(notifications(page).getByText(new RegExp(`welcome e-mail .* sent to ${family.email}`))).toBeVisible();
+  await expect(notifications(page).getByText(new RegExp(`welcome email .* sent to ${family.email}`))).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add New User' })).toBeFocused();
 

@@ -148,7 +148,7 @@ test('an admin creates a signed webhook configuration and copies its secret once
   await shot(page, 'webhook-form-390');
 });
 
-test('a signed delivery is logged as Success with its mapped e-mail, an unsigned one as Error 401', async ({ page, request }) => {
+test('a signed delivery is logged as Success with its mapped email, an unsigned one as Error 401', async ({ page, request }) => {
   expect(secretKey).not.toBe('');
   const signed = await deliver(request, payload(), { secret: secretKey });
   expect(signed.status(), await signed.text()).toBe(201);
@@ -172,7 +172,7 @@ test('a signed delivery is logged as Success with its mapped e-mail, an unsigned
   await rows.nth(1).getByRole('button', { name: /^View delivery / }).click();
   const dialog = page.getByRole('dialog', { name: 'Webhook Delivery' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('table', { name: 'Mapped data' }).getByRole('row', { name: /E-mail/ })).toContainText(family.email);
+  await expect(dialog.getByRole('table', { name: 'Mapped data' }).getByRole('row', { name: /Email/ })).toContainText(family.email);
   await expect(dialog.getByLabel('Headers')).toContainText('"x-webhook-signature": "[redacted]"');
   await expect(dialog.getByLabel('Body')).toContainText(family.email);
   await expect(dialog).not.toContainText(secretKey);

@@ -172,7 +172,7 @@ test.describe('signing in', () => {
     await expect(page.getByRole('menuitem', { name: 'Download our data' })).toBeFocused();
     // Issue 21: a parent's reminder e-mails switch comes before Sign Out (which stays last).
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByRole('menuitemcheckbox', { name: 'Reminder e-mails' })).toBeFocused();
+    await expect(page.getByRole('menuitemcheckbox', { name: 'Reminder emails' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
     await page.keyboard.press('Escape');

@@ -45,7 +45,7 @@ test("an ADMIN is not offered 'Erase family…'", async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Erase family…' })).toHaveCount(0);
 });
 
-test('the SUPER_ADMIN erases the family on a phone after typing the e-mail', async ({ page, playwright, baseURL }) => {
+test('the SUPER_ADMIN erases the family on a phone after typing the email', async ({ page, playwright, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, demoAccounts.owner);
   await openApp(page, `/admin/users/${familyId}`);

@@ -27,7 +27,7 @@ async function expectSignedInAsFamily(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 }
 
-test("the welcome e-mail's link lets a new family choose a password and signs them in", async ({ page }) => {
+test("the welcome email's link lets a new family choose a password and signs them in", async ({ page }) => {
   await signIn(page, demoAccounts.admin);
   const created = await page.request.post('/api/admin/users', {
     data: {

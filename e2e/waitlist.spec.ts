@@ -155,7 +155,7 @@ async function openDashboard(page: Page): Promise<void> {
   await expect(myWaitlists(page).getByRole('status', { name: 'Loading waitlists' })).toHaveCount(0, { timeout: 15_000 });
 }
 
-test('a family fills the last spot, another joins the waitlist; the first cancels and the second is booked, with the e-mail', async ({ page, browser, baseURL }) => {
+test('a family fills the last spot, another joins the waitlist; the first cancels and the second is booked, with the email', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   // Alma books the last spot (the only one) in her own browser.
   const almaPage = await otherBrowser(browser, baseURL);
@@ -275,17 +275,17 @@ test('at 390 px a family joins a waitlist from the dialog, and leaves it from th
   await expect(myWaitlists(page).getByRole('listitem')).toHaveCount(0);
 });
 
-test('the reminder e-mails switch in the user menu is saved and stays switched after a reload', async ({ page }) => {
+test('the reminder emails switch in the user menu is saved and stays switched after a reload', async ({ page }) => {
   await signIn(page, bruno);
   expect((await fetchCurrentUser(page)).bookingReminders).toBe(true);
   await openUserMenu(page);
-  const reminders = page.getByRole('menuitemcheckbox', { name: 'Reminder e-mails' });
+  const reminders = page.getByRole('menuitemcheckbox', { name: 'Reminder emails' });
   await expect(reminders).toBeChecked();
   await shot(page, 'user-menu-reminders-on-1280');
   // The keyboard flips it (the menu stays open).
   await reminders.focus();
   await page.keyboard.press('Space');
-  await expect(notifications(page).getByText('Reminder e-mails off')).toBeVisible();
+  await expect(notifications(page).getByText('Reminder emails off')).toBeVisible();
   await expect(reminders).not.toBeChecked();
   await shot(page, 'user-menu-reminders-off-1280');
   await expect.poll(async () => (await fetchCurrentUser(page)).bookingReminders).toBe(false);
@@ -296,7 +296,7 @@ test('the reminder e-mails switch in the user menu is saved and stays switched a
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'user-menu-reminders-off-390');
   await reminders.click();
-  await expect(notifications(page).getByText('Reminder e-mails on')).toBeVisible();
+  await expect(notifications(page).getByText('Reminder emails on')).toBeVisible();
   await expect(reminders).toBeChecked();
   await expect.poll(async () => (await fetchCurrentUser(page)).bookingReminders).toBe(true);
 });
@@ -305,7 +305,7 @@ test('a refused switch goes back and says why', async ({ page }) => {
   await page.route('**/api/me/preferences', (route) => route.fulfill({ status: 503, json: { message: 'The database is not answering' } }));
   await signIn(page, bruno);
   await openUserMenu(page);
-  const reminders = page.getByRole('menuitemcheckbox', { name: 'Reminder e-mails' });
+  const reminders = page.getByRole('menuitemcheckbox', { name: 'Reminder emails' });
   await expect(reminders).toBeChecked();
   await reminders.click();
   await expect(notifications(page).getByText('Reminder setting not saved')).toBeVisible();

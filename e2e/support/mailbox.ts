@@ -35,7 +35,7 @@ export async function waitForMail(
     if (found) return found;
     if (Date.now() > deadline) {
       const subjects = seen.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none';
-      throw new Error(`No e-mail to ${to} with a subject starting '${subjectStartsWith}' within ${timeoutMs} ms. Received: ${subjects}`);
+      throw new Error(`No email to ${to} with a subject starting '${subjectStartsWith}' within ${timeoutMs} ms. Received: ${subjects}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -44,6 +44,6 @@ export async function waitForMail(
 /** The first link in an e-mail's text that contains `part` (e.g. '/reset-password?token='). */
 export function linkIn(mail: MailMessage, part: string): string {
   const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(part));
-  if (!link) throw new Error(`No link containing '${part}' in the e-mail '${mail.subject}':\n${mail.text}`);
+  if (!link) throw new Error(`No link containing '${part}' in the email '${mail.subject}':\n${mail.text}`);
   return link;
 }

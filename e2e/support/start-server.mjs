@@ -59,7 +59,7 @@ const mailbox = http.createServer((request, response) => {
     return;
   }
   response.writeHead(404, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ message: 'GET /messages lists the e-mails received' }));
+  response.end(JSON.stringify({ message: 'GET /messages lists the emails received' }));
 });
 
 /** Listens, or rejects (a port already in use) so the run stops with a clear message instead of hanging. */

@@ -53,8 +53,8 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('the e-mail worker and cluster timings', () => {
-  it('default to 15 s between e-mail runs, 30 s claims and a 1 s worker restart', () => {
+describe('the email worker and cluster timings', () => {
+  it('default to 15 s between email runs, 30 s claims and a 1 s worker restart', () => {
     expect(loadEnv({})).toMatchObject({ EMAIL_WORKER_INTERVAL_MS: 15_000, EMAIL_CLAIM_LEASE_MS: 30_000, CLUSTER_RESTART_DELAY_MS: 1_000 });
     expect(loadEnv({ EMAIL_WORKER_INTERVAL_MS: '500', EMAIL_CLAIM_LEASE_MS: '3000', CLUSTER_RESTART_DELAY_MS: '100' })).toMatchObject({
       EMAIL_WORKER_INTERVAL_MS: 500,

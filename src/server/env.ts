@@ -55,7 +55,7 @@ const envSchema = z.object({
   /** Name under the installed app's home-screen icon; default: the first word of BUSINESS_NAME (at most 12 characters). */
   BUSINESS_SHORT_NAME: z.string().trim().min(1).max(12, 'BUSINESS_SHORT_NAME must be at most 12 characters').optional(),
   /** The office's e-mail address: the sign-in page's 'contact us' becomes a mailto link to it. */
-  BUSINESS_CONTACT_EMAIL: z.email({ error: 'BUSINESS_CONTACT_EMAIL must be an e-mail address such as office@example.com' }).optional(),
+  BUSINESS_CONTACT_EMAIL: z.email({ error: 'BUSINESS_CONTACT_EMAIL must be an email address such as office@example.com' }).optional(),
   /** The office's phone number, shown as a tel: link on the sign-in page. */
   BUSINESS_PHONE: z
     .string()

@@ -205,11 +205,11 @@ describe('mail worker logs', () => {
     return parent;
   }
 
-  it('a booking e-mail is logged by id and kind, never by address (info)', async () => {
+  it('a booking email is logged by id and kind, never by address (info)', async () => {
     const { logs, base, db } = await start();
     const parent = await bookOnce(base, db);
     await app!.emailWorker.idle();
-    const written = logs.entries().find((entry) => entry.msg === 'e-mail written to outbox folder');
+    const written = logs.entries().find((entry) => entry.msg === 'email written to outbox folder');
     expect(written, logs.text).toMatchObject({ level: 30, kind: 'booking-confirmed' });
     expect(written!.emailId).toMatch(/^[0-9a-f-]{36}$/);
     expect(written!.to).toBeUndefined();
@@ -220,7 +220,7 @@ describe('mail worker logs', () => {
     const { logs, base, db } = await start({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
     const parent = await bookOnce(base, db);
     await app!.emailWorker.idle();
-    const failed = logs.entries().find((entry) => entry.msg === 'e-mail not sent; will retry');
+    const failed = logs.entries().find((entry) => entry.msg === 'email not sent; will retry');
     expect(failed, logs.text).toMatchObject({ level: 40, kind: 'booking-confirmed', attempt: 1, giveUp: false });
     expect(failed!.emailId).toMatch(/^[0-9a-f-]{36}$/);
     expect(logs.text).not.toContain(parent.email);

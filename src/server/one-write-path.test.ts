@@ -22,7 +22,7 @@ describe('one write path (lint)', () => {
     const messages = await messagesFor('src/server/routes/example.ts', route);
     expect(messages).toEqual([
       expect.stringContaining('never open a transaction'),
-      expect.stringContaining('wakes the e-mail worker'),
+      expect.stringContaining('wakes the email worker'),
     ]);
   });
 

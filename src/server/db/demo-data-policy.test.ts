@@ -70,7 +70,7 @@ describe('demo credentials still in use', () => {
     expect(await webhooksWithDemoSecret(database.db)).toEqual([]);
   });
 
-  it('is not fooled by a non-demo account that happens to use a demo e-mail with another password', async () => {
+  it('is not fooled by a non-demo account that happens to use a demo email with another password', async () => {
     await database.db.update(users).set({ passwordHash: await hashPassword('owner-demo-2') }).where(eq(users.email, 'admin@example.com'));
     expect(await accountsWithDemoPasswords(database.db)).not.toContain('admin@example.com');
   });

@@ -75,7 +75,7 @@ describe('the unit of work: change announcements (migration 0005) and outbox wor
     expect(heard).toEqual([]);
   });
 
-  it('wakes the mailer after the commit of a transaction that queued e-mail, whichever service wrote the row', async () => {
+  it('wakes the mailer after the commit of a transaction that queued email, whichever service wrote the row', async () => {
     const { told, after } = recorder();
     let mailToldBeforeCommit = -1;
     await runUnitOfWork(

@@ -68,7 +68,7 @@ describe('WriteGroup (group commit, docs/decisions/016-grouped-repeatable-writes
     for (const group of groups) expect(new Set(group.map((item) => item % 2)).size).toBe(1);
   });
 
-  it('counts the items in flight, waiting or running, until each is answered (the e-mail worker yields to a rush)', async () => {
+  it('counts the items in flight, waiting or running, until each is answered (the email worker yields to a rush)', async () => {
     const { run } = recordingRun((items) => items.includes(13));
     const writes = new WriteGroup(run);
     expect(writes.inFlight).toBe(0);

@@ -132,7 +132,7 @@ describe('an instance that sends', () => {
 });
 
 describe('an instance that died', () => {
-  it('leaves claims that run out in seconds: another instance sends them, and a later e-mail to that family never overtakes them', async () => {
+  it('leaves claims that run out in seconds: another instance sends them, and a later email to that family never overtakes them', async () => {
     const smtp = await sink();
     await enqueueEmail(db(), { to: 'kim@example.com', subject: 'Booking confirmed: first', text: 'Hello' });
     // An instance claims it (for a few seconds) and dies before sending it.

@@ -55,7 +55,7 @@ async function planOf(statement: SQL): Promise<string> {
   return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join('\n');
 }
 
-describe('the e-mail worker’s statements on a full outbox', () => {
+describe('the email worker’s statements on a full outbox', () => {
   it('readying the due reminders reads the outbox by email_outbox_pending_idx, never all of it', async () => {
     const plan = await planOf(readyDueRemindersStatement(NOW, EMAIL_BATCH_SIZE));
     // The due reminders are read in the index's order and the scan stops at the batch's size: a Limit over an

@@ -36,7 +36,7 @@ async function bookSomething(s: TestServer) {
   return { res, parent };
 }
 
-describe('e-mail outbox', () => {
+describe('email outbox', () => {
   it('without SMTP_URL writes the message to DATA_DIR/outbox as an .eml file', async () => {
     server = await startTestServer({ seed: false, clock: () => NOW });
     const { res, parent } = await bookSomething(server);
@@ -160,7 +160,7 @@ describe('e-mail outbox', () => {
 });
 
 describe('draining a large outbox', () => {
-  it('one kick sends more than one batch (a bulk import queues hundreds of welcome e-mails)', async () => {
+  it('one kick sends more than one batch (a bulk import queues hundreds of welcome emails)', async () => {
     smtp = await startSmtpSink();
     server = await startTestServer({ seed: false, env: { SMTP_URL: smtp.url } });
     const total = 45; // more than two batches of 20
@@ -183,7 +183,7 @@ describe('a rush of bookings', () => {
   const quiet = { info: () => undefined, warn: () => undefined };
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('holds the queued e-mail while the rush is on and sends it once it eases', async () => {
+  it('holds the queued email while the rush is on and sends it once it eases', async () => {
     smtp = await startSmtpSink();
     server = await startTestServer({ seed: false, clock: () => NOW });
     await enqueueEmail(server.database.db, { to: 'rush@example.com', subject: 'Booked', text: 'Hello' });

@@ -388,7 +388,7 @@ export class EmailWorker {
       await this.db.execute(releaseClaimsStatement(this.claim.by));
     } catch (err) {
       // Not handed back: the claims run out within CLAIM_LEASE_MS and another instance takes them then.
-      this.log.warn({ err }, 'e-mails claimed by this instance not handed back');
+      this.log.warn({ err }, 'emails claimed by this instance not handed back');
     }
     await this.sender.close();
   }
@@ -425,7 +425,7 @@ export class EmailWorker {
         return sent;
       })
       .catch((err: unknown) => {
-        this.log.warn({ err }, 'e-mail outbox run failed');
+        this.log.warn({ err }, 'email outbox run failed');
         return 0;
       })
       .finally(() => {
@@ -456,11 +456,11 @@ export class EmailWorker {
     const reminders = await this.prepareDueReminders(now, batchSize);
     // Claims due messages and reads them in one statement (the claimed rows come back with the update).
     const claimed = await this.db.execute(claimDueStatement(now, batchSize, reminders, this.claim));
-    const messages = rowsOf(outboxRow, claimed, 'the e-mail claim').sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
+    const messages = rowsOf(outboxRow, claimed, 'the email claim').sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime());
     if (messages.length === 0) return 0;
     // The claims are renewed while this run sends, however long a send takes (a slow mail server).
     const renewal = setInterval(() => {
-      this.db.execute(renewClaimsStatement(this.claim)).catch((err: unknown) => this.log.warn({ err }, 'e-mail claims not renewed'));
+      this.db.execute(renewClaimsStatement(this.claim)).catch((err: unknown) => this.log.warn({ err }, 'email claims not renewed'));
     }, this.claim.leaseMs / 3);
     renewal.unref();
     this.renewal = renewal;
@@ -478,8 +478,8 @@ export class EmailWorker {
           marks.add({ id, rendered: Boolean(message.template), ...content });
           sent++;
           kind = message.template ?? emailKind(content.subject);
-          if (file) this.log.info({ emailId: id, kind, file }, 'e-mail written to outbox folder');
-          else this.log.info({ emailId: id, kind }, 'e-mail sent');
+          if (file) this.log.info({ emailId: id, kind, file }, 'email written to outbox folder');
+          else this.log.info({ emailId: id, kind }, 'email sent');
         } catch (err) {
           // Stopping: the message is handed back as not tried (stop() releases it), not retried later.
           if (this.stopping) break;
@@ -500,7 +500,7 @@ export class EmailWorker {
             .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'SENDING'), eq(emailOutbox.claimedBy, this.claim.by)));
           this.log.warn(
             { emailId: id, kind, attempt: message.attempts, giveUp: failedFor, reason: failureReason(err) },
-            'e-mail not sent; will retry',
+            'email not sent; will retry',
           );
         }
       }

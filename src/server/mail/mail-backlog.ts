@@ -23,7 +23,7 @@ export async function mailBacklog(db: Database): Promise<MailBacklog> {
         case when template = ${REMINDER_TEMPLATE} and attempts = 0 then next_attempt_at else created_at end)))::int as oldest
     from ${emailOutbox}
     where status in ('PENDING', 'SENDING') and (attempts > 0 or next_attempt_at <= now())`);
-  const row = oneRowOf(z.object({ backlog: z.number().int(), oldest: z.number().int().nullable() }), result, 'the e-mail backlog');
+  const row = oneRowOf(z.object({ backlog: z.number().int(), oldest: z.number().int().nullable() }), result, 'the email backlog');
   const oldest = row.oldest === null ? null : Math.max(0, row.oldest);
   return {
     backlog: row.backlog,

@@ -32,7 +32,7 @@ export type EmailTemplate = keyof typeof templates;
 
 /** The message of a template row; an unknown template is an error (the row is retried, then given up). */
 export function renderTemplate(template: string, data: unknown, context: EmailContext): EmailMessage {
-  if (!Object.hasOwn(templates, template)) throw new Error(`unknown e-mail template ${template}`);
+  if (!Object.hasOwn(templates, template)) throw new Error(`unknown email template ${template}`);
   const render = templates[template as EmailTemplate] as (data: unknown, context: EmailContext) => EmailMessage;
   return render(data, context);
 }

@@ -61,7 +61,7 @@ export class ThreadedMailSender implements MailSender {
       this.pending.clear();
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the e-mail thread stopped (exit code ${code})`)));
+    worker.on('exit', (code) => fail(new Error(`the email thread stopped (exit code ${code})`)));
     return worker;
   }
 }

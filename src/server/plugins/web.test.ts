@@ -69,7 +69,7 @@ describe('serving the web app', () => {
     expect(html).not.toContain('__BUSINESS_NAME__');
   });
 
-  it('fills the short name, and the office e-mail and phone (empty when not configured) for the sign-in page', () => {
+  it('fills the short name, and the office email and phone (empty when not configured) for the sign-in page', () => {
     const template =
       '<meta name="business-short-name" content="__BUSINESS_SHORT_NAME__"><meta name="business-contact-email" content="__BUSINESS_CONTACT_EMAIL__"><meta name="business-phone" content="__BUSINESS_PHONE__"><title>__BUSINESS_NAME__</title>';
     const configured = loadEnv({
@@ -87,7 +87,7 @@ describe('serving the web app', () => {
       '<meta name="business-short-name" content="Maple"><meta name="business-contact-email" content=""><meta name="business-phone" content=""><title>Maple Leaf Sports</title>',
     );
     expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_PHONE: 'call us <script>' })).toThrow(/BUSINESS_PHONE must be a phone number/);
-    expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_CONTACT_EMAIL: 'not-an-address' })).toThrow(/BUSINESS_CONTACT_EMAIL must be an e-mail address/);
+    expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_CONTACT_EMAIL: 'not-an-address' })).toThrow(/BUSINESS_CONTACT_EMAIL must be an email address/);
   });
 
   it('answers every app route with the app (the router decides), including reset-password paths', async () => {

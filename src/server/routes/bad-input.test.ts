@@ -161,7 +161,7 @@ describe('bad input', () => {
     expect(bulk.body).toEqual({ deletedCount: 0, skippedCount: 1 });
   });
 
-  it('an e-mail longer than 254 characters, wherever an e-mail is accepted', async () => {
+  it('an email longer than 254 characters, wherever an email is accepted', async () => {
     // Random letters, so the database cannot compress the value under its index-row limit.
     const long = `${randomBytes(3000).toString('hex')}@example.com`;
     const justOver = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
@@ -234,7 +234,7 @@ describe('bad input', () => {
 });
 
 describe('CSV import rows', () => {
-  it('a row with a control character or an e-mail over 254 characters is that row\'s error, not a 500', async () => {
+  it('a row with a control character or an email over 254 characters is that row\'s error, not a 500', async () => {
     const longEmail = `${randomBytes(3000).toString('hex')}@example.com`;
     const csv = [
       'Email,First Name,Last Name,Child 1',

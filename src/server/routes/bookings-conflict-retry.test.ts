@@ -17,7 +17,7 @@ const mailsTo = (email: string, template: string) =>
 const newSession = (day: number) => createSession(db(), { classTypeId: classType.id, startsAt: nextTorontoWeekAt(new Date(), day, 16) });
 
 describe('a booking write that loses a deadlock', () => {
-  it('is run again: 201 with one booking and one confirmation e-mail, the retry logged at warn', async () => {
+  it('is run again: 201 with one booking and one confirmation email, the retry logged at warn', async () => {
     const session = await newSession(1);
     const parent = await signInNewParent(server, [['Remy', 3]]);
     const injected = await injectConflicts(db(), { userId: parent.id, times: 1 });
@@ -37,7 +37,7 @@ describe('a booking write that loses a deadlock', () => {
     }
   });
 
-  it('a cancellation refused twice for a serialization failure commits at the third attempt: 200, one cancellation e-mail', async () => {
+  it('a cancellation refused twice for a serialization failure commits at the third attempt: 200, one cancellation email', async () => {
     const session = await newSession(2);
     const parent = await signInNewParent(server, [['Sasha', 3]]);
     const booked = await parent.api.post('/api/bookings', { sessionId: session.id, childNames: ['Sasha'] });

@@ -22,7 +22,7 @@ async function fireTogether(count: number, send: () => Promise<ApiResponse>) {
 }
 
 describe('Idempotency-Key under concurrency (PostgreSQL)', () => {
-  it('10 simultaneous identical bookings with one key: one booking, one e-mail, 10 identical answers', async () => {
+  it('10 simultaneous identical bookings with one key: one booking, one email, 10 identical answers', async () => {
     const parent = await signedIn([['Ava', 3], ['Leo', 3]]);
     const session = await createSession(server.database.db, { classTypeId: classType.id, startsAt: nextWeek(1, 17), capacity: 20 });
     const key = randomUUID();

@@ -34,7 +34,7 @@ const mailsTo = (email: string, template: EmailTemplate) =>
 const bookedCount = async (sessionId: string) => (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.bookedCount;
 
 describe('POST /api/bookings with an Idempotency-Key', () => {
-  it('answers a repeat with the first answer (status and body) and books and e-mails once', async () => {
+  it('answers a repeat with the first answer (status and body) and books and emails once', async () => {
     const { api, id, email } = await signedInParent([['Ava', 3]]);
     const session = await newSession(at(8, 17));
     const key = randomUUID();
@@ -164,7 +164,7 @@ describe('POST /api/bookings with an Idempotency-Key', () => {
 });
 
 describe('cancel and reschedule with an Idempotency-Key', () => {
-  it('a repeated cancel gets the first answer and cancels and e-mails once', async () => {
+  it('a repeated cancel gets the first answer and cancels and emails once', async () => {
     const { api, email } = await signedInParent([['Ava', 3]]);
     const session = await newSession(at(9, 13));
     const booking = (await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava'] })).body;
@@ -180,7 +180,7 @@ describe('cancel and reschedule with an Idempotency-Key', () => {
     expect((await api.post(`/api/bookings/${booking.id}/cancel`, undefined, withKey(randomUUID()))).status).toBe(409);
   });
 
-  it('a repeated reschedule gets the first answer and moves and e-mails once', async () => {
+  it('a repeated reschedule gets the first answer and moves and emails once', async () => {
     const { api, email } = await signedInParent([['Ava', 3]]);
     const from = await newSession(at(9, 14));
     const to = await newSession(at(10, 14));

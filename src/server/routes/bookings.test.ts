@@ -85,7 +85,7 @@ describe('GET /api/sessions and /api/classes', () => {
 });
 
 describe('POST /api/bookings', () => {
-  it('books one spot per child, returns the booking and e-mails a confirmation with an .ics', async () => {
+  it('books one spot per child, returns the booking and emails a confirmation with an .ics', async () => {
     const { api, email } = await signedInParent([['Ava', 2], ['Leo', 1]]);
     const session = await newSession(at(8, 17, 30), 10); // next Tuesday 17:30 Toronto
     const res = await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava', 'leo'] });
@@ -314,7 +314,7 @@ describe('GET /api/me/bookings and /api/me/child-stats', () => {
 });
 
 describe('POST /api/bookings/:id/cancel', () => {
-  it('cancels a future booking of the caller, frees the spots and sends a short e-mail', async () => {
+  it('cancels a future booking of the caller, frees the spots and sends a short email', async () => {
     const { api, email } = await signedInParent([['Ava', 3], ['Leo', 3]]);
     const session = await newSession(at(9, 16));
     const booking = (await api.post('/api/bookings', { sessionId: session.id, childNames: ['Ava', 'Leo'] })).body;

@@ -202,7 +202,7 @@ describe('npm run create-admin', () => {
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
 
-  it('refuses a common password, or the e-mail or name, before touching the database; a good one creates the admin', async () => {
+  it('refuses a common password, or the email or name, before touching the database; a good one creates the admin', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nb-create-admin-'));
     try {
       const base = ['--email', 'Boss.Lady@Example.com', '--first-name', 'Beatrix', '--last-name', 'Kiddo'];

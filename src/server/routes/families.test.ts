@@ -82,7 +82,7 @@ describe('two guardians of one family', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('e-mail the guardian who acted and the others with copies on; the office writes to every guardian', async () => {
+  it('email the guardian who acted and the others with copies on; the office writes to every guardian', async () => {
     const { first, second } = await twoGuardians([['Ava', 3]]);
     const quiet = await signInNewGuardian(server, first.id, { firstName: 'Quinn', copyMe: false });
     const s = await session(nextWeek(1, 9));

@@ -205,7 +205,7 @@ describe('PUT /api/me/family/emergency-contacts', () => {
 });
 
 describe('PATCH /api/me/guardian', () => {
-  it('sets the caller’s own phone and e-mail copies only, whatever the body names', async () => {
+  it('sets the caller’s own phone and email copies only, whatever the body names', async () => {
     const pat = await signInNewParent(server, [['Ava', 2]]);
     const sam = await secondGuardian(pat.id);
     const res = await pat.api.request('PATCH', '/api/me/guardian', { phone: ' 416 555 0199 ', copyMe: false, id: sam.id, familyId: randomUUID(), role: 'ADMIN' });

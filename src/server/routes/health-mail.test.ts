@@ -29,7 +29,7 @@ const db = () => server.database.db;
 const health = () => new ApiClient(server.baseUrl).get('/api/health/mail');
 
 describe('GET /api/health/mail and the dashboard numbers while the mail server is down', () => {
-  it('counts the e-mails waiting and the oldest one’s age; 503 once it has waited 15 minutes; never shows the mail server’s address', async () => {
+  it('counts the emails waiting and the oldest one’s age; 503 once it has waited 15 minutes; never shows the mail server’s address', async () => {
     expect(await health()).toMatchObject({ status: 200, body: { status: 'ok', backlog: 0, oldestUnsentAgeSeconds: null, delivery: 'smtp' } });
 
     const classType = await createClassType(db());

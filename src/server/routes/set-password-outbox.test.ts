@@ -68,8 +68,8 @@ async function expectSentWithoutToken(email: string, subjectStart: string) {
   return token;
 }
 
-describe('set-password e-mails leave no token in the outbox', () => {
-  it("the office's create: the welcome e-mail", async () => {
+describe('set-password emails leave no token in the outbox', () => {
+  it("the office's create: the welcome email", async () => {
     const email = uniqueEmail('welcome');
     expect((await admin.post('/api/admin/users', { firstName: 'Wren', lastName: 'Hale', email })).status).toBe(201);
     const token = await expectSentWithoutToken(email, 'Welcome to Test Athletics');
@@ -112,7 +112,7 @@ describe('set-password e-mails leave no token in the outbox', () => {
 });
 
 describe('before the send', () => {
-  it('an e-mail waiting for the mail server keeps the token in its secrets only, and its bodies hold the placeholder', async () => {
+  it('an email waiting for the mail server keeps the token in its secrets only, and its bodies hold the placeholder', async () => {
     const down = await startTestServer({
       clock: () => NOW,
       env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, PUBLIC_URL: 'https://portal.test' },

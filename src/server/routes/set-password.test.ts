@@ -148,7 +148,7 @@ describe('POST /api/auth/set-password', () => {
 });
 
 describe('POST /api/admin/users/:id/set-password-link', () => {
-  it('e-mails a fresh link that retires the older ones', async () => {
+  it('emails a fresh link that retires the older ones', async () => {
     const { id, email, token: welcome } = await accountWithWelcomeLink('Hugo');
     const res = await sendLink(admin, id);
     expect(res.status).toBe(200);

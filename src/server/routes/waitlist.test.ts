@@ -138,7 +138,7 @@ describe('joining a waitlist: POST /api/sessions/:id/waitlist', () => {
 });
 
 describe('promotion when a spot frees', () => {
-  it('a cancellation books the first waiting family in the same transaction, with the e-mail saying so', async () => {
+  it('a cancellation books the first waiting family in the same transaction, with the email saying so', async () => {
     const { session: s, holders } = await fullSession(nextWeek(1, 18));
     const waiting = await family([['Ava', 2]]);
     const entry = (await join(waiting, s.id, ['Ava'])).body;

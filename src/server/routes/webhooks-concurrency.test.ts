@@ -74,14 +74,14 @@ describe(`CRM deliveries under concurrency (${database})`, () => {
     expect(await countWhere(webhookLogs, eq(webhookLogs.webhookConfigId, config.id))).toBe(20);
   });
 
-  it('deliveries racing with one e-mail but different CRM contacts: one account, the rest refused with 409', async () => {
+  it('deliveries racing with one email but different CRM contacts: one account, the rest refused with 409', async () => {
     await createConfig('race-email');
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) => deliver('race-email', { ...family(`mail-${i}`), contact: { ...family(`mail-${i}`).contact, email: 'shared@example.com' } })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) {
-      expect(r).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact', code: 'CONFLICT' } });
+      expect(r).toEqual({ status: 409, body: { message: 'This email belongs to another CRM contact', code: 'CONFLICT' } });
     }
     expect(await countWhere(users, eq(users.email, 'shared@example.com'))).toBe(1);
   });

@@ -122,7 +122,7 @@ async function lastLog(configId: string) {
 }
 
 describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
-  it('creates a parent from a signed delivery, e-mails the set-password link and counts the delivery', async () => {
+  it('creates a parent from a signed delivery, emails the set-password link and counts the delivery', async () => {
     const before = await configRow(signed.id);
     const payload = purchase({ notes: 'Bought at the fall fair' });
     const res = await deliver(signed.endpoint, payload, { query: '?source=crm&token=abc' });
@@ -185,7 +185,7 @@ describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
     expect(again.body).toMatchObject({ action: 'unchanged', userId: res.body.userId });
   });
 
-  it('answers a repeated delivery with "unchanged" and writes nothing (no second e-mail)', async () => {
+  it('answers a repeated delivery with "unchanged" and writes nothing (no second email)', async () => {
     const payload = purchase();
     const first = await deliver(signed.endpoint, payload);
     expect(first.status).toBe(201);
@@ -248,7 +248,7 @@ describe('POST /api/webhooks/:endpoint: accepted deliveries', () => {
     expect((await lastLog(signed.id)).row.mappedData).toMatchObject({ password: '[redacted]' });
   });
 
-  it('links an existing account matched by e-mail to the CRM contact', async () => {
+  it('links an existing account matched by email to the CRM contact', async () => {
     const parent = await createParent(db(), [['Ivy', 1]]);
     const payload = purchase({
       contact: { email: parent.email.toUpperCase(), firstName: 'Test', lastName: 'Parent' },
@@ -487,18 +487,18 @@ describe('POST /api/webhooks/:endpoint: refused deliveries', () => {
     expect((await configRow(inactive.id)).triggerCount).toBe(0);
   });
 
-  it("never changes a staff account, nor an e-mail another CRM contact holds (409)", async () => {
+  it("never changes a staff account, nor an email another CRM contact holds (409)", async () => {
     const email = `${unique('coach')}@example.com`;
     await db().insert(users).values({ email, firstName: 'Coach', lastName: 'Kay', role: 'ADMIN' });
     const staff = await deliver(signed.endpoint, purchase({ contact: { email } }));
-    expect(staff).toEqual({ status: 409, body: { message: 'This e-mail belongs to a staff account; webhooks only change parent accounts', code: 'CONFLICT' } });
+    expect(staff).toEqual({ status: 409, body: { message: 'This email belongs to a staff account; webhooks only change parent accounts', code: 'CONFLICT' } });
     expect((await userByEmail(email))!.firstName).toBe('Coach');
 
     const payload = purchase();
     await deliver(signed.endpoint, payload);
     const other = await deliver(signed.endpoint, purchase({ contact: { email: payload.contact.email } }));
-    expect(other).toEqual({ status: 409, body: { message: 'This e-mail belongs to another CRM contact', code: 'CONFLICT' } });
-    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 409, errorDetails: 'This e-mail belongs to another CRM contact' });
+    expect(other).toEqual({ status: 409, body: { message: 'This email belongs to another CRM contact', code: 'CONFLICT' } });
+    expect((await lastLog(signed.id)).row).toMatchObject({ responseStatus: 409, errorDetails: 'This email belongs to another CRM contact' });
   });
 
   it('reports what is missing for a new account, and invalid values, with 422', async () => {

@@ -60,7 +60,7 @@ export async function startSmtpSink(port = 0, options: SmtpSinkOptions = {}): Pr
         const found = messages.find(match);
         if (found) return found;
         if (Date.now() > deadline) {
-          throw new Error(`no matching e-mail among ${messages.length}: ${messages.map((m) => m.subject).join(' | ')}`);
+          throw new Error(`no matching email among ${messages.length}: ${messages.map((m) => m.subject).join(' | ')}`);
         }
         await new Promise((r) => setTimeout(r, 25));
       }

@@ -75,7 +75,7 @@ describe('booking calendar event', () => {
     expect(new ICAL.Event(vevent).startDate.toJSDate().toISOString()).toBe('2026-11-01T22:30:00.000Z');
   });
 
-  it('as an e-mail attachment names the same method in its content type', () => {
+  it('as an email attachment names the same method in its content type', () => {
     const cancel = calendarAttachmentForBooking(booking, 'Northbound Athletics', { method: 'CANCEL', sequence: 3 });
     expect(cancel.filename).toBe('booking-NB-BBCCDDEE.ics');
     expect(cancel.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
@@ -84,7 +84,7 @@ describe('booking calendar event', () => {
     expect(calendarAttachmentForBooking(booking, 'Northbound Athletics').contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
   });
 
-  it("takes the booking's own sequence by default (a download after a change matches the e-mailed event)", () => {
+  it("takes the booking's own sequence by default (a download after a change matches the emailed event)", () => {
     const moved = new ICAL.Component(ICAL.parse(calendarEventForBooking({ ...booking, calendarSequence: 3 }, 'Northbound Athletics')));
     expect(moved.getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence')).toBe(3);
   });

@@ -35,13 +35,13 @@ export const isTargetField = (value: string): value is TargetField => (TARGET_FI
 export const TARGET_FIELD_LABELS: Record<TargetField, string> = {
   firstName: 'First name',
   lastName: 'Last name',
-  email: 'E-mail',
+  email: 'Email',
   password: 'Password',
   crmUserId: 'CRM user id',
   phone: 'Phone',
   guardian2FirstName: '2nd guardian first name',
   guardian2LastName: '2nd guardian last name',
-  guardian2Email: '2nd guardian e-mail',
+  guardian2Email: '2nd guardian email',
   guardian2Phone: '2nd guardian phone',
   ...CHILD_TARGET_LABELS,
   planTier: 'Plan tier',
@@ -216,7 +216,7 @@ export const mappedFieldsSchema = z.object({
   lastName: text('lastName', 100).optional(),
   email: text('email', 254)
     .transform((value) => value.toLowerCase())
-    .pipe(z.email({ error: 'email must be a valid e-mail address' }))
+    .pipe(z.email({ error: 'email must be a valid email address' }))
     .optional(),
   password: scalar('password')
     .transform((value) => String(value))
@@ -228,7 +228,7 @@ export const mappedFieldsSchema = z.object({
   guardian2LastName: text('guardian2LastName', 100).optional(),
   guardian2Email: text('guardian2Email', 254)
     .transform((value) => value.toLowerCase())
-    .pipe(z.email({ error: 'guardian2Email must be a valid e-mail address' }))
+    .pipe(z.email({ error: 'guardian2Email must be a valid email address' }))
     .optional(),
   guardian2Phone: phone('guardian2Phone').optional(),
   ...crmChildSlotShape,

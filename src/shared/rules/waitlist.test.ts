@@ -111,7 +111,7 @@ describe('the family’s entries', () => {
     expect(namesInWords(['Ava'])).toBe('Ava');
     expect(namesInWords(['Ava', 'Leo'])).toBe('Ava and Leo');
     expect(namesInWords(['Ava', 'Leo', 'Mia'])).toBe('Ava, Leo and Mia');
-    expect(joinedDescription({ childNames: ['Ava'], position: 1 })).toBe("Ava is 1st in line. We'll book automatically if a spot opens and e-mail you.");
-    expect(joinedDescription({ childNames: ['Ava', 'Leo'], position: 2 })).toBe("Ava and Leo are 2nd in line. We'll book automatically if a spot opens and e-mail you.");
+    expect(joinedDescription({ childNames: ['Ava'], position: 1 })).toBe("Ava is 1st in line. We'll book automatically if a spot opens and email you.");
+    expect(joinedDescription({ childNames: ['Ava', 'Leo'], position: 2 })).toBe("Ava and Leo are 2nd in line. We'll book automatically if a spot opens and email you.");
   });
 });

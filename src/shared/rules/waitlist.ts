@@ -98,5 +98,5 @@ export function joinedDescription(entry: { childNames: readonly string[]; positi
   const who = namesInWords(entry.childNames);
   const verb = entry.childNames.length === 1 ? 'is' : 'are';
   const place = entry.position === null ? 'on the waitlist' : placeInLine(entry.position);
-  return `${who} ${verb} ${place}. We'll book automatically if a spot opens and e-mail you.`;
+  return `${who} ${verb} ${place}. We'll book automatically if a spot opens and email you.`;
 }

@@ -166,7 +166,7 @@ export const CSV_MAX_PASSWORD_ROWS = 500;
 export const csvTooManyRows = (max = CSV_MAX_ROWS) =>
   `The CSV file has more than ${max.toLocaleString('en-CA')} rows. Please split it into smaller files.`;
 export const csvTooManyPasswords = (max = CSV_MAX_PASSWORD_ROWS) =>
-  `The CSV file has more than ${max.toLocaleString('en-CA')} rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.`;
+  `The CSV file has more than ${max.toLocaleString('en-CA')} rows with a password. Leave the password blank (each new family is emailed a link to set one) or split the file.`;
 /** Spec 9's file messages, read by the browser before a file is sent and answered by the server for one it gets. */
 export const CSV_NOT_SELECTED = 'Please select a CSV file';
 export const CSV_EMPTY = 'The CSV file appears to be empty';

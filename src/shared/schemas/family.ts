@@ -170,4 +170,4 @@ export const guardianImportFields = z.object({
 export type GuardianImport = z.output<typeof guardianImportFields>;
 export const hasGuardianImport = (fields: GuardianImport) => Object.values(fields).some((value) => value !== undefined);
 export const SECOND_GUARDIAN_NEEDS_EMAIL = 'Guardian 2 Email is needed to add a second guardian';
-export const SECOND_GUARDIAN_IS_FIRST = "Guardian 2 Email is the account's own e-mail";
+export const SECOND_GUARDIAN_IS_FIRST = "Guardian 2 Email is the account's own email";

@@ -142,5 +142,5 @@ export type EraseFamilyBody = z.infer<typeof eraseFamilyBody>;
 export const eraseFamilyResponse = z.object({ message: z.string(), bookingsKept: z.number().int() });
 export type EraseFamilyResponse = z.infer<typeof eraseFamilyResponse>;
 
-export const ERASE_CONFIRMATION_MISMATCH = "The confirmation does not match. Type the family's first guardian's e-mail exactly as shown.";
+export const ERASE_CONFIRMATION_MISMATCH = "The confirmation does not match. Type the family's first guardian's email exactly as shown.";
 export const ERASE_SUPER_ADMIN_ONLY = 'Only a super administrator can erase a family';

@@ -7,7 +7,7 @@ describe('groupMappedFields', () => {
     expect(groups.map((g) => g.label)).toEqual(['Contact', 'Account', 'Other']);
     expect(groups[0]!.rows).toEqual([
       { field: 'firstName', label: 'First name', value: 'Jo' },
-      { field: 'email', label: 'E-mail', value: 'a@b.c' },
+      { field: 'email', label: 'Email', value: 'a@b.c' },
     ]);
     expect(groups[1]!.rows.map((r) => `${r.label}=${r.value}`)).toEqual(['Plan tier=TWO', 'Weekly sessions=2', 'Account active=true']);
     expect(groups[2]!.rows).toEqual([{ field: 'extra', label: 'extra', value: '{"a":1}' }]);

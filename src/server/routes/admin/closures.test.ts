@@ -35,7 +35,7 @@ const creditsOf = (familyId: string) => db().select().from(makeupCredits).where(
 const setPolicies = (policies: Partial<typeof DEFAULT_POLICIES>) => admin.request('PUT', '/api/admin/settings/policies', { ...DEFAULT_POLICIES, ...policies });
 
 describe('POST /api/admin/closures', () => {
-  it('cancels every session of the days, its bookings and waiting entries; one e-mail per family; a credit per booked child', async () => {
+  it('cancels every session of the days, its bookings and waiting entries; one email per family; a credit per booked child', async () => {
     // Monday Nov 23 and Tuesday Nov 24 close; Sunday Nov 22 and Wednesday Nov 25 stay open.
     const monday = await session(at(7, 18));
     const tuesday = await session(at(8, 18));

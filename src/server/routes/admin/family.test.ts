@@ -90,7 +90,7 @@ describe('the office’s family page', () => {
 });
 
 describe('POST /api/admin/users/:id/guardians', () => {
-  it('adds a guardian without a password and e-mails the welcome with a set-password link; they then sign in to the family', async () => {
+  it('adds a guardian without a password and emails the welcome with a set-password link; they then sign in to the family', async () => {
     const pat = await signInNewParent(server, [['Ava', 2]]);
     const email = uniqueEmail('Sam');
     const res = await admin.post(`${base(pat.id)}/guardians`, { firstName: 'Sam', lastName: 'Rivera', email, phone: '416 555 0155' });
@@ -124,7 +124,7 @@ describe('POST /api/admin/users/:id/guardians', () => {
     ]);
   });
 
-  it('a taken e-mail is 409 EMAIL_TAKEN; a fifth guardian is 409 TOO_MANY_GUARDIANS; a bad phone 400; nothing added', async () => {
+  it('a taken email is 409 EMAIL_TAKEN; a fifth guardian is 409 TOO_MANY_GUARDIANS; a bad phone 400; nothing added', async () => {
     const pat = await signInNewParent(server, [['Ava', 2]]);
     const other = await signInNewParent(server, [['Zed', 2]]);
     const taken = await admin.post(`${base(pat.id)}/guardians`, { firstName: 'Dup', lastName: 'Licate', email: other.email.toUpperCase() });

@@ -35,7 +35,7 @@ const actionsOf = (familyId: string) => db().select().from(officeActions).where(
 const bookedCount = async (sessionId: string) => (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.bookedCount;
 
 describe('POST /api/admin/bookings: the office books for a family', () => {
-  it('books any future session (three weeks ahead, past the family window), marked as the office’s, and e-mails the family', async () => {
+  it('books any future session (three weeks ahead, past the family window), marked as the office’s, and emails the family', async () => {
     const fam = await family([['Ava', 2]]);
     const later = await session(inWeeks(3, 2, 17));
     // The family itself cannot reach it.
@@ -149,7 +149,7 @@ describe('POST /api/admin/bookings: the office books for a family', () => {
 });
 
 describe('POST /api/admin/bookings/:id/cancel and /reschedule', () => {
-  it('cancels any family’s future booking with a note, frees the spot and e-mails the family; twice is a 409', async () => {
+  it('cancels any family’s future booking with a note, frees the spot and emails the family; twice is a 409', async () => {
     const fam = await family([['Ava', 3]]);
     const thursday = await session(inWeeks(1, 3, 17));
     const booked = await fam.api.post('/api/bookings', { sessionId: thursday.id, childNames: ['Ava'] });
@@ -295,7 +295,7 @@ describe('the family page: GET /api/admin/users/:id, /bookings and /child-stats'
 });
 
 describe('who is coming: GET /api/admin/sessions/:id/roster and its CSV', () => {
-  it('lists every booked child with the family’s name, e-mail and reference, by child name; cancelled bookings are not there', async () => {
+  it('lists every booked child with the family’s name, email and reference, by child name; cancelled bookings are not there', async () => {
     const a = await family([['Zara', 3]]);
     const b = await family([
       ['ava', 3],
@@ -335,7 +335,7 @@ describe('who is coming: GET /api/admin/sessions/:id/roster and its CSV', () => 
 });
 
 describe('deleting a family with upcoming bookings', () => {
-  it('is refused as before without the choice; with it, the bookings are cancelled, the spots freed, one e-mail lists them', async () => {
+  it('is refused as before without the choice; with it, the bookings are cancelled, the spots freed, one email lists them', async () => {
     const fam = await family([
       ['Ava', 3],
       ['Leo', 3],

@@ -85,7 +85,7 @@ describe('moving a booked session to another week', () => {
     expect(await changeMails([rivera.email, chen.email, okafor.email])).toHaveLength(0);
   });
 
-  it('goes through with confirmWeeklyLimits: true, and every family gets the change e-mail', async () => {
+  it('goes through with confirmWeeklyLimits: true, and every family gets the change email', async () => {
     const res = await admin.request('PUT', `/api/admin/sessions/${moved.id}`, moveBody(moved, at(10, 10), { confirmWeeklyLimits: true }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.startsAt).toBe(at(10, 10).toISOString());

@@ -287,7 +287,7 @@ describe('PUT /api/admin/sessions/:id', () => {
   });
 
   // Issue 29, item 4: last week's sessions are history; as a cancel is, an edit is refused once the session starts.
-  it('refuses any edit of a session that has started (place, times, capacity), changing nothing and e-mailing nobody', async () => {
+  it('refuses any edit of a session that has started (place, times, capacity), changing nothing and emailing nobody', async () => {
     const classType = await newClassType('Started Class');
     now = at(-5, 12); // last Wednesday, noon
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(-5, 17), capacity: 10 }); // last Wednesday 17:00
@@ -318,7 +318,7 @@ describe('PUT /api/admin/sessions/:id', () => {
     expect((await put(`/api/admin/sessions/${session.id}`, { ...same, location: 'Field House' })).body).toMatchObject({ location: 'Field House' });
   });
 
-  it('e-mails each booked family the old and new time and place, with the same calendar UID at SEQUENCE 1', async () => {
+  it('emails each booked family the old and new time and place, with the same calendar UID at SEQUENCE 1', async () => {
     const classType = await newClassType('Moving Class');
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 17), capacity: 10 }); // Tue Nov 24 17:00
     const first = await signedInParent([['Ava', 3], ['Leo', 3]]);
@@ -426,7 +426,7 @@ describe('DELETE /api/admin/sessions/:id', () => {
 });
 
 describe('POST /api/admin/sessions/:id/cancel', () => {
-  it('cancels the session and its bookings, frees the spots, hides it from parents and e-mails each family once', async () => {
+  it('cancels the session and its bookings, frees the spots, hides it from parents and emails each family once', async () => {
     const classType = await newClassType('Cancelled Class');
     const session = await createSession(db(), { classTypeId: classType.id, startsAt: at(8, 18), capacity: 10 }); // Tue Nov 24 18:00
     const family = await signedInParent([['Ava', 3], ['Leo', 3]]);
@@ -510,7 +510,7 @@ describe('POST /api/admin/sessions/:id/cancel', () => {
     expect((await del(`/api/admin/sessions/${session.id}`)).status).toBe(200);
   });
 
-  it('cancels an empty session without e-mail, and refuses a started or unknown one', async () => {
+  it('cancels an empty session without email, and refuses a started or unknown one', async () => {
     const classType = await newClassType();
     const empty = await createSession(db(), { classTypeId: classType.id, startsAt: at(10, 9), capacity: 10 });
     const res = await admin.post(`/api/admin/sessions/${empty.id}/cancel`);

@@ -156,7 +156,7 @@ describe('how large a CSV import may be', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message:
-        'The CSV file has more than 500 rows with a password. Leave the password blank (each new family is e-mailed a link to set one) or split the file.',
+        'The CSV file has more than 500 rows with a password. Leave the password blank (each new family is emailed a link to set one) or split the file.',
       code: 'BAD_REQUEST',
     });
     expect(res.ms).toBeLessThan(3000);

@@ -180,7 +180,7 @@ describe('rows', () => {
     expect(await countUsers(good)).toBe(3);
   });
 
-  it('counts an e-mail twice in one file once: the first row wins, the later one is reported', async () => {
+  it('counts an email twice in one file once: the first row wins, the later one is reported', async () => {
     const a = address('twice');
     const csv = [HEADER, `${a},First,Row,,,,,,,`, `${address('other')},Other,Row,,,,,,,`, `${a.toUpperCase()},Second,Row,,,,,,,`].join('\n');
     const res = await upload({ csv });
@@ -286,7 +286,7 @@ describe('rows', () => {
     expect(await userByEmail('owner@example.com')).toMatchObject({ firstName: 'Olivia', role: 'SUPER_ADMIN' });
   });
 
-  it('sends a new family without a password a welcome e-mail with a set-password link; a typed password signs in at once', async () => {
+  it('sends a new family without a password a welcome email with a set-password link; a typed password signs in at once', async () => {
     const [linked, typed] = [address('welcome'), address('typed')];
     const csv = [HEADER, `${linked},Wendy,Welcome,,,,,,,`, `${typed},Tess,Typed,typed-pass-1,,,,,,`].join('\n');
     const res = await upload({ csv });
@@ -708,7 +708,7 @@ describe('guardians in the file (issue 31)', () => {
     ]);
   });
 
-  it("reports a bad phone and a second guardian's e-mail that another account has, as those rows' errors", async () => {
+  it("reports a bad phone and a second guardian's email that another account has, as those rows' errors", async () => {
     const [a, c] = [address('bad-phone'), address('taken-second')];
     const res = await upload({
       csv: `${GUARDIAN_HEADER}\n${a},Ana,Bell,12,,,,,Kim\n${c},Cy,Dunn,416-555-0103,Pri,Patel,parent@example.com,,Lou\n`,
@@ -716,7 +716,7 @@ describe('guardians in the file (issue 31)', () => {
     });
     expect(res.body.summary).toMatchObject({ created: 1, errors: 2 });
     expect(res.body.errors[0]).toMatch(/^Line 2: Phone: Enter a phone number/);
-    expect(res.body.errors[1]).toBe(`Line 3: ${c}: A user with this e-mail already exists`);
+    expect(res.body.errors[1]).toBe(`Line 3: ${c}: A user with this email already exists`);
     expect(await userByEmail(a)).toBeUndefined();
     // The row's account was made; its refused second guardian left nothing behind.
     expect((await guardiansOf(c)).map((g) => g.email)).toEqual([c]);

@@ -116,10 +116,10 @@ describe('an ADMIN cannot take over another administrator', () => {
 });
 
 // Issue 29, item 2: the other ways an ADMIN could make another administrator's account its own.
-describe('only a SUPER_ADMIN deletes an administrator or changes its e-mail or name', () => {
+describe('only a SUPER_ADMIN deletes an administrator or changes its email or name', () => {
   const del = (api: ApiClient, id: string, query = '') => api.request('DELETE', `/api/admin/users/${id}${query}`);
   const DELETE_ONLY = { status: 403, message: 'Only a super administrator can delete an administrator' };
-  const EMAIL_ONLY = { status: 403, message: "Only a super administrator can change an administrator's e-mail address" };
+  const EMAIL_ONLY = { status: 403, message: "Only a super administrator can change an administrator's email address" };
   const NAME_ONLY = { status: 403, message: "Only a super administrator can change an administrator's name" };
 
   it('an ADMIN cannot delete another ADMIN, so cannot re-create the account with a password of its choosing', async () => {
@@ -131,7 +131,7 @@ describe('only a SUPER_ADMIN deletes an administrator or changes its e-mail or n
     expect((await victim.api.get('/api/me')).status).toBe(200);
     // The address stays taken: the office cannot make a new account of it with a password it chose.
     const recreated = await admin.post('/api/admin/users', { firstName: 'Ada', lastName: 'Lovelace', email: victim.email, password: 'taken-over-pass-1', role: 'ADMIN' });
-    expect(failure(recreated)).toEqual({ status: 409, message: 'A user with this e-mail already exists' });
+    expect(failure(recreated)).toEqual({ status: 409, message: 'A user with this email already exists' });
     await new ApiClient(server.baseUrl).login(victim.email, 'ada-admin-pass-7');
 
     // A SUPER_ADMIN may.
@@ -139,7 +139,7 @@ describe('only a SUPER_ADMIN deletes an administrator or changes its e-mail or n
     expect((await victim.api.get('/api/me')).status).toBe(401);
   });
 
-  it("an ADMIN cannot change another administrator's e-mail (where its set-password links go) or name", async () => {
+  it("an ADMIN cannot change another administrator's email (where its set-password links go) or name", async () => {
     const victim = await anotherAdmin();
     const mine = uniqueEmail('mine');
     expect(failure(await patch(admin, victim.id, { email: mine }))).toEqual(EMAIL_ONLY);

@@ -103,7 +103,7 @@ describe('GET /api/admin/users', () => {
     expect(failure(await admin.get('/api/admin/users?page=0'))).toEqual({ status: 400, message: 'page: page must be at least 1' });
   });
 
-  it('searches first name, last name, full name, e-mail and child names, without case, on the server', async () => {
+  it('searches first name, last name, full name, email and child names, without case, on the server', async () => {
     const a = await createUser({ firstName: 'Quentin', lastName: 'Zyxwood', email: 'q.zyx@Search.Test', firstChildName: 'Bramblepaw' });
     const b = await createUser({ firstName: 'Anneke', lastName: 'Zyxwood', email: uniqueEmail('anneke') });
     const c = await createUser({ firstName: 'Xavi', lastName: 'Ortega', email: uniqueEmail('xavi'), secondChildName: 'Quillon' });
@@ -226,12 +226,12 @@ describe('POST /api/admin/users', () => {
     expect(await db().select().from(users).where(eq(users.email, email))).toEqual([]);
   });
 
-  it('refuses an e-mail already used, whatever its case (409)', async () => {
+  it('refuses an email already used, whatever its case (409)', async () => {
     const res = await admin.post('/api/admin/users', { firstName: 'A', lastName: 'B', email: 'PARENT@Example.com', password: 'secret-1' });
-    expect(failure(res)).toEqual({ status: 409, message: 'A user with this e-mail already exists' });
+    expect(failure(res)).toEqual({ status: 409, message: 'A user with this email already exists' });
   });
 
-  it('without a password: no usable password, and a welcome e-mail whose link works once', async () => {
+  it('without a password: no usable password, and a welcome email whose link works once', async () => {
     const email = uniqueEmail('welcome');
     const res = await admin.post('/api/admin/users', { firstName: 'Wren', lastName: 'Hale', email, password: '', firstChildName: 'Ivy' });
     expect(res.status).toBe(201);
@@ -266,7 +266,7 @@ describe('POST /api/admin/users', () => {
 });
 
 describe('PATCH /api/admin/users/:id', () => {
-  it('changes only the fields sent; the e-mail stays unique without case', async () => {
+  it('changes only the fields sent; the email stays unique without case', async () => {
     const user = await createUser({ firstName: 'Old', firstChildName: 'Ella', firstChildWeeklyLimit: 2 });
     const res = await patch(admin, user.id, { firstName: 'New', planTier: 'TWO', firstChildWeeklyLimit: 4 });
     expect(res.status).toBe(200);
@@ -274,7 +274,7 @@ describe('PATCH /api/admin/users/:id', () => {
     expect(res.body).toMatchObject({ firstName: 'New', lastName: 'Lind', email: user.email, planTier: 'TWO', firstChildName: 'Ella', firstChildWeeklyLimit: 4 });
     expect(failure(await patch(admin, user.id, { email: 'Parent2@EXAMPLE.com' }))).toEqual({
       status: 409,
-      message: 'A user with this e-mail already exists',
+      message: 'A user with this email already exists',
     });
     // Its own address in another case is fine.
     expect((await patch(admin, user.id, { email: user.email.toUpperCase() })).body.email).toBe(user.email);
@@ -453,7 +453,7 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(failure(await del(admin, 'nope'))).toEqual({ status: 404, message: 'User not found' });
   });
 
-  it('deletes: sessions end, sign-in fails, the user leaves the list, past bookings stay, the e-mail is free again', async () => {
+  it('deletes: sessions end, sign-in fails, the user leaves the list, past bookings stay, the email is free again', async () => {
     const parent = await createParent(db(), [['Ava', 2]]);
     const [ava] = await childRows(parent.id);
     const past = await pastBooking(parent.id, [ava!]);

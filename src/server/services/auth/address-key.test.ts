@@ -26,7 +26,7 @@ describe('login throttle keys', () => {
     expect(addressKey('64:ff9b::192.0.2.33')).toBe('address:64:ff9b:0:0::/64');
   });
 
-  it('keys an account by its e-mail without case', () => {
+  it('keys an account by its email without case', () => {
     expect(accountKey(' Parent@Example.com')).toBe('account:parent@example.com');
   });
 });

@@ -13,7 +13,7 @@ describe('the common-password list', () => {
     for (const fine of ['ember-lantern-42', 'Northbound Athletics 2026', 'aaaaaaa-b']) expect(isCommonPassword(fine), fine).toBe(false);
   });
 
-  it("refuses the owner's e-mail, its local part, first, last and full name", () => {
+  it("refuses the owner's email, its local part, first, last and full name", () => {
     const owner = { email: 'Rosalind.F@Example.com', firstName: 'Rosalind', lastName: 'Featherstone' };
     for (const personal of ['rosalind.f@example.com', ' ROSALIND.F ', 'rosalind', 'FEATHERSTONE', 'Rosalind Featherstone', 'rosalindfeatherstone']) {
       expect(isCommonPassword(personal, owner), personal).toBe(true);

@@ -79,8 +79,8 @@ export function bookingConfirmedEmail(booking: BookingDto, context: EmailContext
     context,
     options.fromWaitlist ? `Booking confirmed from the waitlist: ${what}` : `Booking confirmed: ${what}`,
     options.fromWaitlist
-      ? `Good news: a spot opened up, and ${kids ? `${kids} moved` : 'your family moved'} from the waitlist into this session. Your booking is confirmed. Show this e-mail or your confirmation screen at the door.`
-      : 'Your booking is confirmed. Show this e-mail or your confirmation screen at the door.',
+      ? `Good news: a spot opened up, and ${kids ? `${kids} moved` : 'your family moved'} from the waitlist into this session. Your booking is confirmed. Show this email or your confirmation screen at the door.`
+      : 'Your booking is confirmed. Show this email or your confirmation screen at the door.',
     'Please bring a water bottle, athletic shoes and comfortable athletic clothing. The attached calendar file adds the session to your calendar.',
     true,
   );
@@ -146,7 +146,7 @@ export function bookingCancelledEmail(booking: BookingDto, context: EmailContext
  */
 export function accountBookingsCancelledEmail(cancelled: BookingDto[], context: EmailContext): EmailMessage {
   const [first] = cancelled;
-  if (!first) throw new Error('an account-closed e-mail lists at least one booking');
+  if (!first) throw new Error('an account-closed email lists at least one booking');
   const lines = cancelled.map(
     (b) =>
       `${b.session.classType.name}, ${formatLongDate(b.session.startsAt)}, ${formatTimeRange(b.session.startsAt, b.session.endsAt)} (Toronto time), ${b.session.location}${

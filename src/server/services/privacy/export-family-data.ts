@@ -29,7 +29,7 @@ const isoOrNull = (at: Date | null) => at?.toISOString() ?? null;
 export const EXPORT_ABOUT =
   'Everything the portal holds about your family, as of exportedAt (docs/privacy.md): guardians, the family (plan, ' +
   "weekly limit, the office's notes), children with their profiles, emergency contacts, bookings with attendance, " +
-  'waiting entries, make-up credits, e-mails sent to the guardians, deliveries from the CRM about you, and signed-in devices. Times are UTC.';
+  'waiting entries, make-up credits, emails sent to the guardians, deliveries from the CRM about you, and signed-in devices. Times are UTC.';
 
 /**
  * The family's own copy (issue 31, PIPEDA's right of access): every row the portal holds about the family, in words a

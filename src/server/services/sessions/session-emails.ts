@@ -92,7 +92,7 @@ export function sessionCancelledEmail(input: {
 }): EmailMessage {
   const { context } = input;
   const [first] = input.bookings;
-  if (!first) throw new Error('a session-cancelled e-mail needs at least one booking');
+  if (!first) throw new Error('a session-cancelled email needs at least one booking');
   const session = first.session;
   const children = [...new Set(input.bookings.flatMap((b) => b.childNames))];
   const references = input.bookings.map((b) => `#${bookingReference(b.id)}`);

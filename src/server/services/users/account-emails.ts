@@ -25,7 +25,7 @@ function compose(input: LinkEmailInput & { subject: string; intro: string; butto
     `${input.button}: ${url}`,
     '',
     validity,
-    `Your sign-in e-mail is ${to.email}.`,
+    `Your sign-in email is ${to.email}.`,
     '',
     context.businessName,
   ].join('\n');
@@ -34,7 +34,7 @@ function compose(input: LinkEmailInput & { subject: string; intro: string; butto
     `<p>${escapeHtml(input.intro)}</p>`,
     `<p><a href="${escapeHtml(url)}">${escapeHtml(input.button)}</a></p>`,
     `<p>${escapeHtml(validity)}</p>`,
-    `<p>Your sign-in e-mail is ${escapeHtml(to.email)}.</p>`,
+    `<p>Your sign-in email is ${escapeHtml(to.email)}.</p>`,
     `<p>${escapeHtml(context.businessName)}</p>`,
   ].join('');
   return { to: to.email, subject: input.subject, text, html };

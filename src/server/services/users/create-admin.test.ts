@@ -17,7 +17,7 @@ describe('createAdmin', () => {
     expect(res.body.user.role).toBe('SUPER_ADMIN');
   });
 
-  it('refuses a second account with the same e-mail, whatever its case', async () => {
+  it('refuses a second account with the same email, whatever its case', async () => {
     await expect(
       server.database.db.transaction((tx) =>
         createAdmin(tx, { email: 'BOSS@example.com', password: 'x-123456', firstName: 'A', lastName: 'B', role: 'ADMIN' }),

@@ -8,12 +8,12 @@ import { HttpError, idOr404 } from '../../http-error';
 export type UserRow = typeof users.$inferSelect;
 
 export const USER_NOT_FOUND = 'User not found';
-export const EMAIL_TAKEN = 'A user with this e-mail already exists';
+export const EMAIL_TAKEN = 'A user with this email already exists';
 export const SUPER_ADMIN_ONLY = 'Only a super administrator can change this account';
 export const ADMIN_ROLE_SUPER_ADMIN_ONLY = "Only a super administrator can change an administrator's role";
 export const ADMIN_DEACTIVATE_SUPER_ADMIN_ONLY = 'Only a super administrator can deactivate an administrator';
 export const ADMIN_DELETE_SUPER_ADMIN_ONLY = 'Only a super administrator can delete an administrator';
-export const ADMIN_EMAIL_SUPER_ADMIN_ONLY = "Only a super administrator can change an administrator's e-mail address";
+export const ADMIN_EMAIL_SUPER_ADMIN_ONLY = "Only a super administrator can change an administrator's email address";
 export const ADMIN_NAME_SUPER_ADMIN_ONLY = "Only a super administrator can change an administrator's name";
 export const PARENT_PASSWORDS_ONLY = 'Passwords can be changed here for parent accounts only';
 export const RECENT_ADMIN_PASSWORD = 'This account was an administrator in the last 30 days; its password cannot be set here';

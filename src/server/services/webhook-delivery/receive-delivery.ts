@@ -46,7 +46,7 @@ export interface ReceivedDelivery {
 }
 
 const UNIQUE_VIOLATION = '23505';
-export const CONFLICT = 'Another account already uses this e-mail or CRM contact';
+export const CONFLICT = 'Another account already uses this email or CRM contact';
 
 const refusal = (error: HttpError, extra: Partial<DeliveryOutcome> = {}): DeliveryOutcome => {
   const errors = Array.isArray(error.details?.errors) ? (error.details.errors as string[]) : undefined;

@@ -19,8 +19,8 @@ import { writeChildren, type ChildChange } from '../users/write-children';
 import { importGuardians } from '../family/import-guardians';
 import type { GuardianImport } from '../../../shared/schemas/family';
 
-export const STAFF_ACCOUNT = 'This e-mail belongs to a staff account; webhooks only change parent accounts';
-export const OTHER_CRM_CONTACT = 'This e-mail belongs to another CRM contact';
+export const STAFF_ACCOUNT = 'This email belongs to a staff account; webhooks only change parent accounts';
+export const OTHER_CRM_CONTACT = 'This email belongs to another CRM contact';
 export const STALE_UPDATE = 'Ignored: a newer CRM update was already applied';
 export const NO_CHANGES = 'No changes: the account already matches';
 export const OLDER_DELIVERY = 'ignored: older than the last delivery';

@@ -140,10 +140,10 @@ function ReminderSwitch({ checked }: { checked: boolean }) {
       {
         onSuccess: (saved) =>
           toast({
-            title: saved.bookingReminders ? 'Reminder e-mails on' : 'Reminder e-mails off',
+            title: saved.bookingReminders ? 'Reminder emails on' : 'Reminder emails off',
             description: saved.bookingReminders
-              ? 'We’ll e-mail you 24 hours before each booked session.'
-              : 'You won’t get an e-mail before your sessions. Your booking confirmations still come.',
+              ? 'We’ll email you 24 hours before each booked session.'
+              : 'You won’t get an email before your sessions. Your booking confirmations still come.',
           }),
         onError: (error) =>
           toast({ variant: 'destructive', title: 'Reminder setting not saved', description: apiErrorMessage(error, 'Failed to save the setting') }),
@@ -151,10 +151,10 @@ function ReminderSwitch({ checked }: { checked: boolean }) {
     );
   };
   return (
-    <DropdownMenuSwitchItem checked={checked} onSelect={flip} aria-label="Reminder e-mails" aria-describedby={hintId}>
+    <DropdownMenuSwitchItem checked={checked} onSelect={flip} aria-label="Reminder emails" aria-describedby={hintId}>
       <BellRing aria-hidden="true" />
       <span className="grid">
-        <span>Reminder e-mails</span>
+        <span>Reminder emails</span>
         <span id={hintId} className="text-xs font-normal text-slate-600">
           24 hours before each session
         </span>

@@ -12,6 +12,6 @@ export function waitedFor(seconds: number): string {
 /** The dashboard warning's text: how many e-mails wait, for how long, and what to check. */
 export function mailBacklogText(mail: Pick<MailBacklog, 'backlog' | 'oldestUnsentAgeSeconds'>): string {
   const waited = waitedFor(mail.oldestUnsentAgeSeconds ?? 0);
-  const waiting = mail.backlog === 1 ? `1 e-mail waiting to be sent, for ${waited}` : `${mail.backlog} e-mails waiting to be sent, the oldest for ${waited}`;
+  const waiting = mail.backlog === 1 ? `1 email waiting to be sent, for ${waited}` : `${mail.backlog} emails waiting to be sent, the oldest for ${waited}`;
   return `${waiting}: check the mail server (SMTP_URL).`;
 }

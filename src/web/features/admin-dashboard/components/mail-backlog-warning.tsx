@@ -14,7 +14,7 @@ export function MailBacklogWarning() {
     <Alert variant="warning" role="alert">
       <MailWarning aria-hidden="true" />
       <div>
-        <AlertTitle>E-mails are not going out</AlertTitle>
+        <AlertTitle>Emails are not going out</AlertTitle>
         <AlertDescription>{mailBacklogText(mail)}</AlertDescription>
       </div>
     </Alert>

@@ -60,7 +60,7 @@ describe('Field mapping tab', { timeout: 60_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Target field, rule 6' })).toHaveValue('weeklyLimit');
     // The preview follows the rules as they change (debounced), from the server's answer.
     const mapped = await within(screen.getByRole('region', { name: 'Preview' })).findByRole('table', { name: 'Mapped fields' }, { timeout: 10_000 });
-    await waitFor(() => expect(within(mapped).getByRole('row', { name: `E-mail ${BUILT_IN_SAMPLE_PAYLOAD.contact.email}` })).toBeVisible());
+    await waitFor(() => expect(within(mapped).getByRole('row', { name: `Email ${BUILT_IN_SAMPLE_PAYLOAD.contact.email}` })).toBeVisible());
     expect(previews.length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('button', { name: 'Back to templates' }));

@@ -19,7 +19,7 @@ async function open() {
 }
 
 describe('EraseFamilyDialog', () => {
-  it('keeps Erase family disabled until the e-mail is typed exactly, then erases and goes back to the users', async () => {
+  it('keeps Erase family disabled until the email is typed exactly, then erases and goes back to the users', async () => {
     const posts = recordPosts(`/api/admin/users/${USER_ID}/erase`, () => HttpResponse.json({ message: 'Family erased', bookingsKept: 3 }));
     const { user, location, onOpenChange } = await open();
     const erase = screen.getByRole('button', { name: 'Erase family' });

@@ -61,9 +61,9 @@ export function EraseFamilyDialog({ userId, confirmEmail, familyName, open, onOp
       description={
         <>
           <p>
-            Erase <strong className="font-semibold text-slate-900">{familyName}</strong> and every guardian of the family? Their names, e-mails,
-            phones, children&apos;s profiles and notes, emergency contacts, sign-ins and e-mails are deleted; upcoming bookings are cancelled
-            (the spots are freed, no e-mail is sent). Past bookings stay only as anonymous counts in the reports.
+            Erase <strong className="font-semibold text-slate-900">{familyName}</strong> and every guardian of the family? Their names, emails,
+            phones, children&apos;s profiles and notes, emergency contacts, sign-ins and emails are deleted; upcoming bookings are cancelled
+            (the spots are freed, no email is sent). Past bookings stay only as anonymous counts in the reports.
           </p>
           <p className="font-medium text-red-800">This cannot be undone.</p>
         </>

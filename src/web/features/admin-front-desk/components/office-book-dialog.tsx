@@ -51,7 +51,7 @@ function BookSteps({ family, onClose, renderSessionPicker }: { family: FamilyDet
       <DialogHeader>
         <DialogTitle>Book for {name}</DialogTitle>
         <DialogDescription>
-          {step === 'choose' ? 'Choose a session in any upcoming week.' : 'Choose the children to book. The family gets the confirmation e-mail.'}
+          {step === 'choose' ? 'Choose a session in any upcoming week.' : 'Choose the children to book. The family gets the confirmation email.'}
         </DialogDescription>
       </DialogHeader>
       {step === 'choose' ? (

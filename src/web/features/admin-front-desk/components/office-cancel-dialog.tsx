@@ -45,9 +45,9 @@ function OfficeCancelPrompt({ booking, open, onOpenChange }: OfficeCancelDialogP
             childNames && after.status === 'CONFIRMED'
               ? {
                   title: 'Place Cancelled',
-                  description: `${joinNames(childNames)}'s place is cancelled; ${joinNames(after.childNames)} ${after.childNames.length === 1 ? 'stays' : 'stay'} booked. ${family} gets an e-mail.`,
+                  description: `${joinNames(childNames)}'s place is cancelled; ${joinNames(after.childNames)} ${after.childNames.length === 1 ? 'stays' : 'stay'} booked. ${family} gets an email.`,
                 }
-              : { title: 'Booking Cancelled', description: `${family} gets an e-mail; the spots are released.` },
+              : { title: 'Booking Cancelled', description: `${family} gets an email; the spots are released.` },
           );
           setNote('');
           onOpenChange(false);
@@ -72,7 +72,7 @@ function OfficeCancelPrompt({ booking, open, onOpenChange }: OfficeCancelDialogP
         booking && (
           <p>
             Cancel this booking of <strong className="font-semibold text-slate-900">{`${booking.user.firstName} ${booking.user.lastName}`}</strong>? The
-            spots are released and the family gets an e-mail.
+            spots are released and the family gets an email.
           </p>
         )
       }

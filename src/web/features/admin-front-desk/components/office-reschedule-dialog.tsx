@@ -69,8 +69,8 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
           toast({
             title: 'Booking Rescheduled',
             description: childNames
-              ? `${joinNames(moved.childNames)} moved to ${where}; ${joinNames(staying)} ${staying.length === 1 ? 'stays' : 'stay'} booked. The family gets an e-mail.`
-              : `Moved to ${where}. The family gets an e-mail.`,
+              ? `${joinNames(moved.childNames)} moved to ${where}; ${joinNames(staying)} ${staying.length === 1 ? 'stays' : 'stay'} booked. The family gets an email.`
+              : `Moved to ${where}. The family gets an email.`,
           });
           onClose();
         },
@@ -92,7 +92,7 @@ function RescheduleSteps({ booking, onClose, renderSessionPicker }: { booking: A
         <DialogDescription>
           {step === 'choose'
             ? `Choose a new session for ${booking.user.firstName} ${booking.user.lastName}'s booking: any upcoming session with room for every child.`
-            : 'Please confirm the move. The spots in the current session are released and the family gets an e-mail.'}
+            : 'Please confirm the move. The spots in the current session are released and the family gets an email.'}
         </DialogDescription>
       </DialogHeader>
       {step === 'choose' ? (

@@ -53,8 +53,8 @@ export function CancelSessionDialog({ session, open, onOpenChange, onCloseAutoFo
             </p>
             <p className="text-slate-800">
               {session.bookedCount > 0
-                ? `This cancels the session and its bookings (${plural(session.bookedCount, 'booked spot')}), frees the spots and e-mails each family. This cannot be undone.`
-                : 'This cancels the session. It has no bookings, so no family is e-mailed. This cannot be undone.'}
+                ? `This cancels the session and its bookings (${plural(session.bookedCount, 'booked spot')}), frees the spots and emails each family. This cannot be undone.`
+                : 'This cancels the session. It has no bookings, so no family is emailed. This cannot be undone.'}
             </p>
             <p>Parents no longer see a cancelled session; it stays in this table, marked Cancelled.</p>
           </>

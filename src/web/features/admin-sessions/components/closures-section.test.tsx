@@ -36,11 +36,11 @@ describe('closed days', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Close Days' });
     await user.type(within(dialog).getByLabelText('First day'), first);
     await user.type(within(dialog).getByLabelText('Reason'), 'Snow day');
-    expect(await within(dialog).findByText(/This cancels 6 sessions \(9 bookings\) and e-mails 14 families\./)).toBeVisible();
+    expect(await within(dialog).findByText(/This cancels 6 sessions \(9 bookings\) and emails 14 families\./)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Close Days' }));
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.body).toEqual({ startDate: first, endDate: first, reason: 'Snow day' });
-    expect(await screen.findByText('Snow day: 6 sessions and 9 bookings cancelled, 14 families e-mailed, 11 make-up credits given.')).toBeVisible();
+    expect(await screen.findByText('Snow day: 6 sessions and 9 bookings cancelled, 14 families emailed, 11 make-up credits given.')).toBeVisible();
   });
 
   it('lists the closures ahead with Reopen, which asks first', async () => {
@@ -69,7 +69,7 @@ describe('closed days', { timeout: 30_000 }, () => {
   it('words the warning from the preview', () => {
     expect(closureWarning({ sessions: 0, bookings: 0, families: 0, waitlistEntries: 0, overlaps: null })).toMatch(/nothing is cancelled/);
     expect(closureWarning({ sessions: 1, bookings: 1, families: 2, waitlistEntries: 1, overlaps: null })).toBe(
-      'This cancels 1 session (1 booking), ends 1 waiting entry and e-mails 2 families.',
+      'This cancels 1 session (1 booking), ends 1 waiting entry and emails 2 families.',
     );
   });
 });

@@ -78,10 +78,10 @@ export function ClosuresSection() {
 
 /** What closing will do, in words: 'This cancels 6 sessions (9 bookings) and e-mails 14 families.' */
 export function closureWarning(preview: ClosurePreview): string {
-  if (preview.sessions === 0) return 'No scheduled session falls on these days: nothing is cancelled and no family is e-mailed.';
+  if (preview.sessions === 0) return 'No scheduled session falls on these days: nothing is cancelled and no family is emailed.';
   const bookings = preview.bookings ? ` (${plural(preview.bookings, 'booking')})` : '';
   const waiting = preview.waitlistEntries ? `, ends ${plural(preview.waitlistEntries, 'waiting entry', 'waiting entries')}` : '';
-  return `This cancels ${plural(preview.sessions, 'session')}${bookings}${waiting} and e-mails ${plural(preview.families, 'family', 'families')}.`;
+  return `This cancels ${plural(preview.sessions, 'session')}${bookings}${waiting} and emails ${plural(preview.families, 'family', 'families')}.`;
 }
 
 function CloseDaysDialog({ open, onOpenChange, today }: { open: boolean; onOpenChange: (open: boolean) => void; today: string }) {
@@ -111,7 +111,7 @@ function CloseDaysDialog({ open, onOpenChange, today }: { open: boolean; onOpenC
       onSuccess: (result) => {
         toast({
           title: 'Days Closed',
-          description: `${result.closure.reason}: ${plural(result.sessions, 'session')} and ${plural(result.bookings, 'booking')} cancelled, ${plural(result.families, 'family', 'families')} e-mailed, ${plural(result.credits, 'make-up credit')} given.`,
+          description: `${result.closure.reason}: ${plural(result.sessions, 'session')} and ${plural(result.bookings, 'booking')} cancelled, ${plural(result.families, 'family', 'families')} emailed, ${plural(result.credits, 'make-up credit')} given.`,
         });
         onOpenChange(false);
       },
@@ -124,7 +124,7 @@ function CloseDaysDialog({ open, onOpenChange, today }: { open: boolean; onOpenC
         <DialogHeader>
           <DialogTitle>Close Days</DialogTitle>
           <DialogDescription>
-            Closing cancels every scheduled session of those days (Toronto time) and their bookings, ends their waiting lists and e-mails each family
+            Closing cancels every scheduled session of those days (Toronto time) and their bookings, ends their waiting lists and emails each family
             once. Booked children get a make-up credit while credits are on.
           </DialogDescription>
         </DialogHeader>
@@ -138,7 +138,7 @@ function CloseDaysDialog({ open, onOpenChange, today }: { open: boolean; onOpenC
                 {(control) => <Input type="date" min={startDate || today} className="min-w-0" value={endDate} onChange={(e) => setEndDate(e.target.value)} {...control} />}
               </FormField>
             </div>
-            <FormField label="Reason" hint="Families read it in the e-mail and on the calendar ('Closed — Snow day')." error={errors.reason}>
+            <FormField label="Reason" hint="Families read it in the email and on the calendar ('Closed — Snow day')." error={errors.reason}>
               {(control) => <Input maxLength={MAX_CLOSURE_REASON} autoComplete="off" value={reason} onChange={(e) => setReason(e.target.value)} {...control} />}
             </FormField>
           </fieldset>
@@ -151,7 +151,7 @@ function CloseDaysDialog({ open, onOpenChange, today }: { open: boolean; onOpenC
                     ? `These days overlap a closure already made (${preview.data.overlaps}).`
                     : `${closureWarning(preview.data)} This cannot be undone: reopening the days later does not bring the sessions back.`
                   : preview.isError
-                    ? 'Closing cancels every session of these days and e-mails their families. This cannot be undone.'
+                    ? 'Closing cancels every session of these days and emails their families. This cannot be undone.'
                     : 'Counting the sessions of these days...'}
             </p>
           </Alert>

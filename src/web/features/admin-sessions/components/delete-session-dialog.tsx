@@ -50,7 +50,7 @@ export function DeleteSessionDialog({ session, open, onOpenChange, onDeleted, on
             {session.bookedCount > 0 && (
               <p className="text-amber-900">
                 It has {plural(session.bookedCount, 'booked spot')}, so it cannot be deleted. Cancel the session instead: that
-                cancels the bookings and e-mails the families.
+                cancels the bookings and emails the families.
               </p>
             )}
           </>

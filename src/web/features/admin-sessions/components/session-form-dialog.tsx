@@ -160,7 +160,7 @@ export function SessionFormDialog({ session, open, onOpenChange, onCloseAutoFocu
             <Info aria-hidden="true" />
             <AlertDescription className="mt-0">
               {plural(session.bookedCount, 'spot is', 'spots are')} booked. If you change the time or the location, each family
-              with a booking is e-mailed about the change. The capacity cannot go below {session.bookedCount}.
+              with a booking is emailed about the change. The capacity cannot go below {session.bookedCount}.
             </AlertDescription>
           </Alert>
         )}
@@ -288,7 +288,7 @@ function WeeklyLimitWarning({ conflicts }: { conflicts: WeeklyLimitConflict[] })
               </li>
             ))}
           </ul>
-          <p className="mt-2">Move anyway keeps their bookings and e-mails each family about the change.</p>
+          <p className="mt-2">Move anyway keeps their bookings and emails each family about the change.</p>
         </AlertDescription>
       </div>
     </Alert>

@@ -87,7 +87,7 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                     <th className="px-3 py-2 print:px-2 print:py-1">Family</th>
                     <th className="px-3 py-2 print:px-2 print:py-1">Guardians</th>
                     {/* On paper the door wants the phones: the e-mails stay on screen and in the CSV. */}
-                    <th className="px-3 py-2 print:hidden">E-mail</th>
+                    <th className="px-3 py-2 print:hidden">Email</th>
                     <th className="px-3 py-2 print:px-2 print:py-1">Reference</th>
                     <th className="px-3 py-2 print:px-2 print:py-1">Booked by</th>
                   </tr>
@@ -111,7 +111,7 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                       <RosterField label="Guardians">
                         <GuardianPhones guardians={row.guardians} />
                       </RosterField>
-                      <RosterField label="E-mail" className="[overflow-wrap:anywhere]" cellClassName="print:hidden">
+                      <RosterField label="Email" className="[overflow-wrap:anywhere]" cellClassName="print:hidden">
                         {row.email}
                       </RosterField>
                       <RosterField label="Reference" className="font-mono text-xs">

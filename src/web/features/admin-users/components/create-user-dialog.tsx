@@ -54,7 +54,7 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
           title: 'User Created',
           description: values.password
             ? `${name} can now sign in with the password you set.`
-            : `${name} has been added. A welcome e-mail with a link to choose a password was sent to ${created.email}.`,
+            : `${name} has been added. A welcome email with a link to choose a password was sent to ${created.email}.`,
         });
         onOpenChange(false);
       },
@@ -87,7 +87,7 @@ export function CreateUserDialog({ open, onOpenChange, onCloseAutoFocus }: Creat
                       Password <span className="font-normal text-slate-500">(optional)</span>
                     </>
                   }
-                  hint="Leave blank and the family receives an e-mail to choose their own password. At least 6 characters if you set one."
+                  hint="Leave blank and the family receives an email to choose their own password. At least 6 characters if you set one."
                   error={errors.password?.message}
                 >
                   {(control) => <PasswordInput autoComplete="new-password" {...control} {...form.register('password')} />}

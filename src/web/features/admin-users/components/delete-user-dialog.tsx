@@ -59,7 +59,7 @@ export function DeleteUserDialog({ user, open, onOpenChange, onCloseAutoFocus }:
             {cancelFirst ? (
               <p className="text-amber-900">
                 This family has {upcoming === 1 ? '1 upcoming booking' : `${upcoming} upcoming bookings`}. They will be cancelled first, the spots released,
-                and the family gets one e-mail listing them.
+                and the family gets one email listing them.
               </p>
             ) : (
               <p className="text-amber-900">Note: Users with active bookings cannot be deleted for safety reasons.</p>

@@ -59,7 +59,7 @@ export function EditUserDialog({ user, isOwnAccount, protectedAccount, actorIsSu
           : undefined;
   // Issue 29: another administrator's name and e-mail (where its set-password links go) are a Super Admin's to change.
   const accountLockedReason =
-    isAdministrator && !isOwnAccount && !actorIsSuperAdmin ? "Only a Super Admin can change an administrator's name or e-mail address." : undefined;
+    isAdministrator && !isOwnAccount && !actorIsSuperAdmin ? "Only a Super Admin can change an administrator's name or email address." : undefined;
   const activeId = useId();
 
   const onSubmit = form.handleSubmit((values) => {

@@ -3,7 +3,7 @@ import { guessColumnMapping, missingRequiredFields, normalizeHeader } from './gu
 
 describe('normalizeHeader', () => {
   it('ignores case, spaces, hyphens, underscores and a byte order mark', () => {
-    expect(normalizeHeader(' E-mail ')).toBe('email');
+    expect(normalizeHeader(' Email ')).toBe('email');
     expect(normalizeHeader('\uFEFFFirst_Name')).toBe('firstname');
     expect(normalizeHeader('Child 1 Weekly Limit')).toBe('child1weeklylimit');
   });
@@ -11,9 +11,9 @@ describe('normalizeHeader', () => {
 
 describe('guessColumnMapping', () => {
   it("maps the office's usual spreadsheet headers", () => {
-    const headers = ['E-mail', 'First Name', 'last_name', 'Plan', 'Weekly limit', 'Child 1', 'Child 1 Limit', 'child2_name', 'Child 2 Weekly Limit'];
+    const headers = ['Email', 'First Name', 'last_name', 'Plan', 'Weekly limit', 'Child 1', 'Child 1 Limit', 'child2_name', 'Child 2 Weekly Limit'];
     expect(guessColumnMapping(headers)).toEqual({
-      email: 'E-mail',
+      email: 'Email',
       firstName: 'First Name',
       lastName: 'last_name',
       planTier: 'Plan',
@@ -67,15 +67,15 @@ describe('guessColumnMapping', () => {
   });
 
   it("does not take a child's first name for the parent's", () => {
-    const mapping = guessColumnMapping(['Parent E-mail (required)', 'Child First Name', 'Parent first name', 'Family name']);
-    expect(mapping).toEqual({ email: 'Parent E-mail (required)', firstName: 'Parent first name', lastName: 'Family name' });
+    const mapping = guessColumnMapping(['Parent Email (required)', 'Child First Name', 'Parent first name', 'Family name']);
+    expect(mapping).toEqual({ email: 'Parent Email (required)', firstName: 'Parent first name', lastName: 'Family name' });
   });
 
   it('uses each column once and prefers the better name', () => {
     // 'Mail' and 'Email' could both be the e-mail; 'Email' is the better name even though it comes later.
     expect(guessColumnMapping(['Mail', 'Email', 'First', 'Last'])).toEqual({ email: 'Email', firstName: 'First', lastName: 'Last' });
     // Two columns with the same meaning: the first one is used, the other stays unmapped.
-    expect(guessColumnMapping(['email', 'E-mail', 'first name', 'last name'])).toEqual({ email: 'email', firstName: 'first name', lastName: 'last name' });
+    expect(guessColumnMapping(['email', 'Email', 'first name', 'last name'])).toEqual({ email: 'email', firstName: 'first name', lastName: 'last name' });
   });
 
   it('leaves unknown and blank columns unmapped', () => {

@@ -13,7 +13,7 @@ import { ImportCsvWizard } from './import-csv-wizard';
 // dialog at 390 px stay in e2e/admin-import.spec.ts.
 
 const families = [
-  'E-mail;First Name;Last Name;Plan;Weekly limit;Child 1;Child 1 Limit;child2_name;Notes',
+  'Email;First Name;Last Name;Plan;Weekly limit;Child 1;Child 1 Limit;child2_name;Notes',
   'okafor.family@example.com;Chidi;"Okafor, Jr.";two;2;Ada;2;Obi;"Prefers mornings; call first"',
   'not-an-email;Nina;Park;ONE;1;Lia;1;;',
   'karin.lindqvist@example.com;Karin;Lindqvist;ONE;1;Elsa;1;;',
@@ -66,7 +66,7 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('families.csv')).toBeVisible();
     expect(within(dialog).getByText('6 rows, 9 columns, semicolon-separated')).toBeVisible();
     const guessed: Array<[string, string]> = [
-      ['Email', 'E-mail'],
+      ['Email', 'Email'],
       ['First Name', 'First Name'],
       ['Last Name', 'Last Name'],
       ['Password', ''],
@@ -126,7 +126,7 @@ describe('CSV import wizard', { timeout: 30_000 }, () => {
       // Issue 33: sent whether or not the file has dates (ISO dates are read either way).
       dateOrder: 'MDY',
       mapping: {
-        email: 'E-mail',
+        email: 'Email',
         firstName: 'First Name',
         lastName: 'Last Name',
         planTier: 'Plan',

@@ -354,7 +354,7 @@ function UploadStep({ headingRef, reading, onFile }: { headingRef: StepHeadingPr
           optional.
         </p>
         <p>
-          A row whose e-mail already has an account updates that account. New families without a password are e-mailed a link to
+          A row whose email already has an account updates that account. New families without a password are emailed a link to
           choose their own (valid for {SET_PASSWORD_LINK_HOURS} hours). At most {CSV_MAX_PASSWORD_ROWS} rows of a file may carry a
           password: each takes the server a moment to secure.
         </p>
@@ -638,7 +638,7 @@ function CompleteStep({ headingRef, result, fileName }: { headingRef: StepHeadin
           <div>
             <AlertTitle>Every row was imported</AlertTitle>
             {summary.created > 0 && (
-              <AlertDescription>New families without a password were e-mailed a link to choose their own.</AlertDescription>
+              <AlertDescription>New families without a password were emailed a link to choose their own.</AlertDescription>
             )}
           </div>
         </Alert>

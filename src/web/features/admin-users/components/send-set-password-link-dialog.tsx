@@ -41,7 +41,7 @@ export function SendSetPasswordLinkDialog({ user, open, onOpenChange, onCloseAut
         user && (
           <>
             <p>
-              E-mail <strong className="font-semibold text-slate-900">{fullName(user)}</strong> a link to choose a password at{' '}
+              Email <strong className="font-semibold text-slate-900">{fullName(user)}</strong> a link to choose a password at{' '}
               <span className="font-medium text-slate-900 [overflow-wrap:anywhere]">{user.email}</span>?
             </p>
             <p>

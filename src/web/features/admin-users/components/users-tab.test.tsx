@@ -123,7 +123,7 @@ describe('Users tab', { timeout: 30_000 }, () => {
     dialog = await edit('Ada Colleague');
     for (const field of ['First Name', 'Last Name', 'Email Address']) expect(within(dialog).getByLabelText(field)).toBeDisabled();
     expect(within(dialog).getByLabelText('Email Address')).toHaveValue('ada@example.com');
-    expect(within(dialog).getByText("Only a Super Admin can change an administrator's name or e-mail address.")).toBeVisible();
+    expect(within(dialog).getByText("Only a Super Admin can change an administrator's name or email address.")).toBeVisible();
     expect(within(dialog).getByLabelText('Role')).toBeDisabled();
     expect(within(dialog).getByRole('switch', { name: 'Active' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -131,7 +131,7 @@ describe('Users tab', { timeout: 30_000 }, () => {
 
     dialog = await edit('Adam Archer');
     expect(within(dialog).getByLabelText('Email Address')).toBeEnabled();
-    expect(within(dialog).queryByText("Only a Super Admin can change an administrator's name or e-mail address.")).toBeNull();
+    expect(within(dialog).queryByText("Only a Super Admin can change an administrator's name or email address.")).toBeNull();
   });
 
   it('the Super Admin: no delete for their own row, every action for another administrator, and deletes them', async () => {
@@ -155,7 +155,7 @@ describe('Users tab', { timeout: 30_000 }, () => {
 
     const dialog = await edit('Ada Colleague');
     for (const field of ['First Name', 'Last Name', 'Email Address']) expect(within(dialog).getByLabelText(field)).toBeEnabled();
-    expect(within(dialog).queryByText("Only a Super Admin can change an administrator's name or e-mail address.")).toBeNull();
+    expect(within(dialog).queryByText("Only a Super Admin can change an administrator's name or email address.")).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 

@@ -105,7 +105,7 @@ export function UsersTab() {
           <h2 id={`${ids}-heading`} ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
             Users
           </h2>
-          <p className="mt-1 text-sm text-slate-600">Family and staff accounts. Families without a password get an e-mail to choose one.</p>
+          <p className="mt-1 text-sm text-slate-600">Family and staff accounts. Families without a password get an email to choose one.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => openDialog('import')}>

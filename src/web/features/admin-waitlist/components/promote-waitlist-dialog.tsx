@@ -92,7 +92,7 @@ export function PromoteWaitlistDialog({ entry, open, onOpenChange, availableSpot
         entry && (
           <p>
             Book <strong className="font-semibold text-slate-900">{childList(entry.childNames)}</strong> of {entry.familyName} into this session now,
-            out of turn. The entry leaves the waitlist and the family gets the confirmation e-mail.
+            out of turn. The entry leaves the waitlist and the family gets the confirmation email.
           </p>
         )
       }

@@ -111,7 +111,7 @@ export function SessionWaitlist({ session, entries }: { session: SessionDto; ent
               <tr>
                 <th className="px-3 py-2 print:py-1">#</th>
                 <th className="px-3 py-2 print:py-1">Family</th>
-                <th className="px-3 py-2 print:py-1">E-mail</th>
+                <th className="px-3 py-2 print:py-1">Email</th>
                 <th className="px-3 py-2 print:py-1">Children</th>
                 <th className="px-3 py-2 print:py-1">Joined</th>
                 <th className="px-3 py-2 print:hidden">
@@ -131,7 +131,7 @@ export function SessionWaitlist({ session, entries }: { session: SessionDto; ent
                       {entry.familyName}
                     </Link>
                   </td>
-                  <WaitlistField label="E-mail" className="[overflow-wrap:anywhere]">
+                  <WaitlistField label="Email" className="[overflow-wrap:anywhere]">
                     {entry.email}
                   </WaitlistField>
                   <WaitlistField label="Children">

@@ -128,7 +128,7 @@ export function WeeklyCalendar({
       {!picker && online && (
         <Alert variant="info" className="py-2.5">
           <Info aria-hidden="true" />
-          <p>Booking is limited to the next two weeks: the current week and the week after it.</p>
+          <p>Booking is limited to the next two weeks: the current week and the week after it. Times are Toronto time.</p>
         </Alert>
       )}
 

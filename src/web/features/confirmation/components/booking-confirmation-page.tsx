@@ -122,7 +122,7 @@ function BookingConfirmed({ booking }: { booking: BookingDto }) {
           >
             #{reference}
             <Copy className="size-4 text-slate-500" aria-hidden="true" />
-            <span className="sr-only">Copy booking ID</span>
+            <span className="sr-only">Copy booking reference</span>
           </button>
         </div>
         <CardContent className="pt-6">
@@ -191,7 +191,7 @@ function KindText({ kind, booking }: { kind: ConfirmationKind; booking: BookingD
         <>
           {kind === 'updated' && (
             <p className="font-medium text-slate-900">
-              This booking changed after it was made. The details below are the current ones, and we e-mailed you about the change.
+              This booking changed after it was made. The details below are the current ones, and we emailed you about the change.
             </p>
           )}
           <p className="flex items-center justify-center gap-2 font-medium text-slate-900">

@@ -40,7 +40,8 @@ export function DashboardPage({ user, week, calendar, upcomingBookings, waitlist
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
-        <p className="mt-1 text-slate-600">Welcome back, {user.firstName}. Book, reschedule or cancel training sessions here.</p>
+        {/* Issue 33: the header already says 'Hello, <name>': the page says what it is for, not hello again. */}
+        <p className="mt-1 text-slate-600">Book, reschedule or cancel training sessions here.</p>
       </div>
 
       {/* Issue 32: the no-show rule paused the family's online booking. */}

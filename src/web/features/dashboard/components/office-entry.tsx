@@ -12,12 +12,11 @@ import { Card, CardLabel } from '../../../components/ui/card';
 export const showsOfficeEntry = (user: Pick<CurrentUser, 'role' | 'children'>) => isAdminRole(user.role) && user.children.length === 0;
 
 /** The office's /dashboard: who is signed in, and the Admin Panel (spec 2's /admin) a click away. */
-export function OfficeEntry({ user }: { user: Pick<CurrentUser, 'firstName'> }) {
+export function OfficeEntry() {
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Dashboard</h1>
-        <p className="mt-1 text-slate-600">Welcome back, {user.firstName}.</p>
       </div>
       <Card className="flex max-w-xl flex-col gap-3 p-5" role="group" aria-label="Signed in as the office">
         <CardLabel icon={ShieldCheck}>You are signed in as the office</CardLabel>

@@ -37,7 +37,7 @@ export function AddGuardianDialog({ userId, open, onOpenChange }: AddGuardianDia
     setRefusal(null);
     add.mutate(values, {
       onSuccess: (guardian) => {
-        toast({ title: 'Guardian added', description: `${fullName(guardian)} was e-mailed a link to choose a password (${guardian.email}).` });
+        toast({ title: 'Guardian added', description: `${fullName(guardian)} was emailed a link to choose a password (${guardian.email}).` });
         onOpenChange(false);
       },
       onError: (error) => {
@@ -55,7 +55,7 @@ export function AddGuardianDialog({ userId, open, onOpenChange }: AddGuardianDia
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Add guardian</DialogTitle>
-          <DialogDescription>They get their own sign-in: we e-mail them a link to choose a password.</DialogDescription>
+          <DialogDescription>They get their own sign-in: we email them a link to choose a password.</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <fieldset disabled={pending} className="grid min-w-0 gap-4">

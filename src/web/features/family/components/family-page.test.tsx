@@ -86,7 +86,7 @@ describe('Family page', { timeout: 30_000 }, () => {
     expect(screen.getByText(NO_CONTACTS)).toBeVisible();
   });
 
-  it('the guardian saves their own phone (checked first, the error next to it) and flips their e-mail copies', async () => {
+  it('the guardian saves their own phone (checked first, the error next to it) and flips their email copies', async () => {
     const writes = recordWrites((_m, _p, body) => HttpResponse.json({ ...guardian('Pat', { isYou: true }), ...(body as object) }));
     const { user } = await openPage(familyOf({ guardians: [guardian('Pat', { isYou: true, copyMe: true }), guardian('Sam')] }));
 
@@ -104,10 +104,10 @@ describe('Family page', { timeout: 30_000 }, () => {
     expect((await screen.findAllByText('Phone saved'))[0]).toBeVisible();
     expect(writes).toEqual([{ method: 'PATCH', path: '/api/me/guardian', body: { phone: '(416) 555-0199' } }]);
 
-    const copies = screen.getByRole('switch', { name: 'Send me copies of e-mails about what other guardians do' });
+    const copies = screen.getByRole('switch', { name: 'Send me copies of emails about what other guardians do' });
     expect(copies).toHaveAttribute('aria-checked', 'true');
     await user.click(copies);
-    expect((await screen.findAllByText('E-mail copies off'))[0]).toBeVisible();
+    expect((await screen.findAllByText('Email copies off'))[0]).toBeVisible();
     expect(writes[1]).toEqual({ method: 'PATCH', path: '/api/me/guardian', body: { copyMe: false } });
     expect(copies).toHaveAttribute('aria-checked', 'false');
   });

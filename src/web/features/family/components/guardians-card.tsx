@@ -21,7 +21,7 @@ import { AddGuardianDialog } from './add-guardian-dialog';
 import { PhoneLink } from '../../../components/phone-link';
 import { RemoveGuardianDialog } from './remove-guardian-dialog';
 
-export const COPY_ME_LABEL = 'Send me copies of e-mails about what other guardians do';
+export const COPY_ME_LABEL = 'Send me copies of emails about what other guardians do';
 export const LAST_GUARDIAN_HINT = 'The only guardian cannot be removed: add another guardian first.';
 export const GUARDIANS_FULL_HINT = `A family can have at most ${MAX_GUARDIANS} guardians.`;
 
@@ -162,10 +162,10 @@ function OwnGuardianSettings({ you }: { you: Guardian }) {
         onSuccess: (saved) => {
           if (typeof saved?.copyMe === 'boolean') setCopyMe(saved.copyMe);
           toast({
-            title: next ? 'E-mail copies on' : 'E-mail copies off',
+            title: next ? 'Email copies on' : 'Email copies off',
             description: next
               ? 'You’ll get a copy when another guardian books, cancels or changes a session.'
-              : 'You’ll get e-mails only about what you do.',
+              : 'You’ll get emails only about what you do.',
           });
         },
         onError: (error) => {
@@ -196,7 +196,7 @@ function OwnGuardianSettings({ you }: { you: Guardian }) {
             {COPY_ME_LABEL}
           </Label>
           <p id={`${ids}-copy-hint`} className="text-xs text-slate-600">
-            Bookings, cancellations and changes another guardian makes. Your own are always e-mailed to you.
+            Bookings, cancellations and changes another guardian makes. Your own are always emailed to you.
           </p>
         </div>
       </div>

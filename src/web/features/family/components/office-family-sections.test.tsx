@@ -96,7 +96,7 @@ describe('Office family sections', { timeout: 30_000 }, () => {
     expect(writes).toEqual([{ method: 'PUT', path: `${base}/emergency-contacts`, body: { contacts: [] } }]);
   });
 
-  it('adds a guardian: checked in the dialog, a taken e-mail under its field, a full family above the buttons, then sent', async () => {
+  it('adds a guardian: checked in the dialog, a taken email under its field, a full family above the buttons, then sent', async () => {
     let answer: Response = refusal(409, 'EMAIL_TAKEN', 'A user with this email already exists');
     const writes = recordWrites(() => answer.clone());
     const { user } = await openSections(familyOf({ guardians: [guardian('Pat')] }));

@@ -119,7 +119,7 @@ function LinkGone({ error }: { error: Error }) {
   const message =
     errorCodeOf(error) === 'LINK_EXPIRED'
       ? apiErrorMessage(error, 'This link has expired or was already used.')
-      : 'This link is not valid. Please check that you opened the whole link from the e-mail.';
+      : 'This link is not valid. Please check that you opened the whole link from the email.';
   return (
     <div className="text-center">
       <PageIcon tone="danger">

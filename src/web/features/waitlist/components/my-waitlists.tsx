@@ -41,7 +41,7 @@ export function MyWaitlists({ onLeave, headingRef }: MyWaitlistsProps) {
           <CardTitle id={headingId} ref={headingRef} tabIndex={-1} className="focus:outline-none">
             My Waitlists
           </CardTitle>
-          <CardDescription>Full sessions you are waiting for. When a spot opens, we book it for you and e-mail you.</CardDescription>
+          <CardDescription>Full sessions you are waiting for. When a spot opens, we book it for you and email you.</CardDescription>
         </div>
       </CardHeader>
       <CardContent>
