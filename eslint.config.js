@@ -49,7 +49,7 @@ export default tseslint.config(
         },
         {
           selector: "MemberExpression[property.name='emailWorker']",
-          message: 'The unit of work wakes the e-mail worker after the commit of a transaction that queued mail; never kick it here.',
+          message: 'The unit of work wakes the email worker after the commit of a transaction that queued mail; never kick it here.',
         },
         {
           selector: "CallExpression[callee.name=/^(announce|runUnitOfWork)$/]",

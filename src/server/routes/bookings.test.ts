@@ -61,6 +61,8 @@ describe('GET /api/sessions and /api/classes', () => {
         minAge: null,
         maxAge: null,
         girlsOnly: false,
+        defaultCapacity: 50,
+        defaultLocation: 'Main Gym',
       },
     });
     const byId = await api.get(`/api/sessions?from=${from}&to=${to}&classTypeId=${classTypeId}&limit=1&page=2`);

@@ -251,6 +251,7 @@ describe('the office’s forms, the CSV import and the CRM compare names the sam
       body: {
         summary: { processed: 2, created: 1, updated: 0, errors: 1 },
         errors: ['Line 3: Each child needs a different name: "Mia" and "MİA" name the same child'],
+        rejectedRowsCsv: expect.stringContaining('Mia,MİA,"Each child needs a different name'),
       },
     });
   });

@@ -96,7 +96,7 @@ interface EntryPoint {
   /** Returns a function that tries one password for the person (the same person every time). */
   prepare(): Promise<{ who: ReturnType<typeof person>; attempt: (password: string) => Promise<ApiResponse> }>;
   /** How a refusal and a success look at this entry point. */
-  refused: (res: ApiResponse) => void;
+  refused: (res: ApiResponse, password: string) => void;
   accepted: (res: ApiResponse) => void;
 }
 
@@ -155,7 +155,18 @@ const ENTRY_POINTS: EntryPoint[] = [
       const who = person();
       return { who, attempt: (password) => csvRow(who, password) };
     },
-    refused: (res) => expect(res.body).toEqual({ summary: { processed: 1, created: 0, updated: 0, errors: 1 }, errors: [`Line 2: ${COMMON}`] }),
+    refused: (res, password) => {
+      expect(res.body).toEqual({
+        summary: { processed: 1, created: 0, updated: 0, errors: 1 },
+        errors: [`Line 2: ${COMMON}`],
+        rejectedRowsCsv: expect.any(String),
+      });
+      // The refused row comes back to fix, without its password (issue 33: no password goes back in an answer).
+      expect(res.body.rejectedRowsCsv).toContain(COMMON);
+      expect(res.body.rejectedRowsCsv).toContain('the password is left out of this file');
+      expect(res.body.rejectedRowsCsv.split(/\r?\n/)[1]!.split(',')[3]).toBe('');
+      expect(res.body.rejectedRowsCsv.includes(`,${password},`)).toBe(false);
+    },
     accepted: (res) => expect(res.body).toMatchObject({ summary: { created: 1, errors: 0 } }),
   },
   {
@@ -178,7 +189,7 @@ describe('common passwords are refused everywhere a password is set', () => {
     for (const password of REFUSED(who.email)) {
       const res = await attempt(password);
       expect.soft(res.status, `${password}: ${JSON.stringify(res.body)}`).not.toBe(500);
-      entry.refused(res);
+      entry.refused(res, password);
     }
     // Nothing was created or changed by the refusals: the e-mail is still free or the old password still works.
     const [row] = await db().select().from(users).where(eq(users.email, who.email));

@@ -39,6 +39,8 @@ export interface PreparedUserImport {
   /** The rows refused by the form's rules. */
   errors: RowError[];
   passwords: RowPasswords;
+  /** The header mapped to the password, whose cells never go back in the rejected rows' file. */
+  passwordColumn: string | undefined;
 }
 
 export interface ImportUsersInput {
@@ -94,7 +96,7 @@ export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInpu
     accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
     (email) => known.get(email)?.passwordHash,
   );
-  return { processed: csv.rows.length, csv, accounts, errors, passwords };
+  return { processed: csv.rows.length, csv, accounts, errors, passwords, passwordColumn: mapping.password };
 }
 
 /**
@@ -183,7 +185,7 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
   }
 
   const allErrors = [...prepared.errors, ...rowErrors, ...updates.errors].sort((a, b) => a.line - b.line);
-  const rejected = rejectedRowsCsv(prepared.csv, allErrors);
+  const rejected = rejectedRowsCsv(prepared.csv, allErrors, [prepared.passwordColumn]);
   return {
     summary: { processed: prepared.processed, created: creates.created.length, updated: updates.updated.length, errors: allErrors.length },
     errors: allErrors.map(formatRowError),
