@@ -52,14 +52,14 @@ test.describe('with a session', () => {
   test('a parent opening the admin area sees Access Denied', async ({ page }) => {
     await signIn(page, demoAccounts.parent);
     // No way in from the navigation...
-    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Admin Panel', exact: true })).toHaveCount(0);
     // ...and typing the address, with or without a tab, shows Access Denied and no admin data.
     for (const path of ['/admin', '/admin?tab=reservations']) {
       await openApp(page, path);
       await expect(page).toHaveURL(new RegExp(`${path.replace('?', '\\?')}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
       await expect(page.getByText('You need administrator privileges to access this page.')).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Admin Panel' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Admin Panel', exact: true })).toHaveCount(0);
       await expect(page.getByRole('tab')).toHaveCount(0);
     }
     // The server refuses the admin reads the tabs make, whatever the page shows.

@@ -208,7 +208,7 @@ test.describe('admin area', () => {
 
   test('Sessions tab and its dialogs', async () => {
     await openApp(page, '/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel', exact: true })).toBeVisible();
     const panel = await openTab('Sessions', async () => {
       await expect(page.getByText(/^Showing \d+ - \d+ of \d+ sessions$/)).toBeVisible({ timeout: 15_000 });
     });

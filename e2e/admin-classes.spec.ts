@@ -34,7 +34,7 @@ test.afterEach(async ({ page, playwright, baseURL }) => {
 
 async function openClassesTab(page: Page) {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Classes' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=classes$/);
   const tab = page.getByRole('tabpanel', { name: 'Classes' });
@@ -92,7 +92,7 @@ test('an admin renames a class type and a parent sees the new name in the calend
 
 test('the Settings tab changes the admin password with its own messages', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Settings' }).click();
   const tab = page.getByRole('tabpanel', { name: 'Settings' });
   await expect(tab.getByRole('heading', { name: 'Webhook Configurations' })).toBeVisible();
@@ -157,7 +157,7 @@ for (const size of [
   test(`at ${size.width} px Settings links to the Classes tab instead of showing the class types a second time`, async ({ page }) => {
     await page.setViewportSize(size);
     await signIn(page, demoAccounts.admin);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
     await page.getByRole('tab', { name: 'Settings' }).click();
     const settings = page.getByRole('tabpanel', { name: 'Settings' });
     await expect(settings.getByRole('heading', { name: 'Webhook Configurations' })).toBeVisible();

@@ -52,7 +52,7 @@ test("a closed day reads 'Closed — <reason>' on the parent calendar, at 390 px
 test('the office sees the closure in the Sessions tab, and at 390 px the Close Days dialog says what closing would cancel', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Sessions' })).toBeVisible();
   const section = page.getByRole('region', { name: 'Closed days' });
   await expect(section.getByText(REASON)).toBeVisible();

@@ -27,7 +27,7 @@ const payload = {
 const SHOTS = '/tmp/shots-d';
 
 async function openMappingTab(page: Page): Promise<Locator> {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Mapping' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=field-mapping$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Field Mapping Templates' })).toBeVisible();

@@ -56,7 +56,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 async function openFamilyPage(page: Page) {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
   // The search has answered (a click on the unfiltered list's row can land on a row the answer replaces).
@@ -68,7 +68,7 @@ async function openFamilyPage(page: Page) {
 
 test('an admin cancels a family’s booking from Reservations, with a note, and the family is told', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Reservations' }).click();
   const tab = page.getByRole('tabpanel', { name: 'Reservations' });
   await tab.getByLabel('Rows per page').selectOption('100');
@@ -182,7 +182,7 @@ test('a family page that fails to load says so, and Try again recovers', async (
     failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong on our side. Please try again.' }) }) : route.continue(),
   );
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
   // The search has answered (a click on the unfiltered list's row can land on a row the answer replaces).
@@ -197,7 +197,7 @@ test('a family page that fails to load says so, and Try again recovers', async (
 
 test('deleting the family offers to cancel its upcoming bookings first, and the family gets one email', async ({ page }) => {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
   // The search has answered (a click on the unfiltered list's row can land on a row the answer replaces).

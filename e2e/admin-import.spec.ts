@@ -36,7 +36,7 @@ async function shoot(page: Page, dialog: Locator, name: string): Promise<void> {
 
 async function openWizard(page: Page): Promise<Locator> {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page.getByText(/^Showing \d+ - \d+ of \d+ users$/)).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Import CSV' }).click();

@@ -72,7 +72,7 @@ async function openAdmin(page: Page, size: { width: number; height: number }, ta
   await page.setViewportSize(size);
   await signIn(page, demoAccounts.admin);
   await openApp(page, tab ? `/admin?tab=${tab}` : '/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel', exact: true })).toBeVisible();
 }
 
 test('at 390 px the tab row wraps into a grid: every tab is on screen at once and opens its panel', async ({ page }) => {

@@ -17,8 +17,8 @@ const CSV_HEADER = ['Reference', 'Parent', 'Email', 'Class', 'Session date', 'Se
 /** Opens Admin Panel → Reservations the way a person does; returns the tab panel and the page's first reservations request. */
 async function openReservations(page: Page): Promise<{ tab: Locator; requestUrl: URL }> {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel', exact: true })).toBeVisible();
   const request = page.waitForRequest((r) => r.url().includes('/api/admin/reservations?'));
   await page.getByRole('tab', { name: 'Reservations' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=reservations$/);

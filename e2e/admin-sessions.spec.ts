@@ -38,7 +38,7 @@ const sessionName = (className: string, instant: Date) => `${className}, ${forma
 
 async function openSessionsTab(page: Page): Promise<Locator> {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Sessions' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Sessions' });
@@ -424,7 +424,7 @@ test('moving a session into a week where a booked child is at their weekly limit
   await book(other.id);
 
   // The admin moves the first one back into next week in the Edit dialog.
-  await page.getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('link', { name: 'Admin Panel', exact: true }).click();
   const table = page.getByRole('table', { name: 'Sessions' });
   await page.getByLabel('Date', { exact: true }).fill(torontoDateKey(weekAfter));
   const row = rowsAt(table, location);

@@ -20,7 +20,7 @@ const CAPTION = /^Showing \d+ - \d+ of \d+ users$/;
 
 async function openUsersTab(page: Page, account: { email: string; password: string } = demoAccounts.admin): Promise<Locator> {
   await signIn(page, account);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\?tab=users$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();

@@ -210,7 +210,10 @@ for (const size of [DESKTOP, PHONE]) {
     // The stat card: children waiting for this week's sessions (ours among them when the session is this week).
     const stats = (await (await page.request.get('/api/admin/stats')).json()) as AdminStats;
     if (s.thisWeek) expect(stats.waitlistedThisWeek).toBeGreaterThanOrEqual(3);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
+    // Issue 33: on a phone the cards fold into one line; the office opens them.
+    const summary = page.getByRole('button', { name: /^Statistics/ });
+    if (size.width < 640 && (await summary.getAttribute('aria-expanded')) === 'false') await summary.click();
     const card = page.getByRole('list', { name: 'Statistics' }).getByRole('listitem').filter({ hasText: 'Waitlisted This Week' });
     await expect(card.getByText(String(stats.waitlistedThisWeek), { exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page, 'the admin dashboard');

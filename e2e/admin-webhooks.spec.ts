@@ -32,7 +32,7 @@ async function shot(page: Page, name: string, fullPage = false): Promise<void> {
 
 async function openAdminTab(page: Page, tab: 'Settings' | 'Logs'): Promise<Locator> {
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: tab }).click();
   return page.getByRole('tabpanel', { name: tab });
 }

@@ -109,7 +109,7 @@ test.describe('signing in', () => {
     expect(me.role).toBe('PARENT');
 
     await expect(page.getByText(`Hello, ${me.firstName}`, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Admin Panel', exact: true })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 
     await openUserMenu(page);
@@ -127,11 +127,11 @@ test.describe('signing in', () => {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Admin Panel', exact: true })).toBeVisible();
 
-    await nav.getByRole('link', { name: 'Admin Panel' }).click();
+    await nav.getByRole('link', { name: 'Admin Panel', exact: true }).click();
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel', exact: true })).toBeVisible();
     await expect(page.getByText('Access Denied')).toHaveCount(0);
 
     await nav.getByRole('link', { name: 'Dashboard' }).click();
@@ -147,7 +147,7 @@ test.describe('signing in', () => {
     await signInThroughForm(page, demoAccounts.owner);
     const me = await fetchCurrentUser(page);
     await expect(page.getByText(`Hello, ${me.firstName}`, { exact: true })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true })).toBeVisible();
     await openUserMenu(page);
     await expect(page.getByRole('menu').getByText('Super Administrator', { exact: true })).toBeVisible();
   });

@@ -25,7 +25,7 @@ test('a date of birth and a sex recorded by the office grey out the children a c
   test.slow();
   // The office: Users tab, the family's Edit, Ava's date of birth and Leo's sex.
   await signIn(page, demoAccounts.admin);
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }).click();
   await page.getByRole('tab', { name: 'Users' }).click();
   await page.getByRole('searchbox', { name: 'Search users' }).fill(family.email);
   await expect(page.getByText('Showing 1 - 1 of 1 users')).toBeVisible();

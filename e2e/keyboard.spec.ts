@@ -269,9 +269,9 @@ test.describe('an admin, by keyboard', () => {
     // A long journey of single key presses (seven tabs, two dialogs): past 90 s on a loaded 2-core machine.
     test.slow();
     await signInByKeyboard(page, demoAccounts.admin);
-    await activate(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }));
+    await activate(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel', exact: true }));
     await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel', exact: true })).toBeVisible();
 
     const tab = (name: string) => page.getByRole('tab', { name });
     await tabTo(page, tab('Sessions'));

@@ -40,6 +40,8 @@ export function ClassesTab() {
             Code: <span className="font-mono">{classType.code}</span>
             {classType.girlsOnly && <span className="ml-2 font-medium text-brand-700">(Girls Only)</span>}
           </span>
+          {/* Issue 33: what a new session of the class starts with (the table keeps the spec's four columns). */}
+          <span className="text-xs text-slate-600">{`New sessions: ${classType.defaultCapacity} spots, ${classType.defaultLocation}`}</span>
         </div>
       ),
     },
@@ -49,13 +51,6 @@ export function ClassesTab() {
       headerClassName: 'whitespace-nowrap',
       cell: (classType) => ageRangeLabel(classType),
       className: 'whitespace-nowrap text-slate-700',
-    },
-    {
-      id: 'session-defaults',
-      header: 'New Sessions',
-      headerClassName: 'whitespace-nowrap',
-      cell: (classType) => `${classType.defaultCapacity} spots, ${classType.defaultLocation}`,
-      className: 'text-slate-700',
     },
     {
       id: 'description',
