@@ -66,7 +66,7 @@ function bookingEventAttributes(input: BookingEventInput, options: { titleWithCh
  * Agility'), so a phone's calendar tells two children's sessions apart. A single file keeps the spec's summary, the
  * class name (spec: 'Add to Calendar'); the same UID and SEQUENCE still make them one event.
  */
-export const feedEventTitle = (input: Pick<BookingEventInput, 'className' | 'childNames'>): string =>
+const feedEventTitle = (input: Pick<BookingEventInput, 'className' | 'childNames'>): string =>
   input.childNames.length ? `${input.childNames.join(', ')} — ${input.className}` : input.className;
 
 /** One iCalendar file holding the event of one booking (made with the `ics` library). */

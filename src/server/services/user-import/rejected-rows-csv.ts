@@ -6,7 +6,7 @@ import type { ParsedCsv } from './parse-user-csv';
 export const ERROR_COLUMN = 'Error';
 
 /** Added to a rejected row's Error when its password was left out of the file. */
-export const PASSWORD_WITHHELD = 'the password is left out of this file: write it again, or leave it empty to send a set-password link';
+const PASSWORD_WITHHELD = 'the password is left out of this file: write it again, or leave it empty to send a set-password link';
 
 /**
  * Issue 33: the rows an import refused, as a CSV file to fix and import again: the upload's header and cells as
