@@ -224,6 +224,8 @@ for (const viewport of [phone, desktop]) {
       await page.getByRole('button', { name: 'Add to Calendar' }).click();
       const toast = notifications(page).getByText('Calendar Event Created');
       await expect(toast).toBeVisible();
+      // Measured once it has slid in (it enters from below the screen's edge).
+      await expect(notifications(page).locator('li').first()).toBeInViewport({ ratio: 1 });
       const header = (await page.locator('header').first().boundingBox())!;
       const toastBox = (await notifications(page).locator('li').first().boundingBox())!;
       expect(toastBox.y, 'the toast starts below the header').toBeGreaterThan(header.y + header.height);
