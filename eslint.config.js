@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    files: ['src/web/**/*.{ts,tsx}', 'src/shared/**/*.ts', 'src/web/public/*.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

@@ -22,10 +22,12 @@ test.describe('login screen', () => {
       const record = { fadingAt: Number.NaN, goneAt: Number.NaN, seen: false };
       (window as unknown as { __splashTimeline: typeof record }).__splashTimeline = record;
       const check = () => {
+        // The splash is index.html's markup, shown and faded by <html data-splash> (src/web/public/app-start.js).
         const element = document.querySelector('[data-testid="splash-screen"]');
+        const phase = document.documentElement.getAttribute('data-splash');
         if (element) {
-          record.seen = true;
-          if (Number.isNaN(record.fadingAt) && element.classList.contains('opacity-0')) record.fadingAt = performance.now();
+          if (phase === 'visible') record.seen = true;
+          if (Number.isNaN(record.fadingAt) && record.seen && phase === 'fading') record.fadingAt = performance.now();
         } else if (record.seen && Number.isNaN(record.goneAt)) {
           record.goneAt = performance.now();
         }
@@ -34,7 +36,7 @@ test.describe('login screen', () => {
         subtree: true,
         childList: true,
         attributes: true,
-        attributeFilter: ['class'],
+        attributeFilter: ['class', 'data-splash'],
       });
     });
     await page.goto('/');

@@ -33,11 +33,13 @@ async function watchStartUp(page: Page, readySelector: string): Promise<void> {
     const record = { splashSeen: false, readyAt: Number.NaN };
     (window as unknown as { __startUp: typeof record }).__startUp = record;
     const check = () => {
-      if (document.querySelector('[data-testid="splash-screen"]')) record.splashSeen = true;
+      // index.html holds the splash's markup; it is shown while <html data-splash> says so (src/web/public/app-start.js).
+      const phase = document.documentElement.getAttribute('data-splash');
+      if (document.querySelector('[data-testid="splash-screen"]') && (phase === 'visible' || phase === 'fading')) record.splashSeen = true;
       const ready = document.querySelector(selector);
       if (Number.isNaN(record.readyAt) && ready && !ready.closest('.invisible') && !ready.matches(':disabled')) record.readyAt = performance.now();
     };
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'disabled'] });
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'disabled', 'data-splash'] });
   }, readySelector);
 }
 

@@ -19,7 +19,7 @@ const contextsSkippingSplash = new WeakSet<BrowserContext>();
 
 /**
  * Turns the splash off for every later page load in this browser context (the test-only window flag that
- * src/web/app/layout/splash-screen.tsx reads; set before the page's scripts by addInitScript, so the CSP and
+ * src/web/public/app-start.js reads; set before the page's scripts by addInitScript, so the CSP and
  * the production page are untouched). openApp and signIn call it: only journeys that load pages with
  * page.goto themselves (auth.spec.ts's splash test) see the 2.3 s splash.
  */

@@ -1,6 +1,6 @@
 // First: configures Zod before any schema is built (see the module).
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyBusinessNameToTitle } from './lib/business-name';
@@ -8,13 +8,9 @@ import { listenForInstallPrompt } from './lib/install-prompt';
 import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { offlineCacheFor } from '../shared/rules/offline-data';
-import { startOfTorontoWeek } from '../shared/rules/week';
 import './index.css';
 
 applyBusinessNameToTitle();
-// The first Toronto date computation builds the browser's time-zone formatter (tens of milliseconds on a phone).
-// Done here, before the first paint, it is not a long task in the way of the first taps.
-startOfTorontoWeek(new Date());
 listenForInstallPrompt();
 registerServiceWorker({
   // A first visit: ask again for what is on screen, through the worker now, so it is kept for offline use.
@@ -35,8 +31,11 @@ window.addEventListener('vite:preloadError', (event) => {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The #root element is missing from index.html');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(rootElement);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

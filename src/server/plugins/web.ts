@@ -35,7 +35,7 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Pag
 
 /**
  * The page template's placeholders filled with the business's facts (escaped): its name, the short name of the top
- * bar on a phone, and the office's e-mail and phone for the sign-in page (empty when not configured).
+ * bar on a phone, the splash's initial, and the office's e-mail and phone for the sign-in page (empty when not configured).
  */
 export function fillBusinessFacts(
   template: string,
@@ -46,8 +46,10 @@ export function fillBusinessFacts(
     __BUSINESS_CONTACT_EMAIL__: env.BUSINESS_CONTACT_EMAIL ?? '',
     __BUSINESS_PHONE__: env.BUSINESS_PHONE ?? '',
     __BUSINESS_NAME__: env.BUSINESS_NAME,
+    // The splash's mark (index.html), as the app's BrandMark draws it.
+    __BUSINESS_INITIAL__: env.BUSINESS_NAME.trim().charAt(0).toUpperCase(),
   };
-  return template.replace(/__BUSINESS_(?:SHORT_NAME|CONTACT_EMAIL|PHONE|NAME)__/g, (placeholder) => escapeHtml(facts[placeholder] ?? ''));
+  return template.replace(/__BUSINESS_(?:SHORT_NAME|CONTACT_EMAIL|PHONE|NAME|INITIAL)__/g, (placeholder) => escapeHtml(facts[placeholder] ?? ''));
 }
 
 /**
