@@ -26,7 +26,7 @@ async function topOf(locator: Locator): Promise<number> {
 /**
  * Records, from before the page's own scripts, whether the splash was ever in the page, and when (ms after the
  * navigation started, by the page's own clock: a busy machine's test steps are not counted) `readySelector` first
- * matched an element that is shown (not inside the splash's invisible wrapper).
+ * matched an element that is shown (not inside the splash's unrendered wrapper, .under-splash).
  */
 async function watchStartUp(page: Page, readySelector: string): Promise<void> {
   await page.addInitScript((selector) => {
@@ -37,7 +37,7 @@ async function watchStartUp(page: Page, readySelector: string): Promise<void> {
       const phase = document.documentElement.getAttribute('data-splash');
       if (document.querySelector('[data-testid="splash-screen"]') && (phase === 'visible' || phase === 'fading')) record.splashSeen = true;
       const ready = document.querySelector(selector);
-      if (Number.isNaN(record.readyAt) && ready && !ready.closest('.invisible') && !ready.matches(':disabled')) record.readyAt = performance.now();
+      if (Number.isNaN(record.readyAt) && ready && !ready.closest('.under-splash') && !ready.matches(':disabled')) record.readyAt = performance.now();
     };
     new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'disabled', 'data-splash'] });
   }, readySelector);

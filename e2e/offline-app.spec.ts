@@ -53,7 +53,7 @@ async function goOffline(context: BrowserContext, page: Page) {
 test('after one visit the app opens offline with the upcoming bookings and a booking confirmation', async ({ page, context }) => {
   await signIn(page, demoAccounts.parent);
   await waitForWorkerControl(page);
-  // The reads made before the worker took control are asked again through it, and kept.
+  // The reads made before the worker took control are handed to it (their addresses), fetched by it and kept.
   await expect.poll(() => cachedPaths(page), { timeout: 15_000 }).toEqual(expect.arrayContaining(['/index.html', '/api/me', '/api/me/bookings', '/api/sessions']));
   const [first] = await upcomingBookingsOf(page);
   expect(first, 'the demo parent has an upcoming booking').toBeDefined();

@@ -4,7 +4,7 @@
 // Run `npm run build` first. Options: --url=http://host:port to audit a server that is already running;
 // --save=dir to keep each full report (JSON) for a closer look; --only=login|dashboard to audit one page;
 // --runs=N to audit each page N times and report the median run (the scores move by a few points between runs
-// on a busy machine; the range is printed beside it); CHROME_PATH to use another Chromium.
+// on a busy machine; every run's score is printed beside it); CHROME_PATH to use another Chromium.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -93,7 +93,7 @@ try {
     const performanceOf = (r) => r.lhr.categories.performance?.score ?? 0;
     const sorted = [...results].sort((a, b) => performanceOf(a) - performanceOf(b));
     const result = sorted[Math.floor((sorted.length - 1) / 2)];
-    const range = runs > 1 ? `${Math.round(performanceOf(sorted[0]) * 100)}–${Math.round(performanceOf(sorted.at(-1)) * 100)}` : undefined;
+    const range = runs > 1 ? sorted.map((r) => Math.round(performanceOf(r) * 100)).join(' ') : undefined;
     const { categories, audits } = result.lhr;
     if (result.lhr.runtimeError) console.error(`${page.name}: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
     if (saveDir) {
@@ -109,7 +109,7 @@ try {
     rows.push({
       page: page.name,
       performance: score('performance'),
-      ...(range && { [`range of ${runs}`]: range }),
+      ...(range && { [`${runs} runs`]: range }),
       accessibility: score('accessibility'),
       'best practices': score('best-practices'),
       FCP: audits['first-contentful-paint']?.displayValue,

@@ -5,18 +5,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { applyBusinessNameToTitle } from './lib/business-name';
 import { listenForInstallPrompt } from './lib/install-prompt';
-import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
-import { offlineCacheFor } from '../shared/rules/offline-data';
 import './index.css';
 
 applyBusinessNameToTitle();
 listenForInstallPrompt();
-registerServiceWorker({
-  // A first visit: ask again for what is on screen, through the worker now, so it is kept for offline use.
-  onFirstControl: () =>
-    void queryClient.refetchQueries({ type: 'active', predicate: (query) => offlineCacheFor(String(query.queryKey[0])) !== null }),
-});
+registerServiceWorker();
 // A script of this version that cannot be downloaded any more (a deployment meanwhile): load the new version,
 // once (a reload that did not help within a minute is not repeated; the screen's own error shows instead).
 window.addEventListener('vite:preloadError', (event) => {

@@ -1,7 +1,8 @@
 /**
  * What the installed app keeps for offline use (docs/product-rules.md, "Installable app and offline use").
  * Shared by the service worker (src/web/service-worker/sw.ts), which caches these reads network-first, and by
- * the page, which refreshes them once the worker first takes control so a single visit is enough.
+ * the page, which, once the worker first takes control, hands it the reads it made before (the worker fetches and
+ * keeps them), so a single visit is enough.
  *
  * Only the signed-in family's own reads are kept, and only GETs: writes are never cached nor replayed.
  */
@@ -19,12 +20,17 @@ export function offlineCacheFor(pathname: string): 'account' | 'window' | null {
   return null;
 }
 
-/** Messages the page sends the service worker (spec: SKIP_WAITING and CLEAR_CACHE), as `{ type }`. */
+/** Messages the page sends the service worker (spec: SKIP_WAITING and CLEAR_CACHE, and ours), as `{ type }`. */
 export const SW_MESSAGE = {
   /** Activate the waiting update; the page reloads once it controls the page. */
   skipWaiting: 'SKIP_WAITING',
   /** Drop every cache (sent at sign-out and sign-in); the worker answers on the message's port when done. */
   clearCache: 'CLEAR_CACHE',
+  /**
+   * `{ type, urls }`, sent once when the worker first takes control: the page's reads made before then went past
+   * it, so the worker fetches those it keeps offline itself (off the page's main thread) and keeps them.
+   */
+  keepReads: 'KEEP_READS',
 } as const;
 
 /** Prefix of every cache the app's service worker owns. */

@@ -1,4 +1,4 @@
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { calendarWeek } from '../../shared/rules/calendar-weeks';
 import { torontoDateKey } from '../../shared/rules/week';
 import type { SessionDto } from '../../shared/schemas/sessions';
@@ -15,14 +15,14 @@ import { useWaitlistActions } from '../features/waitlist/components/waitlist-act
 import { useAuth } from '../lib/auth';
 import { useRefreshWhenWaitlistChanges } from '../lib/booking-cache';
 import { DeferredRender } from '../lib/deferred-render';
-import { lazyWithPreload, usePreloadWhenIdle } from '../lib/lazy';
+import { lazyWithPreload, usePreloadSoon } from '../lib/lazy';
 import { usePageTitle } from '../lib/page-title';
 import { focusedElement, restoreFocus } from '../lib/restore-focus';
 import { useNow } from '../lib/use-now';
 import { BookingConfirmationPage } from './lazy-pages';
 import { useBookedSessionIds, useRescheduleSessionPicker, useWaitlistPositions } from './session-picker';
 
-/** The booking dialog (and the zod schema it checks with) loads on demand, and is preloaded once the calendar is up. */
+/** The booking dialog (and the zod schema it checks with) loads on demand, preloaded at the first sign of intent. */
 const BookingDialog = lazyWithPreload(() => import('../features/booking/components/booking-dialog').then((m) => m.BookingDialog));
 
 /**
@@ -54,12 +54,13 @@ function ParentDashboard({ user }: { user: CurrentUser }) {
   const actions = useBookingActions({ renderSessionPicker: useRescheduleSessionPicker(), fallbackFocus: () => upcomingHeadingRef.current });
   const waitlistActions = useWaitlistActions({ fallbackFocus: () => waitlistsHeadingRef.current });
   // A session card's likely next steps: the booking dialog, then the confirmation screen.
-  usePreloadWhenIdle(BookingDialog.preload, BookingConfirmationPage.preload);
+  usePreloadSoon(BookingDialog.preload, BookingConfirmationPage.preload);
 
-  function openBookingDialog(session: SessionDto) {
+  // Stable, so the calendar's memoised days do not render again with every render of the dashboard.
+  const openBookingDialog = useCallback((session: SessionDto) => {
     openerRef.current = focusedElement();
     setBooking({ session, open: true });
-  }
+  }, []);
 
   const shownWeek = calendarWeek(now, weekOffset);
 

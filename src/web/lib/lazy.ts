@@ -6,7 +6,7 @@ import { lazy, useEffect, type ComponentType, type LazyExoticComponent } from 'r
  */
 
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts loading the chunk (once); call it on idle or on hover to make opening instant. */
+  /** Starts loading the chunk (once); call it ahead (usePreloadSoon) to make opening instant. */
   preload: () => Promise<unknown>;
 };
 
@@ -37,10 +37,47 @@ export function whenIdle(callback: () => void, timeoutMs = 2000): () => void {
   return () => clearTimeout(timer);
 }
 
-/** Preloads the given chunks once the screen that will likely need them has rendered and the browser is idle. */
-export function usePreloadWhenIdle(...preloads: Array<() => Promise<unknown>>): void {
+/**
+ * How long the first screen settles before code for the likely next steps loads with no sign of intent. Issue 33: on
+ * a phone, evaluating the booking dialog's scripts (and zod's schemas) while the dashboard was still rendering was a
+ * long task in the way of the first taps (Lighthouse's Total Blocking Time); nobody opens a dialog that early.
+ */
+const SETTLE_MS = 4000;
+/** A pointer over the page, a touch, a key or a focus: the person is about to do something. */
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * Runs the callback once: at the first sign of intent (see INTENT_EVENTS), or once the screen has settled (SETTLE_MS,
+ * then the browser's next idle moment), whichever comes first. Returns a cancel function.
+ */
+export function whenSettledOrIntent(callback: () => void, settleMs = SETTLE_MS): () => void {
+  let done = false;
+  let cancelIdle = () => {};
+  const cleanUp = () => {
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, run, { capture: true });
+    clearTimeout(timer);
+    cancelIdle();
+  };
+  function run() {
+    if (done) return;
+    done = true;
+    cleanUp();
+    callback();
+  }
+  for (const type of INTENT_EVENTS) document.addEventListener(type, run, { capture: true, passive: true });
+  const timer = setTimeout(() => {
+    cancelIdle = whenIdle(run);
+  }, settleMs);
+  return () => {
+    done = true;
+    cleanUp();
+  };
+}
+
+/** Preloads the given chunks for the screen's likely next steps: at the first sign of intent, or once it has settled. */
+export function usePreloadSoon(...preloads: Array<() => Promise<unknown>>): void {
   useEffect(() => {
-    return whenIdle(() => {
+    return whenSettledOrIntent(() => {
       for (const preload of preloads) void preload().catch(() => undefined);
     });
     // Preload functions are module-level constants: run once per mount.

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CACHE_PREFIX, SW_MESSAGE } from '../../shared/rules/offline-data';
+import { CACHE_PREFIX, offlineCacheFor, SW_MESSAGE } from '../../shared/rules/offline-data';
 import { whenIdle } from './lazy';
 
 /**
@@ -38,12 +38,19 @@ export function applyUpdate(): void {
   else window.location.reload();
 }
 
-export interface RegisterOptions {
-  /**
-   * The worker took control for the first time (a first visit): the reads the page already made went past it,
-   * so they are asked again to be kept for offline use.
-   */
-  onFirstControl: () => void;
+/**
+ * The worker took control for the first time (a first visit): the reads the page made before went past it. The
+ * worker is given their addresses (those it keeps offline, src/shared/rules/offline-data.ts) and fetches and keeps
+ * them itself, so the page neither asks again nor renders again (issue 33: that was a long task on a phone).
+ */
+function handOverEarlierReads(controller: ServiceWorker | null): void {
+  if (!controller) return;
+  const urls = new Set<string>();
+  for (const entry of performance.getEntriesByType('resource')) {
+    const url = new URL(entry.name);
+    if (url.origin === window.location.origin && offlineCacheFor(url.pathname) !== null) urls.add(url.href);
+  }
+  if (urls.size > 0) controller.postMessage({ type: SW_MESSAGE.keepReads, urls: [...urls] });
 }
 
 /**
@@ -59,9 +66,9 @@ function serviceWorkerContainer(): ServiceWorkerContainer | null {
 }
 
 /** Registers /sw.js (scope /) once the page has loaded and the browser is idle, so it never slows the first screen. */
-export function registerServiceWorker(options: RegisterOptions): void {
+export function registerServiceWorker(): void {
   if (!serviceWorkerContainer()) return;
-  const start = () => whenIdle(() => void registerNow(options));
+  const start = () => whenIdle(() => void registerNow());
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
@@ -72,7 +79,7 @@ export function registerServiceWorker(options: RegisterOptions): void {
  * rejects: a private window, storage turned off) is not an error: nothing is thrown, nothing rejected and
  * nothing logged as an error (a refusal is logged at debug level, spec 8). True when a worker was registered.
  */
-export async function registerNow({ onFirstControl }: RegisterOptions): Promise<boolean> {
+export async function registerNow(): Promise<boolean> {
   const container = serviceWorkerContainer();
   if (!container) return false;
   let controlled = container.controller !== null;
@@ -82,7 +89,7 @@ export async function registerNow({ onFirstControl }: RegisterOptions): Promise<
       window.location.reload();
     } else {
       controlled = true;
-      onFirstControl();
+      handOverEarlierReads(container.controller);
     }
   });
   // The script is never taken from the HTTP cache: an update is seen at the next check.

@@ -54,18 +54,36 @@ const keepOnlyCurrentSuccesses: WorkboxPlugin = {
     response.status === 200 && response.type === 'basic' && state?.generation === cacheGeneration ? response : null,
 };
 
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && offlineCacheFor(url.pathname) === 'account',
-  new NetworkFirst({ cacheName: API_ACCOUNT_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [keepOnlyCurrentSuccesses] }),
-);
-registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && offlineCacheFor(url.pathname) === 'window',
-  new NetworkFirst({
+const offlineReads = {
+  account: new NetworkFirst({ cacheName: API_ACCOUNT_CACHE, networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS, plugins: [keepOnlyCurrentSuccesses] }),
+  window: new NetworkFirst({
     cacheName: API_WINDOW_CACHE,
     networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
     plugins: [keepOnlyCurrentSuccesses, new ExpirationPlugin({ maxEntries: 40 })],
   }),
+};
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && offlineCacheFor(url.pathname) === 'account',
+  offlineReads.account,
 );
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && offlineCacheFor(url.pathname) === 'window',
+  offlineReads.window,
+);
+
+/** KEEP_READS: the page's reads from before this worker controlled it, fetched again here and kept (same origin only). */
+async function keepReads(urls: unknown, event: ExtendableEvent): Promise<void> {
+  if (!Array.isArray(urls)) return;
+  await Promise.all(
+    urls.slice(0, 50).map(async (address: unknown) => {
+      if (typeof address !== 'string') return;
+      const url = new URL(address, self.location.origin);
+      const cache = url.origin === self.location.origin ? offlineCacheFor(url.pathname) : null;
+      if (!cache) return;
+      await offlineReads[cache].handle({ request: new Request(url.href, { credentials: 'same-origin' }), event }).catch(() => undefined);
+    }),
+  );
+}
 
 // Scripts not in the shell (the admin area's) are kept once used; their names change with their content.
 registerRoute(
@@ -117,6 +135,8 @@ self.addEventListener('message', (event) => {
       return restoreShell();
     });
     event.waitUntil(done);
+  } else if (type === SW_MESSAGE.keepReads && data && typeof data === 'object' && 'urls' in data) {
+    event.waitUntil(keepReads(data.urls, event));
   }
 });
 

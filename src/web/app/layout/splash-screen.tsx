@@ -33,11 +33,12 @@ function useSplashPhase(): Phase {
 }
 
 /**
- * The app under the splash. It renders (and fetches) at once, but stays invisible until the splash starts to
- * fade: loading placeholders turning into content there would count as layout shifts nobody saw. Only this
+ * The app under the splash. It renders (and fetches) at once, but stays unrendered until the splash starts to fade
+ * (`.under-splash`, index.css): loading placeholders turning into content there would count as layout shifts nobody
+ * saw, and each of those screens would be laid out for nothing (a phone spends tens of milliseconds on each). Only this
  * component re-renders when the phase changes; the app (its children) does not.
  */
 export function WithSplash({ children }: { children: ReactNode }) {
   const phase = useSplashPhase();
-  return <div className={phase === 'visible' || phase === 'deciding' ? 'invisible' : undefined}>{children}</div>;
+  return <div className={phase === 'visible' || phase === 'deciding' ? 'under-splash' : undefined}>{children}</div>;
 }

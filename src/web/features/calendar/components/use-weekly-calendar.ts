@@ -9,7 +9,7 @@ import {
   weekFetchRange,
   weekOffsetOf,
 } from '../../../../shared/rules/calendar-weeks';
-import { torontoMidnightOf } from '../../../../shared/rules/week';
+import { torontoDateKey, torontoMidnightOf } from '../../../../shared/rules/week';
 import { useNow } from '../../../lib/use-now';
 import { useCalendarSessions } from '../api/get-sessions';
 import { useCurrentClosures } from '../../../lib/closures';
@@ -34,11 +34,17 @@ export function useWeeklyCalendar(options: {
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
 
-  const week = calendarWeek(now, weekOffset, maxWeekOffset);
-  const range = anyWeek ? weekFetchRange(week) : calendarFetchRange(now);
+  // The week and its days change with the Toronto day and the offset only (not with every render: each is a few
+  // Toronto date computations, and the memoised days need the same objects to skip rendering again).
+  const today = torontoDateKey(now);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `now` matters by its Toronto day only
+  const week = useMemo(() => calendarWeek(now, weekOffset, maxWeekOffset), [today, weekOffset, maxWeekOffset]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
+  const range = useMemo(() => (anyWeek ? weekFetchRange(week) : calendarFetchRange(now)), [anyWeek, week, today]);
   const sessions = useCalendarSessions({ ...range, classCode: classFilterOf(classCode) });
 
-  const days = calendarDays(week.start, now);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
+  const days = useMemo(() => calendarDays(week.start, now), [week, today]);
   // The week's cards render in an interruptible pass once the data is there (a week has dozens of them).
   const sessionsData = useDeferredValue(sessions.data);
   const loadingSessions = sessionsData === undefined && !sessions.isError;

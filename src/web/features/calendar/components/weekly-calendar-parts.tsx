@@ -1,5 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId, type Ref } from 'react';
+import { memo, useId, type Ref } from 'react';
 import { canGoToNextWeek, canGoToPreviousWeek } from '../../../../shared/rules/calendar-weeks';
 import { sessionCardState } from '../../../../shared/rules/session-card';
 import { closedDayLabel } from '../../../../shared/rules/closures';
@@ -183,8 +183,12 @@ export interface CardOptions {
   onSelectSession: (session: SessionDto) => void;
 }
 
-/** One day of the week: its weekday and date, then placeholders, 'No sessions' or its session cards. */
-export function CalendarDay({
+/**
+ * One day of the week: its weekday and date, then placeholders, 'No sessions' or its session cards. Memoised: a day
+ * renders again only when its own sessions, closure or card options change (issue 33: on a phone every query answer
+ * re-rendered the whole week's cards in one long task).
+ */
+export const CalendarDay = memo(function CalendarDay({
   day,
   sessions,
   loading,
@@ -243,7 +247,7 @@ export function CalendarDay({
       </div>
     </div>
   );
-}
+});
 
 function DayCard({ session, now, online, bookedSessionIds, waitlistPositions, isSelectable, picker, selectedSessionId, currentSessionId, onSelectSession }: CardOptions & { session: SessionDto }) {
   const state = sessionCardState(session, { booked: bookedSessionIds.has(session.id), now, waitlistPosition: waitlistPositions?.get(session.id) });

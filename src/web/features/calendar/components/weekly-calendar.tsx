@@ -1,5 +1,5 @@
 import { ChevronDown, Info } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { MAX_WEEK_OFFSET } from '../../../../shared/rules/calendar-weeks';
 import { plural } from '../../../../shared/rules/format';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
@@ -45,6 +45,8 @@ export interface WeeklyCalendarProps {
   className?: string | undefined;
 }
 
+const NO_SESSIONS: readonly SessionDto[] = [];
+
 /**
  * Spec 2, weekly calendar: Monday-first week in Toronto time, previous/next week within the booking window,
  * a class filter, and session cards that open the booking dialog (or pick a session, when reused). The week, the
@@ -71,7 +73,13 @@ export function WeeklyCalendar({
   const { previousRef, nextRef, ...calendar } = useWeeklyCalendar({ initialWeekOf, maxWeekOffset, onWeekChange });
   const { sessions, loadingSessions, now } = calendar;
   const picker = selectedSessionId !== undefined;
-  const cards = { now, online, bookedSessionIds, waitlistPositions, isSelectable, picker, selectedSessionId, currentSessionId, onSelectSession };
+  // One object while its parts stay the same, so the memoised days do not render again (CalendarDay). `now` is the
+  // minute's Date of useNow, never changed in place.
+  const cards = useMemo(
+    () => ({ now, online, bookedSessionIds, waitlistPositions, isSelectable, picker, selectedSessionId, currentSessionId, onSelectSession }),
+    // eslint-disable-next-line react-hooks/preserve-manual-memoization
+    [now, online, bookedSessionIds, waitlistPositions, isSelectable, picker, selectedSessionId, currentSessionId, onSelectSession],
+  );
 
   // A day jumped to is scrolled to and focused once its week is on screen (each press once).
   const [jump, setJump] = useState<{ day: string; press: number } | null>(null);
@@ -102,7 +110,7 @@ export function WeeklyCalendar({
     <CalendarDay
       key={day.key}
       day={day}
-      sessions={calendar.sessionsByDay.get(day.key) ?? []}
+      sessions={calendar.sessionsByDay.get(day.key) ?? NO_SESSIONS}
       loading={loadingSessions}
       cards={cards}
       closedReason={calendar.closureOf(day.key)?.reason}

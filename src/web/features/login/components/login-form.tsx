@@ -11,7 +11,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { whenIdle } from '../../../lib/lazy';
+import { whenSettledOrIntent } from '../../../lib/lazy';
 
 type LoginInput = z.input<typeof loginBody>;
 
@@ -28,7 +28,7 @@ export function LoginForm() {
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
-  useEffect(() => whenIdle(() => void loadLoginResolver().catch(() => undefined)), []);
+  useEffect(() => whenSettledOrIntent(() => void loadLoginResolver().catch(() => undefined)), []);
   const { errors } = form.formState;
   const busy = loginMutation.isPending;
   // Issue 20: the refusal also stays under the form, where the person looks (the toast goes after 5 s).
