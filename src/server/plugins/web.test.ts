@@ -86,6 +86,10 @@ describe('serving the web app', () => {
     expect(fillBusinessFacts(template, bare)).toBe(
       '<meta name="business-short-name" content="Maple"><meta name="business-contact-email" content=""><meta name="business-phone" content=""><title>Maple Leaf Sports</title>',
     );
+    // The splash's mark in index.html (issue 33: the splash is the page's own markup, painted before the app's scripts).
+    expect(fillBusinessFacts('<span>__BUSINESS_INITIAL__</span><p>__BUSINESS_NAME__</p>', loadEnv({ NODE_ENV: 'test', BUSINESS_NAME: ' maple & Leaf' }))).toBe(
+      '<span>M</span><p>maple &amp; Leaf</p>',
+    );
     expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_PHONE: 'call us <script>' })).toThrow(/BUSINESS_PHONE must be a phone number/);
     expect(() => loadEnv({ NODE_ENV: 'test', BUSINESS_CONTACT_EMAIL: 'not-an-address' })).toThrow(/BUSINESS_CONTACT_EMAIL must be an email address/);
   });
