@@ -3,8 +3,11 @@ import './lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { FIRST_READS_WAIT_MS, settledOrAfter, startFirstReads } from './app/first-reads';
+import { whenNoSplash } from './app/layout/splash-screen';
 import { applyBusinessNameToTitle } from './lib/business-name';
 import { listenForInstallPrompt } from './lib/install-prompt';
+import { queryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
@@ -22,14 +25,22 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('The #root element is missing from index.html');
+// The first screen's reads start at once (first-reads.ts). Under the splash, the app renders once they are in (or
+// after FIRST_READS_WAIT_MS), in one pass React may interrupt, instead of once per answer; without a splash (a reload,
+// a second tab) it renders at once and each part fills in as its answer arrives.
+const firstReads = startFirstReads(queryClient, window.location.pathname, new Date());
 
-const root = createRoot(rootElement);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+function renderApp() {
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('The #root element is missing from index.html');
+  const root = createRoot(rootElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+void Promise.race([settledOrAfter(firstReads, FIRST_READS_WAIT_MS), whenNoSplash()]).then(renderApp);

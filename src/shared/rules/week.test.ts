@@ -29,6 +29,30 @@ describe('Toronto week math', () => {
     expect(iso(startOfTorontoWeek(new Date('2026-11-23T04:59:59Z')))).toBe('2026-11-16T05:00:00.000Z');
   });
 
+  it('gives every instant its Toronto date across midnight and both DST changes (dates are remembered per UTC hour)', () => {
+    const cases: Array<[string, string]> = [
+      // Midnight in EST (UTC-5) and in EDT (UTC-4), to the millisecond.
+      ['2026-03-07T04:59:59.999Z', '2026-03-06'],
+      ['2026-03-07T05:00:00.000Z', '2026-03-07'],
+      ['2026-07-01T03:59:59.999Z', '2026-06-30'],
+      ['2026-07-01T04:00:00.000Z', '2026-07-01'],
+      // Spring forward at 2026-03-08 07:00Z (02:00 EST becomes 03:00 EDT), fall back at 2026-11-01 06:00Z.
+      ['2026-03-08T06:59:59.999Z', '2026-03-08'],
+      ['2026-03-08T07:00:00.000Z', '2026-03-08'],
+      ['2026-03-09T03:59:59.999Z', '2026-03-08'],
+      ['2026-03-09T04:00:00.000Z', '2026-03-09'],
+      ['2026-11-01T03:59:59.999Z', '2026-10-31'],
+      ['2026-11-01T04:00:00.000Z', '2026-11-01'],
+      ['2026-11-01T05:30:00.000Z', '2026-11-01'],
+      ['2026-11-02T04:59:59.999Z', '2026-11-01'],
+      ['2026-11-02T05:00:00.000Z', '2026-11-02'],
+    ];
+    // Twice, in both orders: a remembered hour answers as the first computation did.
+    for (const list of [cases, [...cases].reverse()]) for (const [instant, day] of list) expect(torontoDateKey(instant), instant).toBe(day);
+    expect(torontoDateKey(Date.parse('2026-03-07T05:00:00.000Z'))).toBe('2026-03-07');
+    expect(() => torontoDateKey('not a date')).toThrow(RangeError);
+  });
+
   it('handles the spring-forward week (DST starts Sunday 2026-03-08): 167 hours long', () => {
     const week = torontoWeekOf(new Date('2026-03-08T12:00:00Z'));
     expect(iso(week.start)).toBe('2026-03-02T05:00:00.000Z'); // EST

@@ -25,9 +25,28 @@ export function startOfTorontoDay(instant: Date | number | string): TZDate {
   return startOfDay(inToronto(instant));
 }
 
-/** The Toronto calendar date (YYYY-MM-DD) of an instant. */
+const HOUR_MS = 3_600_000;
+/** Toronto dates by UTC hour (see torontoDateKey), bounded. */
+const dateKeyOfHour = new Map<number, string>();
+
+/**
+ * The Toronto calendar date (YYYY-MM-DD) of an instant. Toronto's offset is a whole number of hours and changes only
+ * at the top of a UTC hour, so every instant of one UTC hour has the same Toronto date: it is computed once per hour
+ * (a calendar groups a hundred sessions by day on its first render; each date through the time-zone rules costs a
+ * phone tens of microseconds). An offset that is not whole hours (none since 1895) is never remembered.
+ */
 export function torontoDateKey(instant: Date | number | string): string {
-  return format(inToronto(instant), 'yyyy-MM-dd');
+  const ms = new Date(instant).getTime();
+  const hour = Math.floor(ms / HOUR_MS);
+  const known = dateKeyOfHour.get(hour);
+  if (known !== undefined) return known;
+  const date = inToronto(ms);
+  const key = format(date, 'yyyy-MM-dd');
+  if (date.getTimezoneOffset() % 60 === 0) {
+    if (dateKeyOfHour.size >= 10_000) dateKeyOfHour.clear();
+    dateKeyOfHour.set(hour, key);
+  }
+  return key;
 }
 
 /** Toronto midnight of a YYYY-MM-DD calendar date. */

@@ -32,6 +32,19 @@ function useSplashPhase(): Phase {
   return useSyncExternalStore(state ? (listener) => state.subscribe(listener) : noSplash, state ? () => state.phase : gone);
 }
 
+/** Resolves once no splash is shown (at once on a reload or a second tab, or without the script). */
+export function whenNoSplash(): Promise<void> {
+  const state = splashState();
+  if (!state || state.phase === 'gone') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = state.subscribe((phase) => {
+      if (phase !== 'gone') return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /**
  * The app under the splash. It renders (and fetches) at once, but stays unrendered until the splash starts to fade
  * (`.under-splash`, index.css): loading placeholders turning into content there would count as layout shifts nobody

@@ -3,6 +3,7 @@ import type { AdminBookingDto } from '../../../../shared/schemas/bookings';
 import { format } from 'date-fns';
 import { Download, X } from 'lucide-react';
 import { useId, useState } from 'react';
+import { formatTableDate } from '../../../../shared/rules/format';
 import { torontoMidnightOf } from '../../../../shared/rules/week';
 import { DEFAULT_PAGE_SIZE, PageSizeSelect } from '../../../components/page-size-select';
 import { Pagination } from '../../../components/pagination';
@@ -23,7 +24,7 @@ import { ReservationsTable } from './reservations-table';
 export function rangeLabel({ from, to }: { from: string; to: string }): string {
   const first = torontoMidnightOf(from);
   const last = torontoMidnightOf(to);
-  if (from === to) return `on ${format(first, 'EEE, MMM d, yyyy')}`;
+  if (from === to) return `on ${formatTableDate(first)}`;
   const pattern = first.getFullYear() === last.getFullYear() ? 'MMM d' : 'MMM d, yyyy';
   return `from ${format(first, pattern)} to ${format(last, pattern)}`;
 }

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { formatTimeRange } from '../../../../shared/rules/format';
+import { formatTableDate, formatTimeRange } from '../../../../shared/rules/format';
 import { inToronto } from '../../../../shared/rules/week';
 import type { ReactNode } from 'react';
 import { attendanceText, type Attendance } from '../../../../shared/rules/attendance';
@@ -9,8 +9,7 @@ import { BookingStatusBadge } from '../../../components/booking-status-badge';
 import { Badge } from '../../../components/ui/badge';
 import { BookedBy } from '../../../components/booked-by';
 
-/** Toronto dates: 'Wed, Nov 25, 2026' for the session, 'Nov 22, 2026, 4:30 PM' for when it was booked. */
-export const formatSessionDay = (instant: string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
+/** When it was booked, in Toronto: 'Nov 22, 2026, 4:30 PM' (the session's day is formatTableDate's). */
 export const formatBookedOn = (instant: string) => format(inToronto(instant), 'MMM d, yyyy, h:mm a');
 /** A check-in's Toronto time: '5:58 PM'. */
 export const formatCheckIn = (instant: string) => format(inToronto(instant), 'h:mm a');
@@ -59,7 +58,7 @@ const columns: Array<DataTableColumn<ReservationDto>> = [
     header: 'Session date',
     cell: (booking) => (
       <div className="grid">
-        <span className="whitespace-nowrap text-slate-900">{formatSessionDay(booking.session.startsAt)}</span>
+        <span className="whitespace-nowrap text-slate-900">{formatTableDate(booking.session.startsAt)}</span>
         <span className="whitespace-nowrap text-xs text-slate-600">{formatTimeRange(booking.session.startsAt, booking.session.endsAt)}</span>
       </div>
     ),

@@ -3,9 +3,6 @@ import { formatShortDate, formatTime } from '../../../../shared/rules/format';
 import { inToronto } from '../../../../shared/rules/week';
 import type { SessionDto } from '../../../../shared/schemas/sessions';
 
-/** The table's date: 'Mon, Nov 23, 2026' (Toronto). */
-export const formatTableDate = (instant: Date | string) => format(inToronto(instant), 'EEE, MMM d, yyyy');
-
 /** Names a session in buttons and messages: 'Speed & Agility, Mon, Nov 23 at 4:30 PM' (Toronto). */
 export function sessionLabel(session: Pick<SessionDto, 'startsAt'> & { classType: { name: string } }): string {
   return `${session.classType.name}, ${formatShortDate(session.startsAt)} at ${formatTime(session.startsAt)}`;
@@ -30,4 +27,4 @@ export function addMinutesToDateTimeLocal(value: string, minutes: number): strin
   return shifted.toISOString().slice(0, 16);
 }
 
-export { plural } from '../../../../shared/rules/format';
+export { formatTableDate, plural } from '../../../../shared/rules/format';
