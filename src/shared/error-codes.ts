@@ -88,6 +88,9 @@ export const ERROR_CODES = [
   'LAST_GUARDIAN',
   'TOO_MANY_GUARDIANS',
   'EMAIL_TAKEN',
+
+  // Staff (issue 34): a coach reads the rosters of today's and tomorrow's sessions only.
+  'COACH_DAY_ONLY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

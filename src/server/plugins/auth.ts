@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAdminRole } from '../../shared/rules/roles';
+import { isAdminRole, isCoachRole } from '../../shared/rules/roles';
 import { HttpError } from '../http-error';
 import { findSessionUser, SIGNED_OUT_MESSAGE, signInCheck, type SessionUser, type SignInCheck } from '../services/auth/session-user';
 
@@ -19,6 +19,8 @@ declare module 'fastify' {
     signInCheckedByWrite?: boolean;
     /** The route answers the same whoever asks (the readiness probe): the session cookie is not looked up. */
     withoutSession?: boolean;
+    /** An /api/admin route a coach may call too (`atTheDoor`, issue 34): check-in and the day's rosters. */
+    coachMay?: boolean;
   }
 }
 
@@ -119,11 +121,22 @@ export function pendingSignIn(request: FastifyRequest): SignInCheck {
   });
 }
 
-/** Route guard: ADMIN or SUPER_ADMIN; anyone else is a parent (spec 6). */
+/** What anyone else than an administrator is told by an /api/admin route (403). */
+export const ADMINISTRATOR_REQUIRED = 'Administrator access required';
+
+/**
+ * Route guard of /api/admin: ADMIN or SUPER_ADMIN; a COACH only on a route registered with `atTheDoor` (issue 34,
+ * docs/decisions/030-staff-trust.md); anyone else is a parent (spec 6).
+ */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw new HttpError(401, SIGNED_OUT_MESSAGE);
-  if (!isAdminRole(request.user.role)) throw new HttpError(403, 'Administrator access required');
+  if (isAdminRole(request.user.role)) return;
+  if (isCoachRole(request.user.role) && request.routeOptions.config.coachMay === true) return;
+  throw new HttpError(403, ADMINISTRATOR_REQUIRED);
 }
+
+/** Route options of an /api/admin route a coach may call too: the door's (check-in, the day's rosters). */
+export const atTheDoor = { config: { coachMay: true } } as const;
 
 /** The signed-in user of a guarded route. */
 export function actor(request: FastifyRequest): SessionUser {

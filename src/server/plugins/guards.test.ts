@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { users } from '../db/schema';
 import { ApiClient } from '../test-support/test-server';
-import { actor, requireAdmin, requireUser } from './auth';
+import { actor, atTheDoor, requireAdmin, requireUser } from './auth';
 import { withApi } from '../test-support/with-api';
 
 // Routes registered only in this test, guarded exactly as real ones are.
@@ -13,6 +13,9 @@ const { server } = withApi({
       const idOnly = { response: { 200: z.object({ id: z.string() }) } };
       app.get('/api/probe/user', { preHandler: requireUser, schema: idOnly }, async (request) => ({ id: actor(request).id }));
       app.get('/api/probe/admin', { preHandler: requireAdmin, schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
+        ok: true,
+      }));
+      app.get('/api/probe/door', { ...atTheDoor, preHandler: requireAdmin, schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
         ok: true,
       }));
       // A careless handler that returns the whole user row: the response schema must drop everything but the id.
@@ -51,14 +54,27 @@ describe('role guards', () => {
     }
   });
 
-  it('treats any role other than ADMIN and SUPER_ADMIN as a parent', async () => {
-    await server.database.db.update(users).set({ role: 'COACH' }).where(eq(users.email, 'family3@example.com'));
-    const coach = new ApiClient(server.baseUrl);
-    const login = await coach.login('family3@example.com', 'family-demo-1');
+  it('treats any role other than the staff’s (COACH, ADMIN, SUPER_ADMIN) as a parent', async () => {
+    await server.database.db.update(users).set({ role: 'MEMBER' }).where(eq(users.email, 'family3@example.com'));
+    const member = new ApiClient(server.baseUrl);
+    const login = await member.login('family3@example.com', 'family-demo-1');
     // The API shows such a role as PARENT (spec 6); the response schema's role is an enum.
     expect(login.body.user.role).toBe('PARENT');
-    expect((await coach.get('/api/probe/user')).status).toBe(200);
-    expect((await coach.get('/api/probe/admin')).status).toBe(403);
+    expect((await member.get('/api/probe/user')).status).toBe(200);
+    expect((await member.get('/api/probe/admin')).status).toBe(403);
+  });
+
+  it('lets a coach through an /api/admin route only where the route says so (issue 34)', async () => {
+    await server.database.db.update(users).set({ role: 'COACH' }).where(eq(users.email, 'family4@example.com'));
+    const coach = new ApiClient(server.baseUrl);
+    const login = await coach.login('family4@example.com', 'family-demo-1');
+    expect(login.body.user.role).toBe('COACH');
+    expect((await coach.get('/api/probe/admin')).body).toEqual({ message: 'Administrator access required', code: 'FORBIDDEN' });
+    expect((await coach.get('/api/probe/door')).status).toBe(200);
+    // A parent stays out of the door's routes.
+    const parent = new ApiClient(server.baseUrl);
+    await parent.login('parent@example.com', 'parent-demo-1');
+    expect((await parent.get('/api/probe/door')).status).toBe(403);
   });
 });
 

@@ -23,24 +23,26 @@ const DEMO_WEBHOOK_SECRET = 'demo-crm-secret-change-me-0001';
  * without deciding, in this table, who may call it.
  *
  * Callers: anonymous (no cookie); parent, the owner of every id a route is called with (bookings, sign-in
- * sessions); otherParent, another family, who must get 404 (or 403) for those ids; admin (ADMIN) and
- * superAdmin (SUPER_ADMIN). Each request carries a fresh sign-in and valid-looking input built for it (see
+ * sessions); otherParent, another family, who must get 404 (or 403) for those ids; coach (COACH, issue 34: the door's
+ * routes only); admin (ADMIN) and superAdmin (SUPER_ADMIN). Each request carries a fresh sign-in and valid-looking input built for it (see
  * REQUESTS), so a 400 in the table would mean "let through, then refused on its input"; what matters is
  * the 401/403/404 of those who must not pass.
  */
 
-const CALLERS = ['anonymous', 'parent', 'otherParent', 'admin', 'superAdmin'] as const;
+const CALLERS = ['anonymous', 'parent', 'otherParent', 'coach', 'admin', 'superAdmin'] as const;
 type Caller = (typeof CALLERS)[number];
 type Expected = Record<Caller, number>;
 
 /** Anyone, with or without a session. */
-const everyone = (status: number): Expected => ({ anonymous: status, parent: status, otherParent: status, admin: status, superAdmin: status });
+const everyone = (status: number): Expected => ({ anonymous: status, parent: status, otherParent: status, coach: status, admin: status, superAdmin: status });
 /** Any signed-in user (parents and office alike). */
 const signedIn = (status: number): Expected => ({ ...everyone(status), anonymous: 401 });
-/** ADMIN and SUPER_ADMIN; a parent gets 403. */
-const adminOnly = (status: number): Expected => ({ anonymous: 401, parent: 403, otherParent: 403, admin: status, superAdmin: status });
+/** ADMIN and SUPER_ADMIN; a parent and a coach get 403. */
+const adminOnly = (status: number): Expected => ({ anonymous: 401, parent: 403, otherParent: 403, coach: 403, admin: status, superAdmin: status });
+/** The door's routes (issue 34): the administrators and the coaches. */
+const atTheDoor = (status: number): Expected => ({ ...adminOnly(status), coach: status });
 /** Only the owner of the id in the path (the first parent); everyone else signed in is told it does not exist. */
-const ownerOnly = (status: number): Expected => ({ anonymous: 401, parent: status, otherParent: 404, admin: 404, superAdmin: 404 });
+const ownerOnly = (status: number): Expected => ({ anonymous: 401, parent: status, otherParent: 404, coach: 404, admin: 404, superAdmin: 404 });
 
 const MATRIX: Record<string, Expected> = {
   // Public
@@ -62,11 +64,11 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/policies': signedIn(200),
   'GET /api/closures': signedIn(200),
   // Each caller books one of their own children; the office has no children to book.
-  'POST /api/bookings': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },
+  'POST /api/bookings': { anonymous: 401, parent: 201, otherParent: 201, coach: 400, admin: 400, superAdmin: 400 },
   'GET /api/me/bookings': signedIn(200),
   'GET /api/me/child-stats': signedIn(200),
   // The waitlist (issue 21): each caller puts one of their own children in line; the office has none.
-  'POST /api/sessions/:id/waitlist': { anonymous: 401, parent: 201, otherParent: 201, admin: 400, superAdmin: 400 },
+  'POST /api/sessions/:id/waitlist': { anonymous: 401, parent: 201, otherParent: 201, coach: 400, admin: 400, superAdmin: 400 },
   'GET /api/me/waitlist': signedIn(200),
   'DELETE /api/waitlist/:id': ownerOnly(200), // an entry of the first parent
 
@@ -96,7 +98,7 @@ const MATRIX: Record<string, Expected> = {
   'PATCH /api/admin/users/:id': adminOnly(200),
   'DELETE /api/admin/users/:id': adminOnly(200),
   // Erasure (issue 31, docs/privacy.md): SUPER_ADMIN only, an ADMIN is refused before the body is read.
-  'POST /api/admin/users/:id/erase': { anonymous: 401, parent: 403, otherParent: 403, admin: 403, superAdmin: 200 },
+  'POST /api/admin/users/:id/erase': { anonymous: 401, parent: 403, otherParent: 403, coach: 403, admin: 403, superAdmin: 200 },
   // The front desk (issue 19): the office acts for a family.
   'POST /api/admin/bookings': adminOnly(201),
   'POST /api/admin/bookings/:id/cancel': adminOnly(200),
@@ -106,12 +108,12 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/admin/users/:id': adminOnly(200),
   'GET /api/admin/users/:id/bookings': adminOnly(200),
   'GET /api/admin/users/:id/child-stats': adminOnly(200),
-  'GET /api/admin/sessions/:id/roster': adminOnly(200),
+  'GET /api/admin/sessions/:id/roster': atTheDoor(200), // a session of today: a coach's day
   'GET /api/admin/sessions/:id/roster/export.csv': adminOnly(200),
   // Check-in at the door (issue 22).
-  'POST /api/admin/check-in/lookup': adminOnly(200),
-  'POST /api/admin/check-in': adminOnly(200),
-  'POST /api/admin/check-in/undo': adminOnly(200),
+  'POST /api/admin/check-in/lookup': atTheDoor(200),
+  'POST /api/admin/check-in': atTheDoor(200),
+  'POST /api/admin/check-in/undo': atTheDoor(200),
   'PUT /api/admin/users/:id/change-password': adminOnly(200),
   'POST /api/admin/users/:id/set-password-link': adminOnly(200),
   'POST /api/admin/users/import-csv': adminOnly(200),
@@ -142,8 +144,9 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/me/sessions/:id': ownerOnly(200), // the id of another sign-in of the first parent
   // The user menu's switches (issue 21): one's own, whoever is signed in.
   'PATCH /api/me/preferences': signedIn(200),
-  // 'Download our data' (issue 31): each guardian's own family; staff accounts have no family (404).
-  'GET /api/me/export': { anonymous: 401, parent: 200, otherParent: 200, admin: 404, superAdmin: 404 },
+  // 'Download our data' (issue 31): each guardian's own family; the seeded administrators have no family (404); the
+  // coach, an account as the office's form makes one, has its own.
+  'GET /api/me/export': { anonymous: 401, parent: 200, otherParent: 200, coach: 200, admin: 404, superAdmin: 404 },
   // The calendar feed (issue 22): one's own link, whoever is signed in; the feed itself needs no session, only
   // the secret address (called with the first parent's live link: the same calendar for every caller).
   'GET /api/me/calendar-feed': signedIn(200),
@@ -513,6 +516,9 @@ beforeAll(async () => {
   const parent = await createParent(database, [['Ada', 7], ['Bo', 7], ['Cy', 7], ['Di', 7]], 'authz-parent');
   const otherParent = await createParent(database, [['Eve', 7]], 'authz-other');
   const loginTarget = await createParent(database, [], 'authz-login');
+  // A coach (issue 34): an account of the office's kind, with the COACH role.
+  const coach = await createParent(database, [], 'authz-coach');
+  await database.update(users).set({ role: 'COACH' }).where(eq(users.id, coach.id));
   // Open to every child: the callers' children have no date of birth or sex recorded (issue 31 would ask for them).
   const classType = await createClassType(database);
   ctx = {
@@ -525,6 +531,7 @@ beforeAll(async () => {
       anonymous: { userId: null, email: '', password: '', childNames: [] },
       parent: { userId: parent.id, email: parent.email, password: parent.password, childNames: ['Ada', 'Bo', 'Cy', 'Di'] },
       otherParent: { userId: otherParent.id, email: otherParent.email, password: otherParent.password, childNames: ['Eve'] },
+      coach: { userId: coach.id, email: coach.email, password: coach.password, childNames: [] },
       admin: { userId: await userIdOf('admin@example.com'), email: 'admin@example.com', password: 'admin-demo-1', childNames: [] },
       superAdmin: { userId: await userIdOf('owner@example.com'), email: 'owner@example.com', password: 'owner-demo-1', childNames: [] },
     },

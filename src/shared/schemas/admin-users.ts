@@ -21,8 +21,11 @@ export { setPasswordBody, setPasswordForm, setPasswordLinkResponse, type SetPass
  * users.ts so the parent screens never load these schemas.
  */
 
-/** Spec 6: roles the office can give through the API; SUPER_ADMIN is never granted. */
-export const ASSIGNABLE_ROLES = ['PARENT', 'ADMIN'] as const;
+/**
+ * Spec 6: roles the office can give through the API; SUPER_ADMIN is never granted. COACH (issue 34) is a recorded
+ * departure from the spec's two roles (docs/decisions/030-staff-trust.md).
+ */
+export const ASSIGNABLE_ROLES = ['PARENT', 'COACH', 'ADMIN'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
 /** Spec 9: the users table shows 25, 50 or 100 rows a page. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { isAdminRole } from '../rules/roles';
+import { isStaffRole } from '../rules/roles';
 import { CHILD_FIELDS, childDto, childSlotShapeOf, type ChildField } from './children';
 
 // The list type of children and its slots live in children.ts; these names are kept here for the code that imports them.
 export { CHILD_SEXES, childDto, MAX_CHILDREN, type Child, type ChildSex } from './children';
 
-export const ROLES = ['PARENT', 'ADMIN', 'SUPER_ADMIN'] as const;
+export const ROLES = ['PARENT', 'COACH', 'ADMIN', 'SUPER_ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const PLAN_TIERS = ['ONE', 'TWO', 'THREE'] as const;
@@ -22,9 +22,9 @@ export const weeklyLimit = z
   .min(MIN_WEEKLY_LIMIT, 'Weekly limit must be at least 1')
   .max(MAX_WEEKLY_LIMIT, 'Weekly limit cannot exceed 7');
 
-/** A role as the API shows it: any role other than ADMIN and SUPER_ADMIN is a parent (spec 6). */
+/** A role as the API shows it: any role other than the staff's (COACH, ADMIN, SUPER_ADMIN) is a parent (spec 6). */
 export function apiRole(role: string): Role {
-  return isAdminRole(role) ? (role as 'ADMIN' | 'SUPER_ADMIN') : 'PARENT';
+  return isStaffRole(role) ? (role as 'COACH' | 'ADMIN' | 'SUPER_ADMIN') : 'PARENT';
 }
 
 /**

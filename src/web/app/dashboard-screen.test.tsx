@@ -180,6 +180,15 @@ describe('parent dashboard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location()).toBe('/admin'));
   });
 
+  it('a coach sees the way to Check-in (issue 34)', async () => {
+    const { location, user } = await renderApp(<DashboardScreen />, { user: admin({ role: 'COACH' }), path: '/dashboard' });
+    const coach = screen.getByRole('group', { name: 'Signed in as a coach' });
+    expect(within(coach).getByText('You are signed in as a coach')).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Signed in as the office' })).toBeNull();
+    await user.click(within(coach).getByRole('link', { name: 'Open Check-in' }));
+    await waitFor(() => expect(location()).toBe('/admin'));
+  });
+
   it('an administrator with children of their own sees the parent dashboard', async () => {
     await openDashboard({ user: admin({ children: [child('Ava')] }) });
     expect(screen.getByRole('group', { name: 'Ava, this week' })).toBeVisible();

@@ -37,7 +37,7 @@ export function DashboardScreen() {
   usePageTitle('Dashboard');
   if (!user) return <p className="text-slate-700">Please log in to view your dashboard.</p>;
   // Issue 33: an office account without children has no family week to show (nor to fetch).
-  if (showsOfficeEntry(user)) return <OfficeEntry />;
+  if (showsOfficeEntry(user)) return <OfficeEntry role={user.role} />;
   return <ParentDashboard user={user} />;
 }
 

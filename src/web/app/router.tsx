@@ -17,9 +17,9 @@ const FamilyScreen = lazy(() => import('./admin/family-screen'));
 const RosterScreen = lazy(() => import('./admin/roster-screen'));
 
 /** An admin page: the role check, then its chunk with a spinner meanwhile. */
-function AdminPage({ label, children }: { label: string; children: ReactNode }) {
+function AdminPage({ label, coach = false, children }: { label: string; coach?: boolean; children: ReactNode }) {
   return (
-    <RequireAdmin>
+    <RequireAdmin coach={coach}>
       <Suspense
         fallback={
           <div className="flex justify-center py-24">
@@ -106,7 +106,7 @@ export function AppRoutes() {
           <Route
             path="/admin"
             element={
-              <AdminPage label="Loading the admin area">
+              <AdminPage label="Loading the admin area" coach>
                 <AdminScreen />
               </AdminPage>
             }
@@ -122,7 +122,7 @@ export function AppRoutes() {
           <Route
             path="/admin/sessions/:id"
             element={
-              <AdminPage label="Loading the session">
+              <AdminPage label="Loading the session" coach>
                 <RosterScreen />
               </AdminPage>
             }

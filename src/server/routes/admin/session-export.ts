@@ -7,6 +7,9 @@ import { CSV_CONTENT_TYPE, csvAttachment } from '../../services/csv/to-csv';
 import { exportSessionsCsv } from '../../services/sessions/export-sessions-csv';
 import { exportSessionRosterCsv, getSessionRoster } from '../../services/sessions/session-roster';
 import { waitlistClosesBefore } from '../../services/waitlist/list-waitlist';
+import { COACH_DAY_ONLY_MESSAGE, coachSeesRosterOf, isCoachRole } from '../../../shared/rules/roles';
+import { HttpError } from '../../http-error';
+import { actor, atTheDoor } from '../../plugins/auth';
 
 /** The filters of GET /api/sessions (same fields, same messages), without paging: an export holds every row. */
 const { from, to, classCode, classTypeId } = listSessionsQuery.shape;
@@ -30,9 +33,15 @@ export const adminSessionExportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Who is coming (issue 19): the roster of one session, on screen and as a CSV file.
-  app.get('/sessions/:id/roster', { schema: { params: idParams, response: { 200: rosterResponse } } }, (request) =>
-    getSessionRoster(app.db, request.params.id, waitlistClosesBefore(app.clock(), app.env.WAITLIST_CUTOFF_HOURS)),
-  );
+  // A coach (issue 34) reads the rosters of today's and tomorrow's sessions only.
+  app.get('/sessions/:id/roster', { ...atTheDoor, schema: { params: idParams, response: { 200: rosterResponse } } }, async (request) => {
+    const now = app.clock();
+    const roster = await getSessionRoster(app.db, request.params.id, waitlistClosesBefore(now, app.env.WAITLIST_CUTOFF_HOURS));
+    if (isCoachRole(actor(request).role) && !coachSeesRosterOf(roster.session.startsAt, now)) {
+      throw new HttpError(403, COACH_DAY_ONLY_MESSAGE, { code: 'COACH_DAY_ONLY' });
+    }
+    return roster;
+  });
 
   app.get('/sessions/:id/roster/export.csv', { schema: { params: idParams, response: { 200: z.string() } } }, async (request, reply) => {
     const { csv } = await exportSessionRosterCsv(app.db, request.params.id, waitlistClosesBefore(app.clock(), app.env.WAITLIST_CUTOFF_HOURS));

@@ -19,9 +19,11 @@ const db = () => server.database.db;
 
 describe('GET /api/admin/stats', () => {
   it('counts parents, this week’s confirmed bookings, today’s sessions and capacity alerts in Toronto time', async () => {
-    // Accounts: 3 active parents, 1 other non-admin role (counted as a parent), 1 inactive parent,
-    // 1 ADMIN and 1 SUPER_ADMIN (not counted).
+    // Accounts: 3 active parents, 1 unknown role (counted as a parent), 1 inactive parent, and the staff: 1 COACH
+    // (issue 34), 1 ADMIN and 1 SUPER_ADMIN (not counted).
     const parents = [await createParent(db(), []), await createParent(db(), []), await createParent(db(), [])];
+    const member = await createParent(db(), [], 'member');
+    await db().update(users).set({ role: 'MEMBER' }).where(eq(users.id, member.id));
     const coach = await createParent(db(), [], 'coach');
     await db().update(users).set({ role: 'COACH' }).where(eq(users.id, coach.id));
     const inactive = await createParent(db(), [], 'inactive');

@@ -286,6 +286,19 @@ describe('rows', () => {
     expect(await userByEmail('owner@example.com')).toMatchObject({ firstName: 'Olivia', role: 'SUPER_ADMIN' });
   });
 
+  it('never changes a coach account either (issue 34: staff accounts are the office’s)', async () => {
+    const coach = await createParent(db(), [], 'import-coach');
+    await db().update(users).set({ role: 'COACH' }).where(eq(users.id, coach.id));
+    const csv = [HEADER, `${coach.email},Mallory,Takeover,hijack-pass,THREE,,Ava,2,,`].join('\n');
+    const res = await upload({ csv });
+    expect(res.body).toMatchObject({
+      summary: { processed: 1, created: 0, updated: 0, errors: 1 },
+      errors: [`Line 2: ${coach.email} is a coach account and was not changed`],
+    });
+    expect(await userByEmail(coach.email)).toMatchObject({ firstName: 'Test', role: 'COACH' });
+    expect(await childrenOf(coach.id)).toEqual([]);
+  });
+
   it('sends a new family without a password a welcome email with a set-password link; a typed password signs in at once', async () => {
     const [linked, typed] = [address('welcome'), address('typed')];
     const csv = [HEADER, `${linked},Wendy,Welcome,,,,,,,`, `${typed},Tess,Typed,typed-pass-1,,,,,,`].join('\n');

@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { ADMIN_ROLES, isAdminRole } from '../../../shared/rules/roles';
+import { isStaffRole, STAFF_ROLES } from '../../../shared/rules/roles';
 import type { Database, Tx } from '../../db/client';
 import { authSessions, users } from '../../db/schema';
 import { hashSessionToken, newSessionToken } from './session-token';
@@ -19,7 +19,7 @@ export interface IdleLimits {
 export const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 
 export const idleLimitMs = (role: string, limits: IdleLimits) =>
-  (isAdminRole(role) ? limits.adminMinutes : limits.parentMinutes) * 60_000;
+  (isStaffRole(role) ? limits.adminMinutes : limits.parentMinutes) * 60_000;
 
 export interface ActiveSession {
   user: SessionUser;
@@ -156,7 +156,7 @@ export function signInCheck(token: string, now: Date, limits: IdleLimits): SignI
     tokenHash: hashSessionToken(token),
     expiresAfter: new Date(),
     idleCutoff: new Date(now.getTime() - limits.parentMinutes * 60_000),
-    idleCutoffs: Object.fromEntries(ADMIN_ROLES.map((role) => [role, adminCutoff])),
+    idleCutoffs: Object.fromEntries(STAFF_ROLES.map((role) => [role, adminCutoff])),
     touchBefore: new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS),
   };
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { bookings, sessions, users } from '../../db/schema';
 import { mailBacklog } from '../../mail/mail-backlog';
 import { waitlistClosesBefore } from '../waitlist/list-waitlist';
+import { STAFF_ROLES } from '../../../shared/rules/roles';
 
 /** The admin dashboard numbers and the mail backlog; their definitions are in src/shared/schemas/stats.ts and the README. */
 export async function getAdminStats(db: Database, { now, waitlistCutoffHours }: { now: Date; waitlistCutoffHours: number }): Promise<AdminStats> {
@@ -19,7 +20,7 @@ export async function getAdminStats(db: Database, { now, waitlistCutoffHours }: 
     db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.isActive, true), notInArray(users.role, ['ADMIN', 'SUPER_ADMIN']))),
+      .where(and(eq(users.isActive, true), notInArray(users.role, [...STAFF_ROLES]))),
     db
       .select({ n: count() })
       .from(bookings)

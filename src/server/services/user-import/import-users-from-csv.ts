@@ -1,5 +1,5 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
-import { isAdminRole } from '../../../shared/rules/roles';
+import { isAdminRole, isStaffRole } from '../../../shared/rules/roles';
 import { CSV_MAX_PASSWORD_ROWS, CSV_MAX_ROWS, csvTooManyPasswords, type CsvImportResult } from '../../../shared/schemas/admin-users';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -93,7 +93,7 @@ export async function prepareUserImport(db: DbOrTx, input: PrepareUserImportInpu
     { lock: false, perQuery: input.batches.lookup },
   );
   const passwords = await RowPasswords.prepare(
-    accounts.filter(({ account }) => !isAdminRole(known.get(account.email)?.role)),
+    accounts.filter(({ account }) => !isStaffRole(known.get(account.email)?.role)),
     (email) => known.get(email)?.passwordHash,
   );
   return { processed: csv.rows.length, csv, accounts, errors, passwords, passwordColumn: mapping.password };
@@ -126,8 +126,10 @@ export async function importUsers(tx: Tx, prepared: PreparedUserImport, input: I
   for (const row of accounts) {
     const user = existing.get(row.account.email);
     if (!user) toCreate.push(row);
-    else if (isAdminRole(user.role)) {
-      rowErrors.push({ line: row.line, message: `${row.account.email} is an administrator account and was not changed` });
+    else if (isStaffRole(user.role)) {
+      // Staff accounts (administrators and coaches, issue 34) are the office's, never a spreadsheet's.
+      const kind = isAdminRole(user.role) ? 'an administrator' : 'a coach';
+      rowErrors.push({ line: row.line, message: `${row.account.email} is ${kind} account and was not changed` });
     } else toUpdate.push({ row, user });
   }
 

@@ -4,6 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { CheckInTab } from '../../features/admin-check-in/components/check-in-tab';
+import { isCoachRole } from '../../../shared/rules/roles';
+import { useAuth } from '../../lib/auth';
 import { ClassesTab } from '../../features/admin-classes/components/classes-tab';
 import { MailBacklogWarning } from '../../features/admin-dashboard/components/mail-backlog-warning';
 import { StatCards } from '../../features/admin-dashboard/components/stat-cards';
@@ -44,6 +46,24 @@ const isAdminTab = (value: string | null): value is AdminTab => ADMIN_TABS.some(
 
 /** /admin: stat cards and the admin tabs (loaded as its own chunk; parents never download it). */
 export default function AdminScreen() {
+  const { user } = useAuth();
+  // Issue 34: a coach works the door, and has the Check-in screen alone.
+  if (isCoachRole(user?.role)) return <CoachCheckIn />;
+  return <OfficeAdminScreen />;
+}
+
+/** A coach's /admin: the Check-in screen (the server answers a coach nothing else of the admin area). */
+function CoachCheckIn() {
+  usePageTitle('Check-in');
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Check-in</h1>
+      <CheckInTab />
+    </div>
+  );
+}
+
+function OfficeAdminScreen() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: AdminTab = isAdminTab(requested) ? requested : 'sessions';

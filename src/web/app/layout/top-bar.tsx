@@ -1,7 +1,7 @@
-import { LayoutDashboard, ShieldCheck } from 'lucide-react';
+import { DoorOpen, LayoutDashboard, ShieldCheck } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
-import { isAdminRole } from '../../../shared/rules/roles';
+import { isCoachRole, isStaffRole } from '../../../shared/rules/roles';
 import { BrandMark } from '../../components/brand-mark';
 import { buttonVariants } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
@@ -13,6 +13,11 @@ import { UserMenu } from './user-menu';
 const navItems = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin', label: 'Admin Panel', icon: ShieldCheck },
+] as const;
+/** A coach's (issue 34): the door's screen. */
+const coachNavItems = [
+  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin', label: 'Check-in', icon: DoorOpen },
 ] as const;
 
 /** Spec 2, signed-in layout: product name, greeting, admin navigation and the user menu. Nothing without a user. */
@@ -26,7 +31,8 @@ interface TopBarProps {
 export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }: TopBarProps) {
   const { user, logoutMutation } = useAuth();
   if (!user) return null;
-  const showAdminNav = isAdminRole(user.role);
+  const showAdminNav = isStaffRole(user.role);
+  const items = isCoachRole(user.role) ? coachNavItems : navItems;
 
   return (
     <header className="sticky top-[var(--app-banner-offset,0px)] z-40 print:hidden border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -57,7 +63,7 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
 
         {showAdminNav && (
           <nav aria-label="Main" className="order-last flex w-full gap-1 sm:order-none sm:w-auto">
-            {navItems.map(({ to, label, icon: Icon }) => (
+            {items.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
                 to={to}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarPlus, Eraser, PauseCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isAdminRole, ROLE_LABELS } from '../../../../shared/rules/roles';
+import { isStaffRole, ROLE_LABELS } from '../../../../shared/rules/roles';
 import { formatShortDate, formatTime, formatTimeRange, fullName } from '../../../../shared/rules/format';
 import { isFutureBooking } from '../../../../shared/rules/session-card';
 import { bookingPausedOfficeText } from '../../../../shared/rules/attendance';
@@ -93,7 +93,7 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
               <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{fullName(family.data.user)}</h1>
               <p className="mt-1 text-slate-600 [overflow-wrap:anywhere]">{family.data.user.email}</p>
             </div>
-            {!isAdminRole(family.data.user.role) && (
+            {!isStaffRole(family.data.user.role) && (
               <div className="flex flex-wrap gap-2">
                 {canErase && family.data.firstGuardianEmail && (
                   <Button variant="outline" className="text-red-700" onClick={() => setErasing(true)}>
@@ -109,7 +109,7 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
             )}
           </div>
           {/* Issue 32: the no-show rule paused the family's online booking; the office can lift it, with a note. */}
-          {!isAdminRole(family.data.user.role) && family.data.bookingPause && (
+          {!isStaffRole(family.data.user.role) && family.data.bookingPause && (
             <Alert variant="warning" role="status" className="flex-col sm:flex-row sm:items-center">
               <PauseCircle aria-hidden="true" className="hidden sm:block" />
               <div className="min-w-0 flex-1">
@@ -124,11 +124,11 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
           )}
           <div className="grid gap-6 lg:grid-cols-2">
             <AccountCard family={family.data} />
-            {!isAdminRole(family.data.user.role) && <ChildrenCard family={family.data} />}
+            {!isStaffRole(family.data.user.role) && <ChildrenCard family={family.data} />}
           </div>
-          {!isAdminRole(family.data.user.role) && <MakeupCreditsCard family={family.data} />}
-          {!isAdminRole(family.data.user.role) && renderFamily?.(family.data)}
-          {!isAdminRole(family.data.user.role) && (
+          {!isStaffRole(family.data.user.role) && <MakeupCreditsCard family={family.data} />}
+          {!isStaffRole(family.data.user.role) && renderFamily?.(family.data)}
+          {!isStaffRole(family.data.user.role) && (
             <>
               <FamilyBookings userId={userId} renderSessionPicker={renderSessionPicker} afterUpcoming={renderWaitlist?.(family.data)} />
               <ActivityCard actions={family.data.actions} />
@@ -153,10 +153,10 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
 function AccountCard({ family }: { family: FamilyDetailResponse }) {
   const { user } = family;
   // Issue 31: what the plan gives ('Plan TWO · 2 sessions a week per child'), as Settings → Plans says.
-  const plans = useQuery({ ...businessSettingQuery('plans'), enabled: !isAdminRole(user.role) });
+  const plans = useQuery({ ...businessSettingQuery('plans'), enabled: !isStaffRole(user.role) });
   const rows: Array<[string, React.ReactNode]> = [
     ['Role', ROLE_LABELS[user.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.PARENT],
-    ['Plan', isAdminRole(user.role) ? user.planTier : planAllowance(user.planTier, plans.data)],
+    ['Plan', isStaffRole(user.role) ? user.planTier : planAllowance(user.planTier, plans.data)],
     ['Status', user.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="warning">Inactive</Badge>],
     ['Password', user.passwordSet ? 'Set' : 'Invitation pending'],
     ['Created', formatShortDate(user.createdAt)],

@@ -5,7 +5,7 @@ import { KeyRound, Mail, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { NO_SHOW_WINDOW_DAYS } from '../../../../shared/rules/attendance';
 import { planAllowance } from '../../../../shared/rules/plans';
-import { isAdminRole } from '../../../../shared/rules/roles';
+import { isAdminRole, isStaffRole } from '../../../../shared/rules/roles';
 import type { AdminUserDto, AdminUserListItem } from '../../../../shared/schemas/admin-users';
 import type { Role } from '../../../../shared/schemas/users';
 import { DataTable, TableEmptyState, type DataTableColumn } from '../../../components/data-table';
@@ -20,6 +20,7 @@ export type UserAction = 'edit' | 'change-password' | 'send-link' | 'delete';
 
 const ROLE_VARIANT: Record<Role, VariantProps<typeof badgeVariants>['variant']> = {
   PARENT: 'secondary',
+  COACH: 'outline',
   ADMIN: 'brand',
   SUPER_ADMIN: 'default',
 };
@@ -137,7 +138,7 @@ export function UsersTable({ users, loading, signedIn, onAction, empty }: UsersT
       cell: (user) => (
         <div className="grid justify-items-start gap-1">
           <Badge variant={ROLE_VARIANT[user.role]}>{ROLE_LABELS[user.role]}</Badge>
-          {!isAdminRole(user.role) && <span className="text-xs text-slate-600">{planAllowance(user.planTier, plans.data)}</span>}
+          {!isStaffRole(user.role) && <span className="text-xs text-slate-600">{planAllowance(user.planTier, plans.data)}</span>}
         </div>
       ),
     },
