@@ -94,7 +94,8 @@ test('an admin creates a family with two children and no password; the family is
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Role')).toHaveValue('PARENT');
   await expect(dialog.getByLabel('Weekly Sessions')).toHaveValue('1');
-  await expect(dialog.getByLabel('Role').locator('option')).toHaveText(['Parent', 'Admin']);
+  // Spec 6's two roles, and the coach (issue 34, decision 030).
+  await expect(dialog.getByLabel('Role').locator('option')).toHaveText(['Parent', 'Coach', 'Admin']);
   await expect(dialog.getByLabel('Weekly Sessions').locator('option')).toHaveCount(7);
 
   // Spec 5 messages.

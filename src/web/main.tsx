@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { FIRST_READS_WAIT_MS, settledOrAfter, startFirstReads } from './app/first-reads';
-import { whenNoSplash } from './app/layout/splash-screen';
+import { whenNoSplash, whenSplashShows } from './app/layout/splash-screen';
 import { applyBusinessNameToTitle } from './lib/business-name';
 import { listenForInstallPrompt } from './lib/install-prompt';
 import { queryClient } from './lib/query-client';
@@ -25,10 +25,10 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-// The first screen's reads start at once (first-reads.ts). Under the splash, the app renders once they are in (or
+// The first screen's reads start at once under the splash (first-reads.ts), where the app renders once they are in (or
 // after FIRST_READS_WAIT_MS), in one pass React may interrupt, instead of once per answer; without a splash (a reload,
 // a second tab) it renders at once and each part fills in as its answer arrives.
-const firstReads = startFirstReads(queryClient, window.location.pathname, new Date());
+const firstReads = startFirstReads(queryClient, window.location.pathname, new Date(), whenSplashShows());
 
 function renderApp() {
   const rootElement = document.getElementById('root');

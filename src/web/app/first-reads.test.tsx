@@ -25,7 +25,10 @@ function familyAnswers() {
 // Issue 33: the dashboard's reads are asked for before React renders, so its first render has them all. They must be
 // exactly the reads its parts make, or the parts would ask again (and render once per answer, as before).
 describe('the first screen’s reads', { timeout: 30_000 }, () => {
-  afterEach(() => void api.events.removeAllListeners('request:start'));
+  afterEach(() => {
+    api.events.removeAllListeners('request:start');
+    api.events.removeAllListeners('response:mocked');
+  });
 
   it('are exactly the reads the dashboard makes when it renders', async () => {
     familyAnswers();
@@ -54,6 +57,20 @@ describe('the first screen’s reads', { timeout: 30_000 }, () => {
     await screen.findByRole('region', { name: 'My Upcoming Bookings' });
     // Only the session call of renderApp's own guard: no read of the dashboard's is asked for a second time.
     expect(asked.slice(before).filter((path) => path !== '/api/me')).toEqual([]);
+  });
+
+  it('without a splash (a reload, a second tab) start once the session call has answered, which has the server to itself', async () => {
+    familyAnswers();
+    const events: string[] = [];
+    api.events.on('request:start', ({ request }) => void events.push(`ask ${new URL(request.url).pathname}`));
+    api.events.on('response:mocked', ({ request }) => void events.push(`answer ${new URL(request.url).pathname}`));
+    api.use(http.get('/api/me', () => HttpResponse.json(parent([child('Ava')]))));
+    const queryClient = createQueryClient();
+    await startFirstReads(queryClient, '/dashboard', new Date(), new Promise(() => {}));
+    const answered = events.indexOf('answer /api/me');
+    expect(events[0]).toBe('ask /api/me');
+    expect(events.filter((event, at) => event.startsWith('ask ') && at < answered)).toEqual(['ask /api/me']);
+    for (const read of dashboardReads(new Date())) expect(queryClient.getQueryState(read.queryKey)?.status).toBe('success');
   });
 
   it('are dropped again when nobody is signed in (the login screen shows; no 401 stays in the cache)', async () => {

@@ -32,6 +32,20 @@ function useSplashPhase(): Phase {
   return useSyncExternalStore(state ? (listener) => state.subscribe(listener) : noSplash, state ? () => state.phase : gone);
 }
 
+/** Resolves once the splash shows (never, on a reload, a second tab, or without the script). */
+export function whenSplashShows(): Promise<void> {
+  const state = splashState();
+  if (!state || state.phase === 'gone') return new Promise(() => {});
+  if (state.phase === 'visible') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = state.subscribe((phase) => {
+      if (phase === 'deciding') return;
+      stop();
+      if (phase === 'visible') resolve();
+    });
+  });
+}
+
 /** Resolves once no splash is shown (at once on a reload or a second tab, or without the script). */
 export function whenNoSplash(): Promise<void> {
   const state = splashState();

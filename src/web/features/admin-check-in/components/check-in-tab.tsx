@@ -111,8 +111,10 @@ function SessionChoice({ session, selected, onSelect }: { session: SessionDto; s
 function DoorPanel({ session }: { session: SessionDto }) {
   const ids = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => bringIntoView(panelRef.current, { always: true }), []);
   const roster = useDoorRoster(session.id);
+  // Up when it opens, and again once its roster is in: the page was shorter before, and could not scroll far enough.
+  const rosterLoaded = roster.data !== undefined;
+  useEffect(() => bringIntoView(panelRef.current, { always: true }), [rosterLoaded]);
   const lookUp = useLookUpBooking();
   const checkIn = useCheckInChild(session.id);
   const undo = useUndoCheckIn(session.id);
