@@ -32,32 +32,28 @@ function useSplashPhase(): Phase {
   return useSyncExternalStore(state ? (listener) => state.subscribe(listener) : noSplash, state ? () => state.phase : gone);
 }
 
-/** Resolves once the splash shows (never, on a reload, a second tab, or without the script). */
-export function whenSplashShows(): Promise<void> {
+/**
+ * Whether this load shows the splash, once app-start.js has decided ('deciding' lasts the few milliseconds of its
+ * Web Lock query): true once it is visible, false on a reload, a second tab, or without the script.
+ */
+function splashDecision(): Promise<boolean> {
   const state = splashState();
-  if (!state || state.phase === 'gone') return new Promise(() => {});
-  if (state.phase === 'visible') return Promise.resolve();
+  if (!state || state.phase === 'gone') return Promise.resolve(false);
+  if (state.phase !== 'deciding') return Promise.resolve(true);
   return new Promise((resolve) => {
     const stop = state.subscribe((phase) => {
       if (phase === 'deciding') return;
       stop();
-      if (phase === 'visible') resolve();
+      resolve(phase !== 'gone');
     });
   });
 }
 
-/** Resolves once no splash is shown (at once on a reload or a second tab, or without the script). */
-export function whenNoSplash(): Promise<void> {
-  const state = splashState();
-  if (!state || state.phase === 'gone') return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = state.subscribe((phase) => {
-      if (phase !== 'gone') return;
-      stop();
-      resolve();
-    });
-  });
-}
+/** Resolves once the splash shows; never on a load without it. */
+export const whenSplashShows = (): Promise<void> => splashDecision().then((shows) => (shows ? undefined : new Promise<void>(() => {})));
+
+/** Resolves at once on a load without the splash; never on one with it (the first reads decide when that app renders). */
+export const whenNoSplash = (): Promise<void> => splashDecision().then((shows) => (shows ? new Promise<void>(() => {}) : undefined));
 
 /**
  * The app under the splash. It renders (and fetches) at once, but stays unrendered until the splash starts to fade

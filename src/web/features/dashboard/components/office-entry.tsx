@@ -24,7 +24,7 @@ const ENTRIES = {
     name: 'Signed in as a coach',
     icon: DoorOpen,
     title: 'You are signed in as a coach',
-    text: "Check children in at the door, and see today's and tomorrow's rosters.",
+    text: "Check children in at the door for today's sessions.",
     link: 'Open Check-in',
   },
 } as const;
