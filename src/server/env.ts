@@ -120,6 +120,8 @@ const envSchema = z.object({
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** A family deactivated this many months ago is erased automatically, once a day (docs/privacy.md). */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Activity log entries (issue 34) older than this many months are deleted automatically, once a day; nothing else deletes one. */
+  ACTIVITY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /**
    * Hours before a session's start when its waitlist closes (issue 21): no promotion after that (a family is never
    * booked into a session it can no longer reach) and the waiting entries expire.

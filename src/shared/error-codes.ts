@@ -91,6 +91,7 @@ export const ERROR_CODES = [
 
   // Staff (issue 34): a coach reads the rosters of today's and tomorrow's sessions only.
   'COACH_DAY_ONLY',
+  'ACTIVITY_CURSOR_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

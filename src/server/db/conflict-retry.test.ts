@@ -36,6 +36,7 @@ const call = (parent: { id: string; email: string }, sessionId: string, childNam
   waitlistClosesBefore: new Date(),
   claim: null,
   successStatus: 201,
+  activity: null,
   encode: (dto) => dto,
 });
 

@@ -712,3 +712,43 @@ export const familyErasures = pgTable('family_erasures', {
   reason: text('reason').notNull(),
   bookingsKept: integer('bookings_kept').notNull().default(0),
 });
+
+/**
+ * The activity log (issue 34, decision 030): one entry per unit of work in which a staff member changed data, written
+ * in that transaction by the database (src/server/db/functions/portal_activity_capture.sql notes each row change of
+ * the audited tables, portal_activity_flush.sql writes the entry before the commit). Append-only: a trigger refuses
+ * UPDATE, DELETE and TRUNCATE except in the retention job and a family's erasure (portal_activity_append_only.sql).
+ * No foreign keys: an entry outlives what it names, and a key's ON DELETE would have to change it.
+ */
+export const activityEntries = pgTable(
+  'activity_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    actorId: uuid('actor_id').notNull(),
+    /** The role and the name as they were at the time of the change. */
+    actorRole: text('actor_role').notNull(),
+    actorName: text('actor_name').notNull(),
+    /** What was done (src/shared/rules/activity.ts, by route). */
+    kind: text('kind').notNull(),
+    /** The first row changed: its table and id. */
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** Every family and session the stored changes touch (the filters use them). */
+    familyIds: uuid('family_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    sessionIds: uuid('session_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** The row changes, each { table, op, id, family, session, fields: [{ field, before, after } | { field, redacted }] }. */
+    changes: jsonb('changes').notNull(),
+    /** How many rows changed (the first ACTIVITY_STORED_CHANGES are stored). */
+    changeCount: integer('change_count').notNull(),
+    /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY is set). */
+    address: text('address'),
+  },
+  (t) => [
+    index('activity_entries_at_idx').on(t.at, t.id),
+    index('activity_entries_actor_idx').on(t.actorId, t.at),
+    index('activity_entries_families_idx').using('gin', t.familyIds),
+    index('activity_entries_sessions_idx').using('gin', t.sessionIds),
+    check('activity_entries_kind_check', sql`char_length(${t.kind}) between 1 and 80`),
+  ],
+);

@@ -13,6 +13,18 @@ export const OUTBOX_TOPIC = 'outbox';
 /** Runs one change in its own transaction (runUnitOfWork below): what app.unitOfWork and request.unitOfWork are. */
 export type UnitOfWork = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/**
+ * The staff member whose unit of work this is (issue 34, decision 030): the change is written to the activity log
+ * in the same transaction, as `kind`, from `address`. Parents, the CRM and scheduled jobs run without one.
+ */
+export interface ActivityActor {
+  id: string;
+  role: string;
+  name: string;
+  kind: string;
+  address: string | null;
+}
+
 /** What a unit of work tells once its transaction has committed (never after a rollback). */
 export interface AfterCommit {
   /** The change topics the triggers left: the read caches drop what they tag, here and on every instance. */
@@ -23,6 +35,9 @@ export interface AfterCommit {
 
 const DEFER = sql`select set_config('portal.defer_announcements', 'on', true)`;
 const PENDING = sql`select current_setting('portal.pending_announcements', true) as pending`;
+/** The activity log's entry of a staff member's change (src/server/db/functions/portal_activity_flush.sql). */
+const FLUSH_ACTIVITY = sql`select portal_activity_flush()`;
+const actorSetting = (actor: ActivityActor) => sql`select set_config('portal.activity_actor', ${JSON.stringify(actor)}, true)`;
 
 /**
  * The one way to change data (docs/decisions/014-unit-of-work.md): runs `work` in one transaction, collects
@@ -34,6 +49,9 @@ const PENDING = sql`select current_setting('portal.pending_announcements', true)
  *   writes would commit one at a time). They are read just before the commit and handed over after it.
  * - Outbox work: a queued e-mail leaves the `outbox` topic (trigger of migration 0007), so whatever service
  *   wrote the row, the mailer is woken after the commit, and only then.
+ * - The activity log (issue 34): with an `actor`, the audited tables' triggers note each row change and the entry is
+ *   written just before the commit (portal_activity_capture.sql, portal_activity_flush.sql): the change and its entry
+ *   commit or roll back together, and a service never writes an entry itself.
  * A rollback (a refusal, an error) tells nothing: nothing changed.
  * A transaction PostgreSQL failed for a deadlock or a serialization failure runs again, whole, a few times
  * (`retry`, db/conflict-retry.ts, decision 022): `work` may therefore run more than once and must change nothing but
@@ -44,9 +62,10 @@ export async function runUnitOfWork<T>(
   work: (tx: Tx) => Promise<T>,
   after: AfterCommit,
   retry: ConflictRetryOptions = {},
+  actor?: ActivityActor,
 ): Promise<T> {
   const pool = pgPoolOf(db);
-  const { value, pending } = await retryConflicts(() => (pool ? pgTransaction(db, pool, work) : drizzleTransaction(db, work)), retry);
+  const { value, pending } = await retryConflicts(() => (pool ? pgTransaction(db, pool, work, actor) : drizzleTransaction(db, work, actor)), retry);
   const topics = new Set(pending.split('\n').filter(Boolean));
   if (topics.delete(OUTBOX_TOPIC)) after.mailQueued();
   await after.announce([...topics]);
@@ -56,11 +75,13 @@ export async function runUnitOfWork<T>(
 const rowsOf = <R>(result: unknown) => (result as { rows: R[] }).rows;
 
 /** PGlite: Drizzle's transaction (it also holds the embedded database's transaction lock; round trips are in-process). */
-async function drizzleTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<{ value: T; pending: string }> {
+async function drizzleTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>, actor?: ActivityActor): Promise<{ value: T; pending: string }> {
   let pending = '';
   const value = await db.transaction(async (tx) => {
     await tx.execute(DEFER);
+    if (actor) await tx.execute(actorSetting(actor));
     const result = await work(tx);
+    if (actor) await tx.execute(FLUSH_ACTIVITY);
     pending = rowsOf<{ pending: string | null }>(await tx.execute(PENDING))[0]?.pending ?? '';
     return result;
   });
@@ -84,7 +105,12 @@ interface DrizzleParts {
  * the simple query protocol runs several statements per message, and stops at the first that fails. The work gets a Drizzle transaction on the
  * checked-out connection (savepoints included), exactly what `db.transaction` would give it.
  */
-async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<{ value: T; pending: string }> {
+async function pgTransaction<T>(
+  db: Database,
+  pool: pg.Pool,
+  work: (tx: Tx) => Promise<T>,
+  actor?: ActivityActor,
+): Promise<{ value: T; pending: string }> {
   const parts = db as unknown as DrizzleParts;
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -94,6 +120,8 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => P
     const tx = new NodePgTransaction(parts.dialect, session, parts.session.schema) as unknown as Tx;
     let value: T;
     try {
+      // The actor is a parameter (a name, an address): its own round trip, for staff writes only.
+      if (actor) await tx.execute(actorSetting(actor));
       value = await work(tx);
     } catch (error) {
       // A lost or timed-out connection is not waited on for a rollback: the server rolls back when it closes.
@@ -106,8 +134,22 @@ async function pgTransaction<T>(db: Database, pool: pg.Pool, work: (tx: Tx) => P
       }
       throw error;
     }
-    const results = (await client.query(`${sqlText(PENDING)}; commit`)) as unknown as pg.QueryResult[];
-    return { value, pending: (results[0]?.rows[0] as { pending: string | null } | undefined)?.pending ?? '' };
+    const closing = `${actor ? `${sqlText(FLUSH_ACTIVITY)}; ` : ''}${sqlText(PENDING)}; commit`;
+    let results: pg.QueryResult[];
+    try {
+      results = (await client.query(closing)) as unknown as pg.QueryResult[];
+    } catch (error) {
+      // The message stopped at the failed statement (the activity entry, or the commit): nothing is committed, and the
+      // connection goes back to the pool outside any transaction.
+      if (error instanceof Error && !isConnectionError(error)) {
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+      }
+      throw error;
+    }
+    const pendingRow = results[actor ? 1 : 0]?.rows[0] as { pending: string | null } | undefined;
+    return { value, pending: pendingRow?.pending ?? '' };
   } catch (error) {
     // A connection whose transaction state is unknown is not given back to the pool.
     if (!(error instanceof Error) || broken || isConnectionError(error)) broken ??= error instanceof Error ? error : new Error(String(error));

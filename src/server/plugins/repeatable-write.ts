@@ -5,6 +5,7 @@ import type { AdminWaitlistEntryDto } from '../../shared/schemas/waitlist';
 import type { BookingCall, OfficeActor } from '../services/bookings/booking-calls';
 import type { BookingAsker, BookingWrites } from '../services/bookings/repeatable-writes';
 import { actor as signedInUser, pendingSignIn } from './auth';
+import { activityActorOf } from './unit-of-work';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +64,7 @@ export async function repeatableBookingWrite(
     waitlistCutoffHours: env.WAITLIST_CUTOFF_HOURS,
     successStatus: status,
     encode: schema ? (dto: BookingDto | AdminWaitlistEntryDto) => z.encode(schema, dto) : null,
+    activity: options.office ? (activityActorOf(request) ?? null) : null,
   });
   // The group's unit of work drops what it changed from this instance's caches before the answer leaves.
   request.ranUnitOfWork = true;

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { activityKindOf } from '../../shared/rules/activity';
+import { isStaffRole } from '../../shared/rules/roles';
 import type { Tx } from '../db/client';
-import { runUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
+import { runUnitOfWork, type ActivityActor, type UnitOfWork } from '../db/unit-of-work';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +35,27 @@ export function registerUnitOfWork(app: FastifyInstance): void {
   app.decorateRequest('ranUnitOfWork', false);
   app.decorateRequest('unitOfWork', function (this: FastifyRequest, work: (tx: Tx) => Promise<unknown>) {
     this.ranUnitOfWork = true;
-    return unitOfWork(work);
+    return runUnitOfWork(app.db, work, after, retry, activityActorOf(this));
   } as UnitOfWork);
+}
+
+/**
+ * Who the activity log names for a request's change (issue 34, decision 030): a signed-in staff member (coach or
+ * administrator) changing something through the admin area or their own account, with the kind of the route
+ * (src/shared/rules/activity.ts) and the client's address. Parents' changes, the CRM's and the sign-in's are not
+ * staff changes.
+ */
+export function activityActorOf(request: FastifyRequest): ActivityActor | undefined {
+  const user = request.user;
+  if (!user || !isStaffRole(user.role)) return undefined;
+  // The admin area and one's own account: a CRM delivery, a sign-in or a set-password link is nobody's staff change.
+  const route = request.routeOptions.url ?? '';
+  if (!route.startsWith('/api/admin/') && !route.startsWith('/api/me/')) return undefined;
+  return {
+    id: user.id,
+    role: user.role,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    kind: activityKindOf(request.method, route),
+    address: request.ip ?? null,
+  };
 }

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bookingChildren, bookings, children, closures, makeupCredits, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { activityEntries, bookingChildren, bookings, children, closures, makeupCredits, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
 import { ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
 import { DEFAULT_POLICIES } from '../../shared/schemas/settings';
 import { startOfTorontoDay } from '../../shared/rules/week';
+import { ACTIVITY_FREE_ROUTES, ACTIVITY_KIND_NAMES, ACTIVITY_KINDS, activityKindOf } from '../../shared/rules/activity';
 import { createClassType, createParent, createSession } from '../test-support/fixtures';
 import { openSignIn, sendWithToken, type SweepRequest, type SweepResponse } from '../test-support/sign-in-as';
 import type { TestServer } from '../test-support/test-server';
@@ -137,6 +138,10 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/admin/settings/plans': adminOnly(200),
   'GET /api/admin/settings/policies': adminOnly(200),
   'PUT /api/admin/settings/policies': adminOnly(200),
+  // The activity log (issue 34): read by administrators only.
+  'GET /api/admin/activity': adminOnly(200),
+  'GET /api/admin/activity/people': adminOnly(200),
+  'GET /api/admin/activity/export.csv': adminOnly(200),
 
   // The signed-in devices of one's own account (issue 11).
   'GET /api/me/sessions': signedIn(200),
@@ -332,7 +337,7 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     path: `/api/bookings/${await freshBooking()}/reschedule`,
     body: { newSessionId: (await freshSession()).id },
   }),
-  'PUT /api/admin/classes/:id': () => ({ method: 'PUT', path: `/api/admin/classes/${ctx.classTypeId}`, body: { name: 'Authz class', description: 'Renamed by the matrix' } }),
+  'PUT /api/admin/classes/:id': () => ({ method: 'PUT', path: `/api/admin/classes/${ctx.classTypeId}`, body: { name: 'Authz class', description: `Renamed by the matrix ${unique()}` } }),
   'POST /api/admin/sessions': () => ({ method: 'POST', path: '/api/admin/sessions', body: sessionForm() }),
   'POST /api/admin/sessions/bulk': () => {
     const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
@@ -386,6 +391,8 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   },
   'POST /api/admin/check-in/undo': async () => {
     const { bookingId, childId } = await freshTodayBooking();
+    // Checked in already, so the undo changes something (and is logged).
+    await db().update(bookingChildren).set({ checkedInAt: new Date(), checkedInByName: 'Authz' }).where(and(eq(bookingChildren.bookingId, bookingId), eq(bookingChildren.childId, childId)));
     return { method: 'POST', path: '/api/admin/check-in/undo', body: { bookingId, childId } };
   },
   'GET /api/admin/sessions/:id/roster/export.csv': async () => ({ method: 'GET', path: `/api/admin/sessions/${(await freshSession()).id}/roster/export.csv` }),
@@ -415,7 +422,11 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
   'PUT /api/admin/webhooks/:id': async () => ({ method: 'PUT', path: `/api/admin/webhooks/${await freshWebhook()}`, body: { isActive: false } }),
   'DELETE /api/admin/webhooks/:id': async () => ({ method: 'DELETE', path: `/api/admin/webhooks/${await freshWebhook()}` }),
   'GET /api/admin/webhook-logs/:id': () => ({ method: 'GET', path: `/api/admin/webhook-logs/${ctx.webhookLogId}` }),
-  'DELETE /api/admin/webhook-logs': () => ({ method: 'DELETE', path: '/api/admin/webhook-logs', body: { olderThanDays: 3650 } }),
+  'DELETE /api/admin/webhook-logs': async () => {
+    // A delivery of long ago, so each cleaning deletes one (and is logged).
+    await db().insert(webhookLogs).values({ endpoint: 'authz-old', method: 'POST', responseStatus: 200, createdAt: new Date(Date.now() - 4000 * 86_400_000) });
+    return { method: 'DELETE', path: '/api/admin/webhook-logs', body: { olderThanDays: 3650 } };
+  },
   'GET /api/admin/field-mapping-templates/:id': () => ({ method: 'GET', path: `/api/admin/field-mapping-templates/${ctx.templateId}` }),
   'POST /api/admin/field-mapping-templates': () => ({ method: 'POST', path: '/api/admin/field-mapping-templates', body: { name: `Authz ${unique()}`, source: 'authz' } }),
   'PUT /api/admin/field-mapping-templates/:id': async () => ({
@@ -559,6 +570,18 @@ beforeAll(async () => {
 
 const appRouteKeys = () => ctx.server.app.apiRoutes.map(routeKey);
 
+/** How many activity entries name `userId` as the actor (none for the anonymous caller). */
+async function activityCountOf(userId: string | null): Promise<number> {
+  if (!userId) return 0;
+  return (await db().select({ id: activityEntries.id }).from(activityEntries).where(eq(activityEntries.actorId, userId))).length;
+}
+/** The kinds of the entries naming `userId` written after the first `count`, oldest first. */
+async function activityKindsSince(userId: string | null, count: number): Promise<string[]> {
+  if (!userId) return [];
+  const rows = await db().select({ kind: activityEntries.kind }).from(activityEntries).where(eq(activityEntries.actorId, userId)).orderBy(activityEntries.at, activityEntries.id);
+  return rows.slice(count).map((row) => row.kind);
+}
+
 describe('the authorization matrix covers the route table', () => {
   it('the route table is not empty (the sweep cannot pass on nothing)', () => {
     expect(appRouteKeys().length).toBeGreaterThanOrEqual(40);
@@ -582,6 +605,22 @@ describe('the authorization matrix covers the route table', () => {
   });
 });
 
+describe('the activity log knows every change of the admin area (issue 34)', () => {
+  it('every /api/admin route that writes has an activity kind, or is listed as changing nothing', () => {
+    const writes = appRouteKeys().filter((key) => WRITES.has(key.split(' ')[0]!) && key.split(' ')[1]!.startsWith('/api/admin/'));
+    const withoutKind = writes.filter((key) => !ACTIVITY_FREE_ROUTES.includes(key) && activityKindOf(...(key.split(' ') as [string, string])) === 'own');
+    expect(writes.length).toBeGreaterThan(30);
+    expect(withoutKind, 'admin writes without a kind in src/shared/rules/activity.ts').toEqual([]);
+  });
+
+  it('every route the kinds name is a route of the app', () => {
+    const registered = new Set(appRouteKeys());
+    const named = ACTIVITY_KIND_NAMES.flatMap((kind) => ACTIVITY_KINDS[kind].routes as readonly string[]);
+    expect(named.filter((key) => !registered.has(key))).toEqual([]);
+    expect(ACTIVITY_FREE_ROUTES.filter((key) => !registered.has(key))).toEqual([]);
+  });
+});
+
 describe('who may call each route', () => {
   it.each(Object.keys(MATRIX))('%s', async (key) => {
     if (!appRouteKeys().includes(key)) {
@@ -589,12 +628,28 @@ describe('who may call each route', () => {
     }
     const actual = {} as Expected;
     const bodies: Partial<Record<Caller, unknown>> = {};
+    const logged: Partial<Record<Caller, string[]>> = {};
     for (const caller of CALLERS) {
+      const before = await activityCountOf(ctx.actors[caller].userId);
       const res = await call(key, caller);
       actual[caller] = res.status;
       bodies[caller] = res.body;
+      logged[caller] = await activityKindsSince(ctx.actors[caller].userId, before);
     }
     expect(actual, `statuses of ${key}; bodies: ${JSON.stringify(bodies).slice(0, 1500)}`).toEqual(MATRIX[key]);
+    // Issue 34: each change a staff member makes is one activity entry of the route's kind; a refusal, a read or
+    // anybody else's request leaves none.
+    const [method, url] = key.split(' ') as [string, string];
+    const changes = WRITES.has(method) && url.startsWith('/api/admin/') && !ACTIVITY_FREE_ROUTES.includes(key);
+    const expectedLog = Object.fromEntries(
+      CALLERS.map((caller) => {
+        const staffChange = changes && ['coach', 'admin', 'superAdmin'].includes(caller) && actual[caller] < 300;
+        return [caller, staffChange ? [activityKindOf(method, url)] : []];
+      }),
+    );
+    // A staff member's own account (/api/me): an entry of kind 'own' when an audited row changed (a password), else none.
+    if (url.startsWith('/api/me/')) for (const caller of ['coach', 'admin', 'superAdmin'] as const) if (logged[caller]?.length) expectedLog[caller] = ['own'];
+    expect(logged, `activity entries written by ${key}`).toEqual(expectedLog);
     // Every refusal is the API's `{ message, code }` (a code of src/shared/error-codes.ts), never a stack or an HTML page.
     for (const caller of CALLERS) {
       if (actual[caller] >= 400) {

@@ -4,6 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERASE_CONFIRMATION_MISMATCH, ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
 import {
+  activityEntries,
   authSessions,
   bookingChildren,
   bookings,
@@ -95,7 +96,11 @@ async function plantFamily(prefix: string, s: Awaited<ReturnType<typeof sessions
     .set({ medicalNotes: markers.note, needsAttention: true, birthDate: '2015-04-02', sex: 'F', photoConsent: 'REFUSED' })
     .where(eq(children.familyId, familyId))
     .returning({ id: children.id });
-  await db().insert(emergencyContacts).values({ familyId, position: 1, name: markers.contactName, relationship: 'Aunt', phone: contactPhone });
+  // Through the office's API, so the activity log (issue 34) holds the contact's name and phone too.
+  const contacts = await admin.request('PUT', `/api/admin/users/${familyId}/emergency-contacts`, { contacts: [{ name: markers.contactName, relationship: 'Aunt', phone: contactPhone }] });
+  expect(contacts.status, JSON.stringify(contacts.body)).toBe(200);
+  const [logged] = await db().select().from(activityEntries).where(sql`${familyId}::uuid = any(${activityEntries.familyIds})`);
+  expect(JSON.stringify(logged?.changes)).toContain(markers.contactName);
 
   const pastBookingId = await insertBooking(db(), { userId: familyId, sessionId: s.past.id, childNames: [markers.childName] });
   await db().update(bookingChildren).set({ checkedInAt: at(0, 16, 55), checkedInByName: 'Adam Archer' }).where(eq(bookingChildren.bookingId, pastBookingId));

@@ -25,6 +25,8 @@ export const APP_TABLES: FingerprintSpec = {
   webhook_logs: '*',
   field_mapping_templates: '*',
   field_mapping_rules: '*',
+  // Issue 34: a refused request writes no activity entry either.
+  activity_entries: '*',
   // The worker sends queued mail in the background: a new or removed message counts, its delivery state not.
   email_outbox: ['id', 'to_address', 'subject', 'text_body'],
 };

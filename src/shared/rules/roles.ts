@@ -37,6 +37,9 @@ export const ROLE_LABELS: Record<'PARENT' | 'COACH' | 'ADMIN' | 'SUPER_ADMIN', s
   SUPER_ADMIN: 'Super Admin',
 };
 
+/** A role as the activity log wrote it then (issue 34): its label, or the stored value for a role no longer known. */
+export const roleLabelOf = (role: string): string => (ROLE_LABELS as Record<string, string>)[role] ?? role;
+
 /** Spec 2, user menu: the role line under the full name. */
 export function roleLine(user: { role: string; planTier?: string | null }): string {
   if (user.role === 'SUPER_ADMIN') return 'Super Administrator';

@@ -1,7 +1,8 @@
 -- A group of the parents' repeatable writes (decisions 013, 016, 017) in one statement: locks the group's rows first,
 -- in the one order (portal_lock_repeatable_writes, decision 022), then for each call in order checks its sign-in on
 -- its session row, claims its idempotency key (or answers the stored answer of a repeat) and runs it; each call sees
--- the writes before it.
+-- the writes before it. An office call carries `activity` (issue 34): its row changes become its own activity entry,
+-- written right after it (the group's other calls are the families' own and are not logged).
 CREATE OR REPLACE FUNCTION public.portal_repeatable_writes(calls jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -83,6 +84,9 @@ BEGIN
       parent_id := family.id;
       -- The office acted: the answer names the family's first guardian; e-mails go to every guardian.
       parent := portal_family_guardian(family.id, NULL) - 'id';
+      IF c ? 'activity' THEN
+        PERFORM set_config('portal.activity_actor', (c -> 'activity')::text, true);
+      END IF;
     END IF;
     answer := CASE c ->> 'op'
       WHEN 'book' THEN portal_book(parent_id, (c ->> 'sessionId')::uuid,
@@ -102,6 +106,10 @@ BEGIN
     END;
     IF answer IS NULL THEN
       RAISE EXCEPTION 'unknown repeatable write %', c ->> 'op';
+    END IF;
+    IF c ? 'activity' AND office IS NOT NULL THEN
+      PERFORM portal_activity_flush();
+      PERFORM set_config('portal.activity_actor', '', true);
     END IF;
     -- Who of the family joined (issue 31): their e-mail comes first when the entry is promoted.
     IF c ->> 'op' = 'join-waitlist' AND answer ? 'entry' AND office IS NULL THEN

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../plugins/auth';
+import { adminActivityRoutes } from './activity';
 import { adminBookingRoutes } from './bookings';
 import { adminCheckInRoutes } from './check-in';
 import { adminClassRoutes } from './classes';
@@ -43,4 +44,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(adminWebhookLogRoutes);
   await app.register(adminFieldMappingTemplateRoutes);
   await app.register(adminSettingsRoutes);
+  await app.register(adminActivityRoutes);
 };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { AdminWaitlistEntryDto } from '../../../shared/schemas/waitlist';
 import type { Tx } from '../../db/client';
+import type { ActivityActor } from '../../db/unit-of-work';
 import { oneRowOf } from '../../db/rows-of';
 import { HttpError } from '../../http-error';
 import { SIGNED_OUT_MESSAGE, type SignInCheck } from '../auth/session-user';
@@ -76,6 +77,11 @@ export interface RepeatableBookingCall {
   successStatus: number;
   /** The answer as the route's response schema sends it: what a key stores and replays. */
   encode: (dto: BookingDto | AdminWaitlistEntryDto) => unknown;
+  /**
+   * The office's call: the staff member the activity log names (issue 34). A group runs many callers' writes in one
+   * transaction, so the statement writes this call's entry right after the call (portal_repeatable_writes.sql).
+   */
+  activity: ActivityActor | null;
 }
 
 /** The session a call locks first (a cancellation's is known only to the database: after the others). */
@@ -156,8 +162,9 @@ async function runStatement(tx: Tx, calls: readonly RepeatableBookingCall[]): Pr
   // group before its first call, in the one lock order (portal_lock_repeatable_writes, docs/decisions/022-lock-order-and-retries.md),
   // so groups running side by side, here or on another instance, wait for each other instead of deadlocking.
   const order = calls.map((_, index) => index).sort((a, b) => compare(lockOrderOf(calls[a]!.call), lockOrderOf(calls[b]!.call)));
-  const payload = order.map((index) => calls[index]!).map(({ call, actor, now, waitlistClosesBefore, claim }) => ({
+  const payload = order.map((index) => calls[index]!).map(({ call, actor, now, waitlistClosesBefore, claim, activity }) => ({
     ...call,
+    ...(activity && { activity }),
     ...actorPayload(actor),
     now: now.toISOString(),
     waitlistClosesBefore: waitlistClosesBefore.toISOString(),

@@ -2,7 +2,7 @@ import { fullName } from '../../../shared/rules/format';
 import type { BookingDto } from '../../../shared/schemas/bookings';
 import type { AdminWaitlistEntryDto } from '../../../shared/schemas/waitlist';
 import { databaseTrouble } from '../../db/database-errors';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { ActivityActor, UnitOfWork } from '../../db/unit-of-work';
 import { WriteGroup } from '../../db/write-group';
 import type { SignInCheck } from '../auth/session-user';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey, requestHash } from '../idempotency/idempotency-key';
@@ -44,6 +44,8 @@ export interface RepeatableWriteRequest {
   successStatus: number;
   /** The answer as the route's response schema sends it (what a key stores and replays); null: the route has none. */
   encode: ((dto: BookingDto | AdminWaitlistEntryDto) => unknown) | null;
+  /** The staff member of an office call, for the activity log (issue 34); null for a family's own call. */
+  activity: ActivityActor | null;
 }
 
 /** The parents' (and the office's) repeatable writes, grouped into units of work (decision 016): app.bookingWrites. */
@@ -96,6 +98,7 @@ export function repeatableCallOf(request: RepeatableWriteRequest): RepeatableBoo
     waitlistClosesBefore: waitlistClosesBefore(request.now, request.waitlistCutoffHours),
     claim: key === null ? null : { key, requestHash: requestHash(request.identity) },
     successStatus: request.successStatus,
+    activity: request.activity,
     encode: (dto) => (key !== null && encode ? encode(dto) : dto),
   };
 }

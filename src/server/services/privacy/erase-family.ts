@@ -59,11 +59,14 @@ export interface EraseFamilyInput {
  *    booked children and waiting entries say 'Erased'; bookings lose the office's notes. Emergency contacts, make-up
  *    credits and the office's actions for the family are deleted. Unsent e-mails to the guardians are deleted, sent ones keep only
  *    their status and times; CRM deliveries about the family keep only their status, endpoint and time.
- * 3. One family_erasures row says who erased it, when, why, and how many bookings stay as anonymous counts.
+ * 3. The activity log's entries about the family keep who did what and when, without the values (issue 34).
+ * 4. One family_erasures row says who erased it, when, why, and how many bookings stay as anonymous counts.
  */
 export async function eraseFamily(tx: Tx, input: EraseFamilyInput): Promise<{ bookingsKept: number; cancelled: number }> {
   const { familyId, now } = input;
   const at = now.toISOString();
+  // The activity log keeps who changed the family and when, not the values (and the erasure's own entry copies none).
+  await tx.execute(sql`select portal_activity_erase_family(${familyId}::uuid)`);
 
   // Lock order of the booking writes (decision 022): the sessions in id order, then the children.
   await tx.execute(sql`

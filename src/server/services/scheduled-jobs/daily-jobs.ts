@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import { expireActivity } from '../activity/expire-activity';
 import { cleanIdempotencyKeys } from '../idempotency/clean-idempotency-keys';
 import { eraseExpiredFamilies } from '../privacy/erase-expired-families';
 import { cleanWebhookLogs } from '../webhook-logs/clean-webhook-logs';
@@ -9,12 +10,14 @@ export const WEBHOOK_LOG_RETENTION_JOB = 'webhook-log-retention';
 export const IDEMPOTENCY_KEYS_CLEANUP_JOB = 'idempotency-keys-cleanup';
 export const WAITLIST_SWEEP_JOB = 'waitlist-sweep';
 export const FAMILY_RETENTION_JOB = 'family-retention';
+export const ACTIVITY_RETENTION_JOB = 'activity-retention';
 
 /**
  * The jobs every instance offers to run, each at most once per its period across all instances (JobScheduler):
- * three daily clean-ups (webhook logs, idempotency keys, families past RETENTION_MONTHS) and the waitlist's minute sweep.
+ * four daily clean-ups (webhook logs, idempotency keys, families past RETENTION_MONTHS, the activity log past
+ * ACTIVITY_RETENTION_MONTHS) and the waitlist's minute sweep.
  */
-export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIST_CUTOFF_HOURS' | 'RETENTION_MONTHS'>): ScheduledJob[] {
+export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIST_CUTOFF_HOURS' | 'RETENTION_MONTHS' | 'ACTIVITY_RETENTION_MONTHS'>): ScheduledJob[] {
   return [
     {
       // Waiting entries expire when their session's waitlist closes; free spots go to the people waiting.
@@ -39,6 +42,12 @@ export function dailyJobs(env: Pick<Env, 'WEBHOOK_LOG_RETENTION_DAYS' | 'WAITLIS
       name: FAMILY_RETENTION_JOB,
       everyMs: DAY_MS,
       run: (tx, now) => eraseExpiredFamilies(tx, { now, retentionMonths: env.RETENTION_MONTHS, waitlistCutoffHours: env.WAITLIST_CUTOFF_HOURS }),
+    },
+    {
+      // Activity entries older than ACTIVITY_RETENTION_MONTHS (default 24) go (issue 34); nothing else may delete one.
+      name: ACTIVITY_RETENTION_JOB,
+      everyMs: DAY_MS,
+      run: (tx, now) => expireActivity(tx, { now, retentionMonths: env.ACTIVITY_RETENTION_MONTHS }),
     },
   ];
 }

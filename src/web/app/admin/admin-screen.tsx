@@ -1,8 +1,9 @@
-import { ArrowRight, CalendarDays, ClipboardList, DoorOpen, FileClock, Settings, Shapes, Users, Workflow } from 'lucide-react';
+import { ArrowRight, CalendarDays, ClipboardList, DoorOpen, FileClock, History, Settings, Shapes, Users, Workflow } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ActivityTab } from '../../features/admin-activity/components/activity-tab';
 import { CheckInTab } from '../../features/admin-check-in/components/check-in-tab';
 import { isCoachRole } from '../../../shared/rules/roles';
 import { useAuth } from '../../lib/auth';
@@ -39,6 +40,8 @@ export const ADMIN_TABS = [
   { value: 'settings', label: 'Settings', icon: Settings },
   { value: 'field-mapping', label: 'Mapping', icon: Workflow },
   { value: 'webhook-logs', label: 'Logs', icon: FileClock },
+  // Issue 34: what staff changed (administrators only).
+  { value: 'activity', label: 'Activity', icon: History },
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
@@ -119,6 +122,10 @@ function OfficeAdminScreen() {
         </TabsContent>
         <TabsContent value="webhook-logs">
           <WebhookLogsTab />
+        </TabsContent>
+        <TabsContent value="activity">
+          {/* A family's or a session's page links here with ?familyId= or ?sessionId=. */}
+          <ActivityTab initial={{ familyId: params.get('familyId') ?? '', sessionId: params.get('sessionId') ?? '' }} />
         </TabsContent>
       </Tabs>
     </div>
