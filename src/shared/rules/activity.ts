@@ -116,8 +116,13 @@ export function activityFieldText(field: { field: string; before?: unknown; afte
   return `${name}: ${activityValueText(field.before)} → ${activityValueText(field.after)}`;
 }
 
-/** A row change in one line: 'child changed: name: Leo → Leon; medical notes (hidden)'. */
-export function activityChangeText(change: { table: string; op: string; fields: ReadonlyArray<Parameters<typeof activityFieldText>[0]> }): string {
-  const head = `${activityTableLabel(change.table)} ${activityOperationLabel(change.op)}`;
+/** A row change in one line: "child 'Leo' changed: name: Leo → Leon; medical notes (hidden)". */
+export function activityChangeText(change: {
+  table: string;
+  op: string;
+  label?: string | null | undefined;
+  fields: ReadonlyArray<Parameters<typeof activityFieldText>[0]>;
+}): string {
+  const head = `${activityTableLabel(change.table)}${change.label ? ` '${change.label}'` : ''} ${activityOperationLabel(change.op)}`;
   return change.fields.length ? `${head}: ${change.fields.map(activityFieldText).join('; ')}` : head;
 }

@@ -44,6 +44,8 @@ export const activityChange = z.object({
   table: z.string(),
   op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
   id: z.string().nullable(),
+  /** The row as people name it (a class's or a child's name), when it has one. */
+  label: z.string().nullable().optional(),
   fields: z.array(activityField),
 });
 export type ActivityChange = z.infer<typeof activityChange>;

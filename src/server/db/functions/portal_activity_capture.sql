@@ -4,6 +4,7 @@
 -- portal_activity_flush writes them as one entry before the commit. A field's value is copied unless the field is
 -- hidden (portal_activity_hidden_field: secrets and notes are marked, never copied) or the transaction erases a family
 -- (`portal.activity_values` = 'off'). Derived counters and stamps are left out; an UPDATE that changed only those is no change.
+-- `label` names the row as people know it (a class's or child's name, a guardian's, a closure's reason).
 CREATE OR REPLACE FUNCTION public.portal_activity_capture()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -55,6 +56,8 @@ BEGIN
         'table', TG_TABLE_NAME,
         'op', TG_OP,
         'id', coalesce(the_row ->> 'id', the_row ->> 'key', (the_row ->> 'booking_id') || '/' || (the_row ->> 'child_id')),
+        'label', CASE WHEN with_values THEN coalesce(the_row ->> 'name', nullif(trim(concat(the_row ->> 'first_name', ' ', the_row ->> 'last_name')), ''),
+                                                  the_row ->> 'child_name', the_row ->> 'reason', the_row ->> 'key', the_row ->> 'endpoint') END,
         'family', family_id,
         'session', session_id,
         'fields', fields)))::text,

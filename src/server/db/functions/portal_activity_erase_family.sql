@@ -13,7 +13,7 @@ BEGIN
   UPDATE activity_entries e
      SET changes = (
        SELECT jsonb_agg(CASE WHEN c ->> 'family' = family::text
-                             THEN jsonb_set(c, '{fields}', coalesce((SELECT jsonb_agg(jsonb_build_object('field', f ->> 'field', 'redacted', true))
+                             THEN jsonb_set(c - 'label', '{fields}', coalesce((SELECT jsonb_agg(jsonb_build_object('field', f ->> 'field', 'redacted', true))
                                                                        FROM jsonb_array_elements(c -> 'fields') f), '[]'::jsonb))
                              ELSE c END ORDER BY n)
          FROM jsonb_array_elements(e.changes) WITH ORDINALITY AS x(c, n))

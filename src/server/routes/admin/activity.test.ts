@@ -141,7 +141,15 @@ describe('a staff change is one entry, in its own transaction', () => {
     await runUnitOfWork(db(), rename('Renamed with its entry'), after, {}, actor);
     expect(await entryCount()).toBe(before + 1);
     expect((await newestEntry())!.changes).toEqual([
-      { table: 'class_types', op: 'UPDATE', id: classType.id, family: null, session: null, fields: [{ field: 'name', before: classType.name, after: 'Renamed with its entry' }] },
+      {
+        table: 'class_types',
+        op: 'UPDATE',
+        id: classType.id,
+        label: 'Renamed with its entry',
+        family: null,
+        session: null,
+        fields: [{ field: 'name', before: classType.name, after: 'Renamed with its entry' }],
+      },
     ]);
   });
 });
@@ -219,7 +227,7 @@ describe('GET /api/admin/activity', () => {
     expect(header).toBe('When,Who,Role,What,Family,Session,Changes,Address,Entry');
     // When: the database's clock (Toronto time), not the test's pinned one.
     expect(firstRow).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2},Adam Archer,Admin,Account changed,"'=HYPERLINK\(""http:\/\/evil\.example""\) /);
-    expect(firstRow).toContain('account changed: first name: ');
+    expect(firstRow).toContain(`account '=HYPERLINK(""http://evil.example"") Parent' changed: first name: Test → `);
     expect(end).toBe('');
   });
 });

@@ -107,7 +107,7 @@ export function toActivityEntryDto(row: EntryRow): ActivityEntryDto {
     family: familyId ? { id: familyId, name: row.family_name ?? 'Family no longer on file' } : null,
     familyCount: row.family_ids.length,
     session: row.session_id && row.class_name && row.starts_at ? { id: row.session_id, className: row.class_name, startsAt: new Date(row.starts_at).toISOString() } : null,
-    changes: row.changes.map(({ table, op, id, fields }) => ({ table, op, id, fields })),
+    changes: row.changes.map(({ table, op, id, label, fields }) => ({ table, op, id, label: label ?? null, fields })),
     changeCount: row.change_count,
     address: row.address,
   };
