@@ -43,6 +43,19 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 900 
     await expect(page).toHaveTitle(/^Check-in · /);
     await saveScreenshot(page, `coach-check-in-${viewport.width}`);
 
+    // Tomorrow's rosters, to get ready: who is coming, without the office's CSV or waitlist actions.
+    await page.getByRole('group', { name: 'Day' }).getByRole('button', { name: 'Tomorrow' }).click();
+    const tomorrow = page.getByRole('list', { name: /^Tomorrow’s sessions, / });
+    await tomorrow.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/admin\/sessions\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/spots booked/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Promote now/ })).toHaveCount(0);
+    await saveScreenshot(page, `coach-roster-tomorrow-${viewport.width}`);
+    await page.getByRole('link', { name: 'Back to Check-in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Check-in' })).toBeVisible();
+
     // The office's family page (and everything else of the admin area) is not a coach's.
     await openApp(page, `/admin/users/${coach.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();

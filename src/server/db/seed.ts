@@ -32,6 +32,8 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'admin-demo-1', firstName: 'Adam', lastName: 'Archer', role: 'ADMIN', planTier: 'ONE', kids: [] },
   { email: 'parent@example.com', password: 'parent-demo-1', firstName: 'Priya', lastName: 'Patel', role: 'PARENT', planTier: 'TWO', kids: [['Ava', 2, 10, 'F'], ['Leo', 1, 8, 'M']] },
   { email: 'parent2@example.com', password: 'parent-demo-2', firstName: 'Marcus', lastName: 'Chen', role: 'PARENT', planTier: 'ONE', kids: [['Maya', 3, 13, 'F']] },
+  // Issue 34: a coach works the door (Check-in and the day's rosters only).
+  { email: 'coach@example.com', password: 'coach-demo-1', firstName: 'Cory', lastName: 'Coach', role: 'COACH', planTier: 'ONE', kids: [] },
 ] as const;
 
 /** Demo families filling the sessions; they sign in with FAMILY_PASSWORD. */

@@ -246,4 +246,26 @@ describe('Check-in tab', { timeout: 30_000 }, () => {
     expect(foundFlag).toHaveAttribute('aria-expanded', 'true');
     expect(within(foundMia).getByRole('region', { name: 'Notes for Mia' })).toBeVisible();
   });
+
+  it("Tomorrow lists tomorrow's sessions (Toronto days) as links to their rosters, asking for that day only", async () => {
+    const asked: string[] = [];
+    const tomorrows = session(30, { location: 'North Field' });
+    api.use(
+      http.get('/api/sessions', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(`${params.get('from')}..${params.get('to')}`);
+        return HttpResponse.json({ sessions: asked.length > 1 ? [tomorrows] : [], total: 1, totalPages: 1, page: 1, limit: 100 });
+      }),
+    );
+    const { user } = await renderApp(<CheckInTab />, { user: admin() });
+    expect(await screen.findByText('There are no sessions today.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Tomorrow', pressed: false }));
+    const list = await screen.findByRole('list', { name: /^Tomorrow’s sessions, / });
+    expect(within(list).getByRole('link', { name: /North Field/ })).toHaveAttribute('href', `/admin/sessions/${tomorrows.id}`);
+    const [today, tomorrow] = asked.map((range) => range.split('..'));
+    expect(today![0]).toBe(today![1]);
+    expect(tomorrow![0]).toBe(tomorrow![1]);
+    expect(Date.parse(`${tomorrow![0]}T12:00:00Z`) - Date.parse(`${today![0]}T12:00:00Z`)).toBe(86_400_000);
+    expect(screen.getByRole('button', { name: 'Tomorrow' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });

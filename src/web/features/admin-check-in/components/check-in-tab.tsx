@@ -1,8 +1,10 @@
 import { CircleCheck, QrCode, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { addDays } from 'date-fns';
 import { parseBookingReference } from '../../../../shared/rules/booking-reference';
 import { formatLongDate, formatTime, formatTimeRange, plural } from '../../../../shared/rules/format';
-import { torontoDateKey } from '../../../../shared/rules/week';
+import { startOfTorontoDay, torontoDateKey } from '../../../../shared/rules/week';
 import type { CheckInLookupResponse } from '../../../../shared/schemas/check-in';
 import { MALFORMED_REFERENCE } from '../../../../shared/schemas/check-in';
 import type { DoorGuardian } from '../../../../shared/schemas/door';
@@ -45,6 +47,7 @@ export function CheckInTab() {
   const ids = useId();
   const now = useNow();
   const today = torontoDateKey(now);
+  const [day, setDay] = useState<'today' | 'tomorrow'>('today');
   const sessions = useSessionsOfDay(today);
   const [sessionId, setSessionId] = useState<string>();
   const todays = (sessions.data?.sessions ?? []).filter((session) => session.status !== 'CANCELLED');
@@ -52,15 +55,38 @@ export function CheckInTab() {
 
   return (
     <section aria-labelledby={`${ids}-title`} className="grid grid-cols-1 gap-5">
-      <div className="min-w-0">
-        <h2 id={`${ids}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
-          Check-in
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Today’s sessions, {formatLongDate(now)} (Toronto time). Pick the session at the door, then check each child in.
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h2 id={`${ids}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
+            Check-in
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {day === 'today'
+              ? `Today’s sessions, ${formatLongDate(now)} (Toronto time). Pick the session at the door, then check each child in.`
+              : 'Tomorrow’s sessions, to get ready: open a roster to see who is coming. Check-in opens on the day.'}
+          </p>
+        </div>
+        {/* Issue 34: tomorrow's rosters too (a coach reads those two days only). */}
+        <div role="group" aria-label="Day" className="inline-flex w-fit rounded-lg border border-slate-200 bg-white p-1">
+          {(['today', 'tomorrow'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={day === option}
+              onClick={() => setDay(option)}
+              className={cn(
+                'min-h-9 cursor-pointer rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600',
+                day === option ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              {option === 'today' ? 'Today' : 'Tomorrow'}
+            </button>
+          ))}
+        </div>
       </div>
-      {sessions.isError ? (
+      {day === 'tomorrow' ? (
+        <TomorrowsRosters now={now} />
+      ) : sessions.isError ? (
         <QueryErrorAlert title="Today’s sessions could not be loaded" error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : !sessions.data ? (
         <div className="grid gap-3 sm:grid-cols-2" aria-busy="true">
@@ -79,8 +105,45 @@ export function CheckInTab() {
           ))}
         </div>
       )}
-      {chosen && <DoorPanel key={chosen.id} session={chosen} />}
+      {day === 'today' && chosen && <DoorPanel key={chosen.id} session={chosen} />}
     </section>
+  );
+}
+
+/** Tomorrow's sessions (Toronto), each a link to its roster. */
+function TomorrowsRosters({ now }: { now: Date }) {
+  const tomorrow = addDays(startOfTorontoDay(now), 1);
+  const sessions = useSessionsOfDay(torontoDateKey(tomorrow));
+  const list = (sessions.data?.sessions ?? []).filter((session) => session.status !== 'CANCELLED');
+  if (sessions.isError) return <QueryErrorAlert title="Tomorrow’s sessions could not be loaded" error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  if (!sessions.data) {
+    return (
+      <div className="grid gap-3 sm:grid-cols-2" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading tomorrow’s sessions
+        </span>
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  if (list.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">There are no sessions tomorrow.</p>;
+  return (
+    <ul aria-label={`Tomorrow’s sessions, ${formatLongDate(tomorrow)}`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      {list.map((session) => (
+        <li key={session.id}>
+          <Link
+            to={`/admin/sessions/${session.id}`}
+            className="flex min-h-20 flex-col items-start gap-1 rounded-lg border border-slate-200 bg-white p-4 shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          >
+            <span className="text-base font-semibold text-slate-900">{session.classType.name}</span>
+            <span className="text-sm text-slate-700">
+              {formatTimeRange(session.startsAt, session.endsAt)} · {session.location}
+            </span>
+            <span className="text-xs text-slate-500">{`${plural(session.bookedCount, 'child', 'children')} booked · see the roster`}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -18,6 +18,8 @@ interface SessionRosterPageProps {
   sessionId: string;
   /** The session's waitlist below the children (issue 21; composed in src/web/app), printed with them. */
   renderWaitlist?: ((roster: RosterResponse) => ReactNode) | undefined;
+  /** Issue 34: a coach's roster: back to Check-in, without the office's CSV (the server refuses it to a coach). */
+  forCoach?: boolean;
 }
 
 /**
@@ -26,7 +28,7 @@ interface SessionRosterPageProps {
  * keeps the lists and drops the app around them: up to 40 children on one page) and Export CSV. Issue 31: a child
  * whose notes need attention is flagged (the notes on tap), and each guardian's phone is a tap-to-call link.
  */
-export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPageProps) {
+export function SessionRosterPage({ sessionId, renderWaitlist, forCoach = false }: SessionRosterPageProps) {
   const roster = useQuery(rosterQuery(sessionId));
   const session = roster.data?.session;
   usePageTitle('Admin', session ? `Roster: ${session.classType.name}, ${formatShortDate(session.startsAt)} ${formatTime(session.startsAt)}` : 'Roster');
@@ -34,7 +36,7 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
     <div className="grid grid-cols-1 gap-6 print:gap-2">
       <Link to="/admin" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline print:hidden">
         <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Sessions
+        {forCoach ? 'Back to Check-in' : 'Back to Sessions'}
       </Link>
       {roster.isError ? (
         <QueryErrorAlert title="This session could not be loaded" error={roster.error} onRetry={() => void roster.refetch()} />
@@ -66,12 +68,14 @@ export function SessionRosterPage({ sessionId, renderWaitlist }: SessionRosterPa
                 <Printer aria-hidden="true" />
                 Print
               </Button>
-              <Button variant="outline" asChild>
-                <a href={rosterCsvPath(sessionId)} download>
-                  <Download aria-hidden="true" />
-                  Export CSV
-                </a>
-              </Button>
+              {!forCoach && (
+                <Button variant="outline" asChild>
+                  <a href={rosterCsvPath(sessionId)} download>
+                    <Download aria-hidden="true" />
+                    Export CSV
+                  </a>
+                </Button>
+              )}
             </div>
           </div>
           {roster.data.children.length === 0 ? (
