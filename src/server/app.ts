@@ -22,6 +22,7 @@ import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { privacyRoutes } from './routes/privacy';
 import { authRoutes } from './routes/auth';
+import { registerSecondFactorSetUpGuard, secondFactorRoutes } from './routes/second-factor';
 import { bookingRoutes } from './routes/bookings';
 import { calendarFeedRoutes } from './routes/calendar-feed';
 import { familyRoutes } from './routes/family';
@@ -160,10 +161,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app);
   await registerSecurity(app, env);
   await registerAuth(app);
+  registerSecondFactorSetUpGuard(app);
 
   await app.register(healthRoutes);
   await app.register(mailHealthRoutes);
   await app.register(authRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(accountRoutes);
   await app.register(familyRoutes);
   await app.register(privacyRoutes);

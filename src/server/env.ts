@@ -127,6 +127,17 @@ const envSchema = z.object({
    * booked into a session it can no longer reach) and the waiting entries expire.
    */
   WAITLIST_CUTOFF_HOURS: z.coerce.number().min(0).max(72).default(DEFAULT_WAITLIST_CUTOFF_HOURS),
+  /**
+   * Issue 34: `required` (the default in production) makes a staff member without a passkey or an authenticator app
+   * add one at their next sign-in before anything else; `optional` (the default otherwise, with the demo data) lets
+   * them. Staff who have a factor sign in in two steps either way.
+   */
+  STAFF_TWO_STEP: z.enum(['required', 'optional'], { error: 'STAFF_TWO_STEP must be required or optional' }).optional(),
+  /**
+   * Encrypts the authenticator apps' secrets at rest (32 characters or more, the same on every instance). Without it
+   * production refuses to set up an authenticator app (passkeys still work); elsewhere a fixed development key is used.
+   */
+  SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY must be at least 32 characters').optional(),
 });
 
 /** Fastify's trustProxy setting from TRUST_PROXY, or undefined when the value is not valid. */
@@ -148,7 +159,7 @@ export function parseTrustProxy(value: string): false | number | string[] | unde
   return entries.length && valid ? entries : undefined;
 }
 
-export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'LOG_FORMAT'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'LOG_FORMAT' | 'STAFF_TWO_STEP'> & {
   HOST: string;
   LOG_FORMAT: 'pretty' | 'json';
   /** Parsed TRUST_PROXY, as Fastify's trustProxy option takes it. */
@@ -161,6 +172,7 @@ export type Env = Omit<z.infer<typeof envSchema>, 'HOST' | 'LOG_FORMAT'> & {
   allowedOrigins: string[];
   publicUrl: string;
   mailFrom: string;
+  STAFF_TWO_STEP: 'required' | 'optional';
 };
 
 /**
@@ -189,6 +201,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // The demo's office address in development, so the sign-in page's 'contact us' is a link as it would be live.
     BUSINESS_CONTACT_EMAIL: env.BUSINESS_CONTACT_EMAIL ?? (development ? DEMO_CONTACT_EMAIL : undefined),
     trustProxy: parseTrustProxy(env.TRUST_PROXY) ?? false,
+    STAFF_TWO_STEP: env.STAFF_TWO_STEP ?? (env.NODE_ENV === 'production' ? 'required' : 'optional'),
     secureCookies,
     sessionCookieName: secureCookies ? '__Host-nb_session' : 'nb_session',
     dataDir: path.resolve(projectRoot, env.DATA_DIR),

@@ -92,6 +92,13 @@ export const ERROR_CODES = [
   // Staff (issue 34): a coach reads the rosters of today's and tomorrow's sessions only.
   'COACH_DAY_ONLY',
   'ACTIVITY_CURSOR_INVALID',
+  // Second factors (issue 34).
+  'SECOND_FACTOR_INVALID',
+  'SECOND_FACTOR_EXPIRED',
+  'SECOND_FACTOR_SET_UP_REQUIRED',
+  'PASSKEY_REFUSED',
+  'LAST_SECOND_FACTOR',
+  'AUTHENTICATOR_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,4 +1,7 @@
-/** npm run create-admin -- --email a@b.c --password secret [--first-name A --last-name B --role SUPER_ADMIN] */
+/**
+ * npm run create-admin -- --email a@b.c --password secret [--first-name A --last-name B --role SUPER_ADMIN]
+ * npm run create-admin -- --email a@b.c --reset-second-factors   (issue 34: the owner lost every passkey and code)
+ */
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadEnv } from '../env';
@@ -7,6 +10,9 @@ import { openDatabaseFromEnv } from '../db/open-from-env';
 import { runUnitOfWork } from '../db/unit-of-work';
 import { COMMON_PASSWORD, isCommonPassword } from '../services/auth/password-policy';
 import { createAdmin } from '../services/users/create-admin';
+import { resetFactors } from '../services/second-factor/factors';
+import { users } from '../db/schema';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 
 const { values } = parseArgs({
   options: {
@@ -15,8 +21,39 @@ const { values } = parseArgs({
     'first-name': { type: 'string', default: 'Office' },
     'last-name': { type: 'string', default: 'Admin' },
     role: { type: 'string', default: 'SUPER_ADMIN' },
+    'reset-second-factors': { type: 'boolean', default: false },
   },
 });
+
+if (values['reset-second-factors']) {
+  const email = z.email({ error: '--email must be a valid email address' }).safeParse(values.email?.trim().toLowerCase());
+  if (!email.success) {
+    console.error('--email must be a valid email address');
+    process.exit(2);
+  }
+  const database = await openDatabaseFromEnv(loadEnv());
+  try {
+    const reset = await runUnitOfWork(
+      database.db,
+      async (tx) => {
+        const [user] = await tx.select().from(users).where(and(eq(sql`lower(${users.email})`, email.data), isNull(users.deletedAt)));
+        if (!user) return null;
+        await resetFactors(tx, user.id);
+        return user;
+      },
+      { announce: (topics) => announce(database.db, topics), mailQueued: () => undefined },
+    );
+    if (!reset) {
+      console.error(`No account with the email ${email.data}.`);
+      process.exitCode = 1;
+    } else {
+      console.log(`Removed every passkey, authenticator app and recovery code of ${reset.email}: sign in with the password, then add a factor again.`);
+    }
+  } finally {
+    await database.close();
+  }
+  process.exit();
+}
 
 const input = z
   .object({

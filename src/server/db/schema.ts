@@ -752,3 +752,79 @@ export const activityEntries = pgTable(
     check('activity_entries_kind_check', sql`char_length(${t.kind}) between 1 and 80`),
   ],
 );
+
+/**
+ * Issue 34, second factors (decision 030): a passkey (WebAuthn credential) of an account. The credential id and public
+ * key are what the authenticator gave (base64url); the public key is not a secret but is never sent back either.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for those that keep none): a lower one than stored is refused. */
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    /** What the person calls it ('Pixel 8', 'Office laptop'). */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * An account's authenticator app (TOTP, RFC 6238): its secret encrypted (services/second-factor/secret-box.ts), on
+ * once confirmed with a first code; the last time step used, so a code is accepted once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastTimeStep: integer('last_time_step'),
+  createdAt: createdAt(),
+});
+
+/** Ten one-time recovery codes per account (shown once): their HMAC, and when each was used. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in halfway (issue 34): the password was right, the second factor is to come. The browser holds the token in a
+ * short-lived HttpOnly cookie; only its SHA-256 is stored. A few wrong codes end it.
+ */
+export const pendingSignIns = pgTable('pending_sign_ins', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** A WebAuthn challenge handed to a browser (registering a passkey, or signing in with one), used once. */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  tokenHash: text('token_hash').primaryKey(),
+  challenge: text('challenge').notNull(),
+  /** REGISTER (the account adding a passkey) or SIGN_IN. */
+  purpose: text('purpose').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -3,6 +3,10 @@ import { changePasswordBody, loginBody } from '../../shared/schemas/auth';
 import { messageResponse, okResponse } from '../../shared/schemas/common';
 import { currentUserDto, loginResponse } from '../../shared/schemas/users';
 import { startOfTorontoWeek } from '../../shared/rules/week';
+import { isStaffRole } from '../../shared/rules/roles';
+import { PENDING_SIGN_IN_MINUTES } from '../../shared/schemas/second-factor';
+import { hasSecondFactor, openPendingSignIn, secondFactorMethods } from '../services/second-factor/factors';
+import { pendingCookieName } from './second-factor';
 import { topics } from '../cache/read-caches';
 import { actor, clearSessionCookie, deviceCookieName, requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth';
 import { changeOwnPassword, checkOwnPasswordChange } from '../services/auth/change-own-password';
@@ -25,6 +29,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     // Checked before the unit of work opens: the sign-in throttle commits its counters on its own, so that a
     // refused or failed attempt stays counted (services/auth/login-throttle.ts).
     const verified = await checkCredentials(app.db, input);
+    // Issue 34: staff with a passkey or an authenticator app finish with it (POST /api/auth/second-factor or a
+    // passkey); until then there is no session, only a pending sign-in in a 5-minute cookie.
+    if (isStaffRole(verified.user.role) && (await hasSecondFactor(app.db, verified.user.id))) {
+      const methods = await secondFactorMethods(app.db, verified.user.id);
+      const pending = await request.unitOfWork((tx) => openPendingSignIn(tx, { userId: verified.user.id, now: input.now, minutes: PENDING_SIGN_IN_MINUTES }));
+      reply.setCookie(pendingCookieName(app.env), pending.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.env.secureCookies || request.protocol === 'https',
+        maxAge: PENDING_SIGN_IN_MINUTES * 60,
+      });
+      return { next: 'second-factor' as const, methods };
+    }
     const result = await request.unitOfWork(async (tx) => {
       const signedIn = await openLogin(tx, verified, input);
       // The session the client came with ends only with the new one: a failed attempt signs no one out.

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activityEntries, bookingChildren, bookings, children, closures, makeupCredits, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
+import { activityEntries, totpFactors, bookingChildren, bookings, children, closures, makeupCredits, families, fieldMappingTemplates, sessions, users, waitlistEntries, webhookConfigs, webhookLogs } from '../db/schema';
 import { bookingReference } from '../../shared/product';
 import { isErrorCode } from '../../shared/error-codes';
 import { ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
+import { RESET_SUPER_ADMIN_ONLY } from '../../shared/schemas/second-factor';
 import { DEFAULT_POLICIES } from '../../shared/schemas/settings';
 import { startOfTorontoDay } from '../../shared/rules/week';
 import { ACTIVITY_FREE_ROUTES, ACTIVITY_KIND_NAMES, ACTIVITY_KINDS, activityKindOf } from '../../shared/rules/activity';
@@ -138,6 +139,20 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/admin/settings/plans': adminOnly(200),
   'GET /api/admin/settings/policies': adminOnly(200),
   'PUT /api/admin/settings/policies': adminOnly(200),
+  // Second factors (issue 34): the sign-in's second step and a passkey alone (no pending sign-in here: refused),
+  // the account's own factors, and a SUPER_ADMIN's reset of another person's.
+  'POST /api/auth/second-factor': everyone(401),
+  'POST /api/auth/passkey/options': everyone(200),
+  'POST /api/auth/passkey/verify': everyone(401),
+  'GET /api/me/factors': signedIn(200),
+  'POST /api/me/factors/authenticator': signedIn(200),
+  'POST /api/me/factors/authenticator/confirm': signedIn(400), // a wrong code
+  'DELETE /api/me/factors/authenticator': signedIn(200),
+  'POST /api/me/factors/recovery-codes': signedIn(409), // no factor yet
+  'POST /api/me/factors/passkeys/options': signedIn(200),
+  'POST /api/me/factors/passkeys': signedIn(400), // not a real authenticator's answer
+  'DELETE /api/me/factors/passkeys/:id': signedIn(404),
+  'POST /api/admin/users/:id/reset-second-factors': { anonymous: 401, parent: 403, otherParent: 403, coach: 403, admin: 403, superAdmin: 200 },
   // The activity log (issue 34): read by administrators only.
   'GET /api/admin/activity': adminOnly(200),
   'GET /api/admin/activity/people': adminOnly(200),
@@ -485,6 +500,16 @@ const REQUESTS: Partial<Record<keyof typeof MATRIX, (caller: Caller, actor: Acto
     const [child] = await db().select().from(children).where(eq(children.familyId, userId));
     return { method: 'PATCH', path: `/api/admin/users/${userId}/children/${child!.id}`, body: { birthDate: '2016-05-01' } };
   },
+  'POST /api/auth/second-factor': () => ({ method: 'POST', path: '/api/auth/second-factor', body: { code: '123456' } }),
+  'POST /api/auth/passkey/verify': () => ({ method: 'POST', path: '/api/auth/passkey/verify', body: { response: { id: 'not-a-passkey', type: 'public-key' } } }),
+  'POST /api/me/factors/authenticator/confirm': () => ({ method: 'POST', path: '/api/me/factors/authenticator/confirm', body: { code: '000000' } }),
+  'POST /api/me/factors/passkeys': () => ({ method: 'POST', path: '/api/me/factors/passkeys', body: { response: { id: 'not-a-passkey', type: 'public-key' } } }),
+  'POST /api/admin/users/:id/reset-second-factors': async () => {
+    // A family whose guardian has an authenticator app on, so the reset removes something (and is logged).
+    const familyId = await freshFamily();
+    await db().insert(totpFactors).values({ userId: familyId, secret: 'v1.sealed', confirmedAt: new Date() });
+    return { method: 'POST', path: `/api/admin/users/${familyId}/reset-second-factors` };
+  },
   'PUT /api/admin/users/:id/emergency-contacts': async () => ({
     method: 'PUT',
     path: `/api/admin/users/${await freshFamily()}/emergency-contacts`,
@@ -668,7 +693,10 @@ describe('a refusal does not depend on the input', () => {
   const GUARD_MESSAGES: Record<number, string> = { 401: 'Please sign in to continue', 403: 'Administrator access required' };
   const GUARD_CODES: Record<number, string> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN' };
   // A route with a guard of its own after the folder's (SUPER_ADMIN only) says so in its words, still before the input.
-  const ROUTE_GUARD_MESSAGES: Record<string, Record<number, string>> = { 'POST /api/admin/users/:id/erase': { 403: ERASE_SUPER_ADMIN_ONLY } };
+  const ROUTE_GUARD_MESSAGES: Record<string, Record<number, string>> = {
+    'POST /api/admin/users/:id/erase': { 403: ERASE_SUPER_ADMIN_ONLY },
+    'POST /api/admin/users/:id/reset-second-factors': { 403: RESET_SUPER_ADMIN_ONLY },
+  };
   it.each(Object.keys(MATRIX).filter((key) => !PENDING_ROUTES.has(key)))('%s', async (key) => {
     const refused: Partial<Record<Caller, { status: number; message: unknown; code: unknown }>> = {};
     const actual: Partial<Record<Caller, { status: number; message: unknown; code: unknown }>> = {};
@@ -676,6 +704,8 @@ describe('a refusal does not depend on the input', () => {
       const expected = MATRIX[key]![caller];
       if (expected !== 401 && expected !== 403) continue;
       if (key === 'POST /api/webhooks/:endpoint') continue; // signature, not session: see its row
+      // A sign-in step's own answer (no pending sign-in, no passkey), not a guard: it reads its body first.
+      if (key === 'POST /api/auth/second-factor' || key === 'POST /api/auth/passkey/verify') continue;
       // Every guard runs at onRequest, before the body, query or params are read: the refusal never depends on them.
       const ownMessage = caller === 'admin' ? ROUTE_GUARD_MESSAGES[key]?.[expected] : undefined;
       refused[caller] = { status: expected, message: ownMessage ?? GUARD_MESSAGES[expected], code: GUARD_CODES[expected] };

@@ -23,6 +23,7 @@ export const ACTIVITY_KINDS = {
   'user.import': { label: 'Families imported', routes: ['POST /api/admin/users/import-csv'] },
   'password.set': { label: 'Password set', routes: ['PUT /api/admin/users/:id/change-password'] },
   'password.link': { label: 'Set-password link sent', routes: ['POST /api/admin/users/:id/set-password-link'] },
+  'factors.reset': { label: 'Sign-in factors reset', routes: ['POST /api/admin/users/:id/reset-second-factors'] },
   'family.erase': { label: 'Family erased', routes: ['POST /api/admin/users/:id/erase'] },
   'guardian.add': { label: 'Guardian added', routes: ['POST /api/admin/users/:id/guardians'] },
   'guardian.remove': { label: 'Guardian removed', routes: ['DELETE /api/admin/users/:id/guardians/:guardianId'] },
@@ -89,6 +90,9 @@ const TABLE_LABELS: Record<string, string> = {
   field_mapping_templates: 'template',
   field_mapping_rules: 'template rule',
   password_tokens: 'set-password link',
+  passkeys: 'passkey',
+  totp_factors: 'authenticator app',
+  recovery_codes: 'recovery code',
 };
 
 export const activityTableLabel = (table: string): string => TABLE_LABELS[table] ?? table.replace(/_/g, ' ');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStaffRole } from '../rules/roles';
 import { CHILD_FIELDS, childDto, childSlotShapeOf, type ChildField } from './children';
+import { secondFactorNeeded } from './second-factor';
 
 // The list type of children and its slots live in children.ts; these names are kept here for the code that imports them.
 export { CHILD_SEXES, childDto, MAX_CHILDREN, type Child, type ChildSex } from './children';
@@ -87,4 +88,4 @@ export const currentUserDto = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserDto>;
 
-export const loginResponse = z.object({ user: currentUserDto });
+export const loginResponse = z.union([z.object({ user: currentUserDto }), secondFactorNeeded]);

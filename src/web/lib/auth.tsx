@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginBody } from '../../shared/schemas/auth';
+import type { SecondFactorNeeded } from '../../shared/schemas/second-factor';
 import type { CurrentUser } from '../../shared/schemas/users';
 import { apiRequest, getQueryFn } from './api';
 import { clearOfflineCaches } from './service-worker';
@@ -30,7 +31,16 @@ export interface AuthContextValue {
   error: Error | null;
   loginMutation: UseMutationResult<unknown, Error, LoginBody>;
   logoutMutation: UseMutationResult<unknown, Error, void>;
+  /** Issue 34: the password was right and a second factor is to come (a code or a passkey); null otherwise. */
+  secondStep: SecondFactorNeeded | null;
+  /** Back to the password form (the pending sign-in simply runs out on the server). */
+  cancelSecondStep: () => void;
+  /** A sign-in finished another way (the second step, a passkey alone): as after a password, to the dashboard. */
+  completeSignIn: () => Promise<void>;
 }
+
+const isSecondFactorNeeded = (answer: unknown): answer is SecondFactorNeeded =>
+  typeof answer === 'object' && answer !== null && (answer as { next?: unknown }).next === 'second-factor';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -40,14 +50,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const session = useQuery({ ...currentUserQuery(), retry: false });
 
+  const [secondStep, setSecondStep] = useState<SecondFactorNeeded | null>(null);
+  const completeSignIn = useCallback(async () => {
+    setSecondStep(null);
+    // Whatever a previous family left on this device (a session that simply ran out) goes first.
+    await clearOfflineCaches();
+    // Spec 4: login success re-fetches the session, then goes to the dashboard.
+    await queryClient.refetchQueries({ queryKey: currentUserKeys.all });
+    await navigate('/dashboard');
+  }, [queryClient, navigate]);
+  const cancelSecondStep = useCallback(() => setSecondStep(null), []);
+
   const loginMutation = useMutation<unknown, Error, LoginBody>({
     mutationFn: (credentials) => apiRequest('POST', '/api/auth/login', credentials),
-    onSuccess: async () => {
-      // Whatever a previous family left on this device (a session that simply ran out) goes first.
-      await clearOfflineCaches();
-      // Spec 4: login success re-fetches the session, then goes to the dashboard.
-      await queryClient.refetchQueries({ queryKey: currentUserKeys.all });
-      await navigate('/dashboard');
+    onSuccess: async (answer) => {
+      // Issue 34: staff with a second factor finish with it; there is no session yet.
+      if (isSecondFactorNeeded(answer)) {
+        setSecondStep(answer);
+        return;
+      }
+      await completeSignIn();
     },
   });
 
@@ -66,8 +88,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const status: AuthStatus = session.isPending ? 'loading' : user && !session.isError ? 'authenticated' : 'unauthenticated';
 
   const value = useMemo<AuthContextValue>(
-    () => ({ user: status === 'authenticated' ? user : null, status, error: session.error, loginMutation, logoutMutation }),
-    [user, status, session.error, loginMutation, logoutMutation],
+    () => ({
+      user: status === 'authenticated' ? user : null,
+      status,
+      error: session.error,
+      loginMutation,
+      logoutMutation,
+      secondStep,
+      cancelSecondStep,
+      completeSignIn,
+    }),
+    [user, status, session.error, loginMutation, logoutMutation, secondStep, cancelSecondStep, completeSignIn],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -55,7 +55,8 @@ BEGIN
       (coalesce(nullif(current_setting('portal.activity_changes', true), ''), '[]')::jsonb || jsonb_build_array(jsonb_build_object(
         'table', TG_TABLE_NAME,
         'op', TG_OP,
-        'id', coalesce(the_row ->> 'id', the_row ->> 'key', (the_row ->> 'booking_id') || '/' || (the_row ->> 'child_id')),
+        'id', coalesce(the_row ->> 'id', the_row ->> 'key', (the_row ->> 'booking_id') || '/' || (the_row ->> 'child_id'),
+                       the_row ->> 'user_id', TG_TABLE_NAME),
         'label', CASE WHEN with_values THEN coalesce(the_row ->> 'name', nullif(trim(concat(the_row ->> 'first_name', ' ', the_row ->> 'last_name')), ''),
                                                   the_row ->> 'child_name', the_row ->> 'reason', the_row ->> 'key', the_row ->> 'endpoint') END,
         'family', family_id,

@@ -21,15 +21,10 @@ $function$;
 -- Issue 34: the fields an activity entry marks as changed without copying their values: secrets (password hashes,
 -- feed and link tokens, webhook keys), notes (medical notes, the office's notes, a credit's note) and whatever a CRM
 -- delivery held (a cleaned webhook log).
-CREATE OR REPLACE FUNCTION public.portal_activity_hidden_field(table_name text, field text)
+CREATE OR REPLACE FUNCTION portal_activity_hidden_field(table_name text, field text)
  RETURNS boolean
- LANGUAGE sql
- IMMUTABLE
-AS $function$
-  SELECT table_name = 'webhook_logs'
-      OR field IN ('password_hash', 'calendar_feed_hash', 'secret_key', 'token_hash', 'medical_notes', 'secrets')
-      OR field LIKE '%note%'
-$function$;
+ LANGUAGE plpgsql
+AS $superseded$ BEGIN RAISE EXCEPTION 'superseded: see src/server/db/functions/portal_activity_hidden_field.sql'; END $superseded$;
 --> statement-breakpoint
 -- Issue 34, the activity log (decision 030): an AFTER ROW trigger of every audited table, fired only while a staff
 -- member's unit of work runs (its WHEN: `portal.activity_actor` is set, db/unit-of-work.ts). It notes the row's change

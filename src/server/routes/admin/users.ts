@@ -14,7 +14,10 @@ import { slotsToChildren } from '../../../shared/schemas/children';
 import { adminBookingListResponse, childStatsQuery, childStatsResponse } from '../../../shared/schemas/bookings';
 import { idParams, messageResponse } from '../../../shared/schemas/common';
 import { fullName } from '../../../shared/rules/format';
+import { RESET_SUPER_ADMIN_ONLY } from '../../../shared/schemas/second-factor';
+import { HttpError, idOr404 } from '../../http-error';
 import { actor } from '../../plugins/auth';
+import { resetFactors } from '../../services/second-factor/factors';
 import { loadAdminUserDto } from '../../services/users/admin-user-dto';
 import { changeUserPassword } from '../../services/users/change-user-password';
 import { createUser } from '../../services/users/create-user';
@@ -91,6 +94,30 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams, body: adminChangePasswordBody, response: { 200: messageResponse } } },
     (request) =>
       request.unitOfWork((tx) => changeUserPassword(tx, { userId: request.params.id, newPassword: request.body.newPassword, now: app.clock() })),
+  );
+
+  // Issue 34: someone who lost every factor; a SUPER_ADMIN only, never their own (that is the create-admin command).
+  app.post(
+    '/users/:id/reset-second-factors',
+    {
+      onRequest: async (request) => {
+        if (actor(request).role !== 'SUPER_ADMIN') throw new HttpError(403, RESET_SUPER_ADMIN_ONLY);
+      },
+      schema: { params: idParams, response: { 200: messageResponse } },
+    },
+    async (request) => {
+      const me = actor(request);
+      const userId = idOr404(request.params.id, 'User not found');
+      if (userId === me.id) throw new HttpError(409, 'Your own factors are reset on the server: npm run create-admin (see the README).');
+      const found = await request.unitOfWork(async (tx) => {
+        const user = await liveUser(tx, userId);
+        if (!user) return null;
+        await resetFactors(tx, userId);
+        return user;
+      });
+      if (!found) throw new HttpError(404, 'User not found');
+      return { message: `${fullName(found)} signs in with the password alone until they add a passkey or an authenticator app again.` };
+    },
   );
 
   app.post('/users/:id/set-password-link', { schema: { params: idParams, response: { 200: messageResponse } } }, (request) =>

@@ -1,5 +1,5 @@
-import { TriangleAlert } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Fingerprint, TriangleAlert } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { loginBody, LoginBody } from '../../../../shared/schemas/auth';
@@ -12,6 +12,10 @@ import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { whenSettledOrIntent } from '../../../lib/lazy';
+import { isPasskeyCancel, passkeysSupported, signInWithPasskey } from '../../../lib/second-factor';
+
+/** Issue 34: the second step of a staff sign-in, loaded when a password asks for it. */
+const SecondStepForm = lazy(() => import('./second-step-form').then((module) => ({ default: module.SecondStepForm })));
 
 type LoginInput = z.input<typeof loginBody>;
 
@@ -23,7 +27,22 @@ const loginResolver: Resolver<LoginInput, unknown, LoginBody> = async (values, c
 
 /** Spec 2, login screen form; spec 5 validation; spec 8 'Login Failed' toast. */
 export function LoginForm() {
-  const { loginMutation } = useAuth();
+  const { secondStep } = useAuth();
+  if (secondStep) {
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-600">Loading...</p>}>
+        <SecondStepForm step={secondStep} />
+      </Suspense>
+    );
+  }
+  return <PasswordForm />;
+}
+
+/** The email and password, and 'Sign in with a passkey' (issue 34) where the browser has passkeys. */
+function PasswordForm() {
+  const { loginMutation, completeSignIn } = useAuth();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const [canUsePasskeys] = useState(passkeysSupported);
   const form = useForm<LoginInput, unknown, LoginBody>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -33,6 +52,22 @@ export function LoginForm() {
   const busy = loginMutation.isPending;
   // Issue 20: the refusal also stays under the form, where the person looks (the toast goes after 5 s).
   const [failure, setFailure] = useState<string | null>(null);
+
+  async function passkeySignIn() {
+    setFailure(null);
+    setPasskeyBusy(true);
+    try {
+      await signInWithPasskey();
+      await completeSignIn();
+    } catch (error) {
+      if (isPasskeyCancel(error)) return;
+      const message = apiErrorMessage(error, 'That passkey could not sign you in. Try again, or sign in with your email and password.');
+      setFailure(message);
+      toast({ variant: 'destructive', title: 'Login Failed', description: message });
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
 
   const onSubmit = form.handleSubmit((credentials) => {
     setFailure(null);
@@ -75,9 +110,15 @@ export function LoginForm() {
         />
         <FormMessage id="login-password-error">{errors.password?.message}</FormMessage>
       </div>
-      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+      <Button type="submit" size="lg" className="w-full" disabled={busy || passkeyBusy}>
         {busy ? 'Signing In...' : 'Sign In'}
       </Button>
+      {canUsePasskeys && (
+        <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void passkeySignIn()} disabled={busy || passkeyBusy}>
+          <Fingerprint aria-hidden="true" />
+          {passkeyBusy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        </Button>
+      )}
       <div role="alert" aria-live="assertive" className="empty:hidden">
         {failure && (
           <p id="login-failure" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800">
