@@ -14,3 +14,8 @@ export const ResetPasswordPage = lazyWithPreload(() =>
 
 /** Issue 31: the Family page, opened from the user menu. */
 export const FamilyPage = lazyWithPreload(() => import('../features/family/components/family-page').then((m) => m.FamilyPage));
+
+/** Issue 34: the account's passkeys and authenticator app (/account/security), and the set-up staff see first. */
+export const SignInSecurityPage = lazyWithPreload(() =>
+  import('../features/account/components/sign-in-security-page').then((m) => m.SignInSecurityPage),
+);

@@ -7,7 +7,7 @@ import { useAuth } from '../lib/auth';
 import { DashboardScreen } from './dashboard-screen';
 import { MyBookingsScreen } from './my-bookings-screen';
 import { MY_BOOKINGS_ROUTE } from '../features/my-bookings/components/upcoming-bookings';
-import { BookingConfirmationPage, FamilyPage, ResetPasswordPage } from './lazy-pages';
+import { BookingConfirmationPage, FamilyPage, ResetPasswordPage, SignInSecurityPage } from './lazy-pages';
 import { RequireAdmin } from './admin/require-admin';
 import { SignedInLayout } from './layout/signed-in-layout';
 
@@ -100,6 +100,20 @@ export function AppRoutes() {
                 }
               >
                 <FamilyPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="/account/security"
+            element={
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-24">
+                    <Spinner className="size-10" label="Loading your sign-in methods" />
+                  </div>
+                }
+              >
+                <SignInSecurityPage />
               </Suspense>
             }
           />

@@ -2,7 +2,10 @@ import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { DialogLoadingOverlay } from '../../components/ui/spinner';
 import { lazyWithPreload } from '../../lib/lazy';
-import { FamilyPage } from '../lazy-pages';
+import { useAuth } from '../../lib/auth';
+import { mustSetUpFactor, useStaffFactors } from '../../lib/second-factor';
+import { Spinner } from '../../components/ui/spinner';
+import { FamilyPage, SignInSecurityPage } from '../lazy-pages';
 import { TopBar } from './top-bar';
 import { UserMenuActionsContext } from './user-menu-context';
 
@@ -79,7 +82,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
           userMenuTriggerRef={userMenuTriggerRef}
         />
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
-          {children ?? <Outlet />}
+          <SecondFactorGate>{children ?? <Outlet />}</SecondFactorGate>
         </main>
         {changePasswordUsed && (
           <Suspense fallback={changePasswordOpen ? <DialogLoadingOverlay label="Opening Change Password" /> : null}>
@@ -102,5 +105,26 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
         )}
       </div>
     </UserMenuActionsContext>
+  );
+}
+
+/**
+ * Issue 34 (STAFF_TWO_STEP=required): a staff member without a passkey or an authenticator app sees the set-up before
+ * anything else (the server answers every other call 403 SECOND_FACTOR_SET_UP_REQUIRED meanwhile).
+ */
+function SecondFactorGate({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const factors = useStaffFactors(user);
+  if (!mustSetUpFactor(factors.data)) return children;
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-24">
+          <Spinner className="size-10" label="Loading" />
+        </div>
+      }
+    >
+      <SignInSecurityPage setUpFirst />
+    </Suspense>
   );
 }

@@ -37,7 +37,7 @@ describe('User menu', () => {
   it('a guardian’s menu has Family after the account’s items, and it opens /family', async () => {
     const { user, location } = await openMenu(parent());
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Change Password', 'Signed-in Devices', 'Calendar feed', 'Family', 'Download our data', 'Sign Out']);
+    expect(items).toEqual(['Change Password', 'Signed-in Devices', 'Passkeys and codes', 'Calendar feed', 'Family', 'Download our data', 'Sign Out']);
     const family = screen.getByRole('menuitem', { name: 'Family' });
     expect(family).toHaveAttribute('href', '/family');
     await user.click(family);

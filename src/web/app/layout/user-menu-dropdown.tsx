@@ -1,4 +1,4 @@
-import { BellRing, CalendarSync, Download, KeyRound, LogOut, MonitorSmartphone, Users } from 'lucide-react';
+import { BellRing, CalendarSync, Download, Fingerprint, KeyRound, LogOut, MonitorSmartphone, Users } from 'lucide-react';
 import { use, useEffect, useId, useRef, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { roleLine } from '../../../shared/rules/roles';
@@ -82,6 +82,13 @@ export function UserMenuDropdown({
               Signed-in Devices
             </DropdownMenuItem>
           )}
+          {/* Issue 34: passkeys (anyone) and the authenticator app (staff). */}
+          <DropdownMenuItem asChild>
+            <Link to="/account/security">
+              <Fingerprint aria-hidden="true" />
+              Passkeys and codes
+            </Link>
+          </DropdownMenuItem>
           {/* Issue 22: one's own bookings in a calendar app (parents and the office alike). */}
           {actions && (
             <DropdownMenuItem onSelect={actions.onCalendarFeed}>
