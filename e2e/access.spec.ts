@@ -5,13 +5,13 @@ test.describe('without a session', () => {
   test('the dashboard redirects to the login screen', async ({ page }) => {
     await openApp(page, '/dashboard');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   });
 
   test('an unknown path redirects to the login screen', async ({ page }) => {
     await openApp(page, '/no/such/page');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
     await expect(page.getByText('Page Not Found')).toHaveCount(0);
   });
 
@@ -35,7 +35,7 @@ test.describe('without a session', () => {
 
     await page.getByRole('link', { name: 'Back to Sign In' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   });
 });
 

@@ -47,10 +47,10 @@ test.describe('signed out', () => {
     test(`login and not-found pages at ${size.width} px`, async () => {
       await page.setViewportSize(size);
       await openApp(page, '/');
-      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `the login page (${size.width} px)`);
 
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await expect(page.getByText('Please enter a valid email address')).toBeVisible();
       await expect(page.getByText('Password is required')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `the login page with validation errors (${size.width} px)`);

@@ -24,7 +24,7 @@ const DELIVERY = {
   ipAddress: '203.0.113.7',
   createdAt: new Date().toISOString(),
 } satisfies Omit<WebhookLogSummary, 'id'>;
-const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Check-in', 'Settings', 'Mapping', 'Logs'] as const;
+const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Check-in', 'Activity', 'Settings', 'Mapping', 'Logs'] as const;
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -58,7 +58,7 @@ test.describe('login screen', () => {
     await expect(page).toHaveTitle(/Northbound Athletics/);
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
     await expect(page.getByText('Forgot your password? Please contact us for assistance.')).toBeVisible();
     await expect(page.getByText('New to Northbound Athletics? Contact our office to set up your account.')).toBeVisible();
     await saveScreenshot(page, 'login-page');
@@ -66,14 +66,14 @@ test.describe('login screen', () => {
 
   test('shows the validation messages under the fields', async ({ page }) => {
     await openApp(page, '/');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('something');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Password is required')).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
@@ -100,7 +100,7 @@ test.describe('login screen', () => {
     await expect(toast.getByText('Login Failed')).toBeVisible();
     await expect(toast.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   });
 });
 
@@ -163,6 +163,9 @@ test.describe('signing in', () => {
     await expect(page.getByRole('menuitem', { name: 'Change Password' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Signed-in Devices' })).toBeFocused();
+    // Issue 34: passkeys (and a staff member's authenticator app), everyone's.
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Passkeys and codes' })).toBeFocused();
     // Issue 22: the calendar feed, everyone's.
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Calendar feed' })).toBeFocused();
@@ -197,6 +200,6 @@ test.describe('signing in', () => {
 
     await openApp(page, '/dashboard');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   });
 });

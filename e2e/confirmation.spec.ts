@@ -8,7 +8,7 @@ import { demoAccounts, openApp, signIn } from './support/login';
 test("without a session it leads to the login screen, and another family's booking is not found", async ({ page }) => {
   await openApp(page, '/booking-confirmation/00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
   // The parent's own seeded booking next Tuesday is visible to that parent only.
   await signIn(page, demoAccounts.parent);

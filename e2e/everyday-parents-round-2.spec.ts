@@ -67,7 +67,7 @@ test.describe('item 1: the splash once per app session', () => {
     expect(reloaded.readyAt, 'the login form is usable within 1 s of the reload').toBeLessThan(1000);
     await email.fill('parent@example.com');
     await expect(email).toHaveValue('parent@example.com');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
   });
 
   test('a reload of the dashboard, and a second tab while the app is open, show no splash; a new app session does', async ({ page, browser, baseURL }) => {

@@ -127,7 +127,7 @@ test.describe('sign-in, titles and names', () => {
       await expect(page.getByRole('link', { name: '+1 416 555 0100' })).toHaveAttribute('href', 'tel:+14165550100');
       await page.getByLabel('Email').fill('parent@example.com');
       await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       const alert = page.getByRole('alert').filter({ hasText: 'Invalid email or password' });
       await expect(alert).toBeVisible();
       await expect(notifications(page).getByText('Login Failed')).toBeVisible();

@@ -83,7 +83,7 @@ test('the login page and the dashboard load without a single CSP violation, comp
   expect(policy).not.toContain('unsafe-eval');
   expect(first?.headers()['content-encoding']).toBe('br');
   await openApp(page, '/');
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
   await signIn(page, demoAccounts.parent);
   await openApp(page, '/dashboard');

@@ -12,7 +12,7 @@ import { demoAccounts, notifications, openApp, saveScreenshot, signIn } from './
 // family's booking to Thursday by jumping to the day. Reads the seed; the move is of the test's own family.
 test.use({ timezoneId: 'Asia/Tokyo', viewport: { width: 390, height: 844 } });
 
-const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Check-in', 'Settings', 'Mapping', 'Logs'] as const;
+const TABS = ['Sessions', 'Reservations', 'Classes', 'Users', 'Check-in', 'Activity', 'Settings', 'Mapping', 'Logs'] as const;
 
 async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

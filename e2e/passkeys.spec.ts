@@ -95,7 +95,7 @@ test('a coach adds a passkey and an authenticator app, then signs in with the co
 
   // The passkey alone, from the login screen.
   await signOut(page);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
   await expect(page.getByRole('group', { name: 'Signed in as a coach' })).toBeVisible();
   await page.getByRole('button', { name: /, user menu$/ }).click();
   await page.getByRole('menuitem', { name: 'Passkeys and codes' }).click();

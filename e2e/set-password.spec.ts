@@ -103,7 +103,7 @@ test('the link works only once', async ({ page }) => {
   }
   await page.getByRole('link', { name: 'Back to Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('the family signs in with the password they chose', async ({ page }) => {

@@ -50,7 +50,7 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
 export async function submitLoginForm(page: Page, account: DemoAccount): Promise<void> {
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 /** Opens the login screen, signs in through the form and waits for the dashboard (for the journeys about signing in). */
@@ -101,7 +101,7 @@ export async function signOut(page: Page): Promise<void> {
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 }
 
 /**

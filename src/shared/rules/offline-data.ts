@@ -4,7 +4,9 @@
  * the page, which, once the worker first takes control, hands it the reads it made before (the worker fetches and
  * keeps them), so a single visit is enough.
  *
- * Only the signed-in family's own reads are kept, and only GETs: writes are never cached nor replayed.
+ * Only the signed-in person's own reads are kept, and only GETs: writes are never cached nor replayed by the worker
+ * (the door's check-ins made offline wait in the page's own queue: src/web/lib/door-queue.ts). Issue 34: on a staff
+ * device the door's reads (the day's sessions, and the rosters opened) are kept too; sign-out drops them all.
  */
 
 /** Reads kept as one entry each (their address has no query). */
@@ -13,10 +15,13 @@ export const OFFLINE_ACCOUNT_PATHS = ['/api/me', '/api/me/bookings', '/api/me/wa
 /** Reads kept per query (one entry per week or calendar window), the oldest dropped beyond a few dozen. */
 export const OFFLINE_WINDOW_PATHS = ['/api/sessions', '/api/me/child-stats'] as const;
 
+/** Issue 34: a session's roster as the door reads it (one entry per session, with the window reads). */
+export const OFFLINE_ROSTER_PATH = /^\/api\/admin\/sessions\/[0-9a-f-]{36}\/roster$/;
+
 /** Which cache a same-origin GET belongs to, or null when it is not kept offline. */
 export function offlineCacheFor(pathname: string): 'account' | 'window' | null {
   if ((OFFLINE_ACCOUNT_PATHS as readonly string[]).includes(pathname)) return 'account';
-  if ((OFFLINE_WINDOW_PATHS as readonly string[]).includes(pathname)) return 'window';
+  if ((OFFLINE_WINDOW_PATHS as readonly string[]).includes(pathname) || OFFLINE_ROSTER_PATH.test(pathname)) return 'window';
   return null;
 }
 

@@ -50,9 +50,14 @@ export const checkInLookupResponse = z.object({
 export type CheckInLookupResponse = z.infer<typeof checkInLookupResponse>;
 
 /** POST /api/admin/check-in and POST /api/admin/check-in/undo: one child of one booking. */
+/** Issue 34: a tap made offline is sent later; the server keeps the tap's own time if it is recent (DOOR_TAP_MAX_AGE_HOURS). */
+export const DOOR_TAP_MAX_AGE_HOURS = 12;
+
 export const checkInBody = z.object({
   bookingId: z.uuid({ error: 'bookingId must be a booking id' }),
   childId: z.uuid({ error: 'childId must be a child id' }),
+  /** When the tap was made, for a tap queued on a device without network (issue 34); absent: now. */
+  tappedAt: z.iso.datetime({ offset: true, error: 'tappedAt must be an ISO date-time' }).optional(),
 });
 export type CheckInBody = z.infer<typeof checkInBody>;
 

@@ -53,8 +53,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [secondStep, setSecondStep] = useState<SecondFactorNeeded | null>(null);
   const completeSignIn = useCallback(async () => {
     setSecondStep(null);
-    // Whatever a previous family left on this device (a session that simply ran out) goes first.
-    await clearOfflineCaches();
+    // Whatever a previous family left on this device (a session that simply ran out) goes first (the door's queued
+    // check-ins stay: door-queue.ts sends only the signed-in person's).
+    await clearOfflineCaches(undefined, { door: false });
     // Spec 4: login success re-fetches the session, then goes to the dashboard.
     await queryClient.refetchQueries({ queryKey: currentUserKeys.all });
     await navigate('/dashboard');

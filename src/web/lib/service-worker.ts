@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { CACHE_PREFIX, offlineCacheFor, SW_MESSAGE } from '../../shared/rules/offline-data';
 import { whenIdle } from './lazy';
+import { deleteDoorDatabase } from './door-queue-name';
 
 /**
  * The page's side of the service worker (src/web/service-worker/sw.ts, served as /sw.js):
@@ -123,7 +124,7 @@ export async function registerNow(): Promise<boolean> {
  * previous family. Waits for the worker's answer, at most `timeoutMs`; without a worker (or no answer) the
  * page deletes the caches itself. Never throws: signing out must not depend on it.
  */
-export async function clearOfflineCaches(timeoutMs = 3000): Promise<void> {
+export async function clearOfflineCaches(timeoutMs = 3000, options: { door?: boolean } = {}): Promise<void> {
   try {
     const controller = navigator.serviceWorker?.controller;
     let answered = false;
@@ -142,6 +143,9 @@ export async function clearOfflineCaches(timeoutMs = 3000): Promise<void> {
       const names = await caches.keys();
       await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX)).map((name) => caches.delete(name)));
     }
+    // Issue 34: the door's queued check-ins and conflicts (IndexedDB) leave with the rest at sign-out; a sign-in keeps
+    // them (a coach whose sign-in ran out while offline signs in again to send them; another person's are not sent).
+    if (options.door !== false) await deleteDoorDatabase();
   } catch (error) {
     console.error('Could not clear the offline caches', error);
   }

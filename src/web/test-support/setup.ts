@@ -5,9 +5,12 @@
  * the test did not expect.
  */
 import '@testing-library/jest-dom/vitest';
+// jsdom has no IndexedDB: the door's queue of offline check-ins (issue 34) runs on an in-memory one.
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { api } from './api';
+import { deleteDoorDatabase } from '../lib/door-queue-name';
 
 // jsdom lacks what Radix's dialogs and the calendar ask the browser for; these are inert stand-ins.
 if (!('ResizeObserver' in globalThis)) {
@@ -48,9 +51,11 @@ beforeAll(() =>
     },
   }),
 );
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   api.resetHandlers();
+  // Each test starts with an empty door queue (a test's offline check-ins are its own).
+  await deleteDoorDatabase();
   const seen = unhandled.splice(0);
   if (seen.length > 0) throw new Error(`The component sent requests no handler of this test answers: ${seen.join(', ')}`);
 });

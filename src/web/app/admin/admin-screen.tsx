@@ -37,11 +37,11 @@ export const ADMIN_TABS = [
   { value: 'users', label: 'Users', icon: Users },
   // Issue 22: the door's tablet, after the office's everyday tabs and before the settings.
   { value: 'check-in', label: 'Check-in', icon: DoorOpen },
+  // Issue 34: what staff changed (administrators only), beside the door's tab; the spec's tabs keep their order.
+  { value: 'activity', label: 'Activity', icon: History },
   { value: 'settings', label: 'Settings', icon: Settings },
   { value: 'field-mapping', label: 'Mapping', icon: Workflow },
   { value: 'webhook-logs', label: 'Logs', icon: FileClock },
-  // Issue 34: what staff changed (administrators only).
-  { value: 'activity', label: 'Activity', icon: History },
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 
@@ -61,7 +61,7 @@ function CoachCheckIn() {
   return (
     <div className="grid grid-cols-1 gap-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Check-in</h1>
-      <CheckInTab />
+      <CheckInTab headingHidden />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { isCoachRole, isStaffRole } from '../../../shared/rules/roles';
 import { BrandMark } from '../../components/brand-mark';
 import { buttonVariants } from '../../components/ui/button';
 import { useAuth } from '../../lib/auth';
+import { pendingDoorTapCount } from '../../lib/door-queue-name';
+import { plural } from '../../../shared/rules/format';
 import { businessName, businessShortName } from '../../lib/business-name';
 import { TruncatedText } from '../../components/ui/tooltip';
 import { cn } from '../../lib/utils';
@@ -32,6 +34,12 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
   const { user, logoutMutation } = useAuth();
   if (!user) return null;
   const showAdminNav = isStaffRole(user.role);
+  // Issue 34: check-ins made at the door without a connection and not sent yet would leave with the sign-out.
+  async function signOut() {
+    const waiting = showAdminNav ? await pendingDoorTapCount() : 0;
+    if (waiting > 0 && !window.confirm(`${plural(waiting, 'check-in')} made without a connection ${waiting === 1 ? 'has' : 'have'} not been sent yet. Sign out anyway? ${waiting === 1 ? 'It' : 'They'} will be lost.`)) return;
+    logoutMutation.mutate();
+  }
   const items = isCoachRole(user.role) ? coachNavItems : navItems;
 
   return (
@@ -57,7 +65,7 @@ export function TopBar({ onChangePassword, onUserMenuOpen, userMenuTriggerRef }:
             triggerRef={userMenuTriggerRef}
             onChangePassword={onChangePassword}
             onOpen={onUserMenuOpen}
-            onSignOut={() => logoutMutation.mutate()}
+            onSignOut={() => void signOut()}
           />
         </div>
 

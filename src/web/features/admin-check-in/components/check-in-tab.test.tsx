@@ -1,5 +1,5 @@
 import { configure, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatTime } from '../../../../shared/rules/format';
 import type { CheckInLookupResponse } from '../../../../shared/schemas/check-in';
 import type { RosterEntry, SessionDto } from '../../../../shared/schemas/sessions';
@@ -188,15 +188,58 @@ describe('Check-in tab', { timeout: 30_000 }, () => {
     expect(await screen.findByText(`Present since ${formatTime(at)} · Beth Office`)).toBeVisible();
   });
 
-  it('a tap that does not reach the server says so and leaves the child to check in again', async () => {
+  it('a tap that does not reach the server is kept on this device, shown as waiting, and counted in the banner (issue 34)', async () => {
     const today = session(2, { location: 'Door Court' });
     door([today], { children: [entry('Mia', mia)] });
     api.use(http.post('/api/admin/check-in', () => HttpResponse.error()));
     const { user } = await openSession(today);
     await user.click(await screen.findByRole('button', { name: 'Check in Mia' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Mia could not be checked in. Check the connection and try again.');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Check in Mia' })).toBeEnabled());
+    expect(await screen.findByText('Saved on this device, waiting to be sent')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Undo the check-in of Mia' })).toBeVisible();
+    expect(screen.getByText(/1 check-in waits to be sent/)).toBeVisible();
+  });
+
+  it('offline: finds a reference in the saved roster, keeps the taps, sends them in order with their keys when back online, and shows a refused one until dismissed', async () => {
+    const today = session(2, { location: 'Door Court' });
+    door([today], { children: [entry('Mia', mia), entry('Noah', noah)] });
+    const sent: Array<{ path: string; key: string | null; body: { childId: string; tappedAt?: string } }> = [];
+    api.use(
+      http.post('/api/admin/check-in', async ({ request }) => {
+        const body = (await request.json()) as { childId: string; tappedAt?: string };
+        sent.push({ path: 'check-in', key: request.headers.get('idempotency-key'), body });
+        return body.childId === noah
+          ? refusal(409, 'CONFLICT', `${reference} was cancelled.`)
+          : HttpResponse.json({ bookingId, reference, child: { childId: mia, childName: 'Mia', checkedInAt: body.tappedAt, checkedInBy: 'Adam Archer' }, alreadyCheckedIn: false });
+      }),
+    );
+    const { user } = await openSession(today);
+    await screen.findByRole('button', { name: 'Check in Mia' });
+
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText(/No connection\./)).toBeVisible();
+    await user.type(screen.getByLabelText('Booking reference'), `${reference}{Enter}`);
+    const found = await screen.findByRole('region', { name: `Booking ${reference}` });
+    await user.click(within(found).getByRole('button', { name: 'Check in Mia' }));
+    await user.click(within(found).getByRole('button', { name: 'Check in Noah' }));
+    await waitFor(() => expect(screen.getByText(/2 check-ins wait to be sent/)).toBeVisible());
+    expect(sent).toEqual([]);
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    const refused = await screen.findByRole('alert', { name: 'Check-ins the server refused' });
+    expect(refused).toHaveTextContent(`Check-in of Noah (${reference}`);
+    expect(refused).toHaveTextContent(`: ${reference} was cancelled.`);
+    expect(refused).not.toHaveTextContent('409');
+    expect(sent.map((item) => item.body.childId)).toEqual([mia, noah]);
+    expect(sent.every((item) => item.key && item.body.tappedAt)).toBe(true);
+    expect(new Set(sent.map((item) => item.key)).size).toBe(2);
+    await waitFor(() => expect(screen.queryByText(/wait to be sent/)).toBeNull());
+
+    await user.click(within(refused).getByRole('button', { name: 'Dismiss: Noah' }));
+    await waitFor(() => expect(screen.queryByRole('alert', { name: 'Check-ins the server refused' })).toBeNull());
+    onLine.mockRestore();
   });
 
   it('says when no one is booked in the session', async () => {

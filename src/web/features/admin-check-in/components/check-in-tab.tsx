@@ -1,4 +1,4 @@
-import { CircleCheck, QrCode, Search, Undo2 } from 'lucide-react';
+import { CircleCheck, CloudOff, QrCode, RefreshCw, Search, TriangleAlert, Undo2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { addDays } from 'date-fns';
@@ -21,6 +21,11 @@ import { bringIntoView } from '../../../lib/bring-into-view';
 import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { useCheckInChild, useDoorRoster, useLookUpBooking, useSessionsOfDay, useUndoCheckIn } from '../api/check-in';
+import { didNotReachServer, useDoorQueue, type DoorQueueState } from '../api/door-queue';
+import { useAuth } from '../../../lib/auth';
+import { newIdempotencyKey } from '../../../lib/idempotency';
+import { dismissConflict, queueTap, type DoorOp } from '../../../lib/door-queue';
+import { useOnline } from '../../../lib/online-status';
 import { ScanQrDialog } from './scan-qr-dialog';
 
 /** One child of one booking at the door, as the roster and the look-up both tell it. */
@@ -33,6 +38,8 @@ interface DoorChild {
   /** Issue 31: the notes need attention (the flag opens them); the notes are null unless flagged. */
   needsAttention: boolean;
   medicalNotes: string | null;
+  /** Issue 34: a tap made without a connection, on this device, not sent yet. */
+  waiting?: boolean;
 }
 
 /**
@@ -43,9 +50,11 @@ interface DoorChild {
  * whose notes need attention is flagged (the notes on tap), and the family's guardians are listed with tap-to-call
  * phones, for the booking found and on each child of the roster.
  */
-export function CheckInTab() {
+export function CheckInTab({ headingHidden = false }: { headingHidden?: boolean } = {}) {
   const ids = useId();
   const now = useNow();
+  const { user } = useAuth();
+  const queue = useDoorQueue(user?.id);
   const today = torontoDateKey(now);
   const [day, setDay] = useState<'today' | 'tomorrow'>('today');
   const sessions = useSessionsOfDay(today);
@@ -57,7 +66,8 @@ export function CheckInTab() {
     <section aria-labelledby={`${ids}-title`} className="grid grid-cols-1 gap-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h2 id={`${ids}-title`} className="text-lg font-semibold tracking-tight text-slate-900">
+          {/* A coach's screen is titled Check-in already (its h1): the section keeps its name for assistive technology. */}
+          <h2 id={`${ids}-title`} className={cn('text-lg font-semibold tracking-tight text-slate-900', headingHidden && 'sr-only')}>
             Check-in
           </h2>
           <p className="mt-1 text-sm text-slate-600">
@@ -84,9 +94,10 @@ export function CheckInTab() {
           ))}
         </div>
       </div>
+      <DoorQueueBanner queue={queue} />
       {day === 'tomorrow' ? (
         <TomorrowsRosters now={now} />
-      ) : sessions.isError ? (
+      ) : sessions.isError && !sessions.data ? (
         <QueryErrorAlert title="Today’s sessions could not be loaded" error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : !sessions.data ? (
         <div className="grid gap-3 sm:grid-cols-2" aria-busy="true">
@@ -105,7 +116,7 @@ export function CheckInTab() {
           ))}
         </div>
       )}
-      {day === 'today' && chosen && <DoorPanel key={chosen.id} session={chosen} />}
+      {day === 'today' && chosen && <DoorPanel key={chosen.id} session={chosen} queue={queue} userId={user?.id ?? ''} />}
     </section>
   );
 }
@@ -171,8 +182,9 @@ function SessionChoice({ session, selected, onSelect }: { session: SessionDto; s
  * The chosen session at the door: the reference search and its children. It mounts when a session is picked (a key
  * per session), and comes into view then (issue 33: on a phone it opens below the list of sessions).
  */
-function DoorPanel({ session }: { session: SessionDto }) {
+function DoorPanel({ session, queue, userId }: { session: SessionDto; queue: DoorQueueState; userId: string }) {
   const ids = useId();
+  const online = useOnline();
   const panelRef = useRef<HTMLDivElement>(null);
   const roster = useDoorRoster(session.id);
   // Up when it opens, and again once its roster is in: the page was shorter before, and could not scroll far enough.
@@ -188,11 +200,17 @@ function DoorPanel({ session }: { session: SessionDto }) {
   const [scanning, setScanning] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const rosterChildren: DoorChild[] = roster.data?.children ?? [];
+  // Issue 34: the taps made here without a connection show as made (waiting to be sent) until the server has them.
+  const withQueued = (child: DoorChild): DoorChild => {
+    const tap = queue.taps.findLast((queued) => queued.bookingId === child.bookingId && queued.childId === child.childId);
+    if (!tap) return child;
+    return tap.op === 'check-in' ? { ...child, checkedInAt: tap.tappedAt, checkedInBy: null, waiting: true } : { ...child, checkedInAt: null, checkedInBy: null, waiting: true };
+  };
+  const rosterChildren: DoorChild[] = (roster.data?.children ?? []).map(withQueued);
   const presentCount = rosterChildren.filter((child) => child.checkedInAt).length;
   // The roster is the freshest word on each child (re-read after every tap); the look-up's answer fills in until then.
   const freshest = (child: DoorChild): DoorChild =>
-    rosterChildren.find((row) => row.bookingId === child.bookingId && row.childId === child.childId) ?? child;
+    rosterChildren.find((row) => row.bookingId === child.bookingId && row.childId === child.childId) ?? withQueued(child);
   const foundChildren: DoorChild[] = found ? found.children.map((child) => freshest({ ...child, bookingId: found.booking.id })) : [];
 
   function findBooking(text: string) {
@@ -200,6 +218,10 @@ function DoorPanel({ session }: { session: SessionDto }) {
     if (!parseBookingReference(text)) {
       setFound(null);
       setRefusal(`${MALFORMED_REFERENCE}.`);
+      return;
+    }
+    if (!online) {
+      findOnThisDevice(text);
       return;
     }
     lookUp.mutate(
@@ -211,11 +233,47 @@ function DoorPanel({ session }: { session: SessionDto }) {
           setReference('');
         },
         onError: (error) => {
+          if (didNotReachServer(error)) {
+            findOnThisDevice(text);
+            return;
+          }
           setFound(null);
           setRefusal(apiErrorMessage(error, 'The booking could not be looked up. Check the connection and try again.'));
         },
       },
     );
+  }
+
+  /** Issue 34: without a connection, the reference is looked for in this session's roster as last loaded here. */
+  function findOnThisDevice(text: string) {
+    const suffix = parseBookingReference(text);
+    const rows = (roster.data?.children ?? []).filter((row) => parseBookingReference(row.reference) === suffix);
+    const first = rows[0];
+    if (!first) {
+      setFound(null);
+      setRefusal(`No connection: ${text.trim().toUpperCase()} is not on this session’s roster as saved on this device. Only this session’s bookings can be found offline.`);
+      return;
+    }
+    setRefusal(null);
+    setReference('');
+    setFound({
+      booking: { id: first.bookingId, reference: first.reference, sessionId: session.id, familyName: first.familyName, email: first.email, bookedBy: first.bookedBy, guardians: first.guardians },
+      children: rows.map(({ childId, childName, checkedInAt, checkedInBy, needsAttention, medicalNotes }) => ({ childId, childName, checkedInAt, checkedInBy, needsAttention, medicalNotes })),
+    } as CheckInLookupResponse);
+  }
+
+  /** A tap kept on this device (no connection): sent, with its key and time, when the network returns. */
+  async function keepForLater(op: DoorOp, child: DoorChild) {
+    const reference = (roster.data?.children ?? []).find((row) => row.bookingId === child.bookingId)?.reference ?? found?.booking.reference ?? '';
+    try {
+      await queueTap({ key: newIdempotencyKey(), userId, op, bookingId: child.bookingId, childId: child.childId, sessionId: session.id, childName: child.childName, reference, tappedAt: new Date().toISOString() });
+      toast({
+        title: op === 'check-in' ? `${child.childName} checked in on this device` : `Check-in of ${child.childName} undone on this device`,
+        description: 'No connection: it is sent when the connection returns.',
+      });
+    } catch {
+      setActionError(`${child.childName} could not be saved on this device. Write it down and try again when the connection returns.`);
+    }
   }
 
   function submit(event: FormEvent) {
@@ -225,6 +283,10 @@ function DoorPanel({ session }: { session: SessionDto }) {
 
   function markPresent(child: DoorChild) {
     setActionError(null);
+    if (!online || child.waiting) {
+      void keepForLater('check-in', child);
+      return;
+    }
     checkIn.mutate(
       { bookingId: child.bookingId, childId: child.childId },
       {
@@ -238,18 +300,28 @@ function DoorPanel({ session }: { session: SessionDto }) {
             toast({ title: `${answer.child.childName} checked in` });
           }
         },
-        onError: (error) => setActionError(apiErrorMessage(error, `${child.childName} could not be checked in. Check the connection and try again.`)),
+        onError: (error) =>
+          didNotReachServer(error)
+            ? void keepForLater('check-in', child)
+            : setActionError(apiErrorMessage(error, `${child.childName} could not be checked in. Check the connection and try again.`)),
       },
     );
   }
 
   function takeBack(child: DoorChild) {
     setActionError(null);
+    if (!online || child.waiting) {
+      void keepForLater('undo', child);
+      return;
+    }
     undo.mutate(
       { bookingId: child.bookingId, childId: child.childId },
       {
         onSuccess: (answer) => toast({ title: `${answer.child.childName} is no longer checked in` }),
-        onError: (error) => setActionError(apiErrorMessage(error, `The check-in of ${child.childName} could not be undone. Try again.`)),
+        onError: (error) =>
+          didNotReachServer(error)
+            ? void keepForLater('undo', child)
+            : setActionError(apiErrorMessage(error, `The check-in of ${child.childName} could not be undone. Try again.`)),
       },
     );
   }
@@ -339,14 +411,16 @@ function DoorPanel({ session }: { session: SessionDto }) {
         <h4 id={`${ids}-children`} className="text-base font-semibold text-slate-900">
           Children booked
         </h4>
-        {roster.isError ? (
+        {roster.isError && !roster.data ? (
           <QueryErrorAlert title="The roster could not be loaded" error={roster.error} onRetry={() => void roster.refetch()} />
         ) : !roster.data ? (
           <Skeleton className="h-32" />
         ) : rosterChildren.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600">No one is booked in this session.</p>
         ) : (
-          <ul className="grid gap-2">{roster.data.children.map((row) => renderChild(row, `${row.familyName} · ${row.reference}`, row.guardians))}</ul>
+          <ul className="grid gap-2">
+            {roster.data.children.map((row) => renderChild(withQueued(row), `${row.familyName} · ${row.reference}`, row.guardians))}
+          </ul>
         )}
       </section>
 
@@ -402,6 +476,12 @@ function ChildAtDoor({
             {child.checkedInBy ? ` · ${child.checkedInBy}` : ''}
           </p>
         )}
+        {child.waiting && (
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm font-medium text-amber-800">
+            <CloudOff className="size-4 shrink-0" aria-hidden="true" />
+            Saved on this device, waiting to be sent
+          </p>
+        )}
       </div>
       {present ? (
         <Button type="button" variant="outline" size="lg" className="px-4" disabled={busy} onClick={onUndo} aria-label={`Undo the check-in of ${child.childName}`}>
@@ -414,5 +494,51 @@ function ChildAtDoor({
         </Button>
       )}
     </li>
+  );
+}
+
+/**
+ * Issue 34: the door's state on this device: no connection (taps are kept here), how many wait to be sent, and each
+ * tap the server refused when it was sent (a booking cancelled meanwhile), until the coach dismisses it.
+ */
+function DoorQueueBanner({ queue }: { queue: DoorQueueState }) {
+  const online = useOnline();
+  const waiting = queue.taps.length;
+  if (online && waiting === 0 && queue.conflicts.length === 0) return null;
+  return (
+    <div className="grid gap-3">
+      {(!online || waiting > 0) && (
+        <div role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
+          {online ? <RefreshCw aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', queue.sending && 'animate-spin')} /> : <CloudOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
+          <p>
+            <span className="font-semibold">{online ? 'Back online.' : 'No connection.'}</span>{' '}
+            {waiting > 0
+              ? `${plural(waiting, 'check-in')} ${waiting === 1 ? 'waits' : 'wait'} to be sent${online ? ': sending now.' : ', and will be sent when the connection returns.'}`
+              : 'Check-ins are saved on this device and sent when the connection returns.'}
+          </p>
+        </div>
+      )}
+      {queue.conflicts.length > 0 && (
+        <section aria-label="Check-ins the server refused" role="alert" className="grid gap-2 rounded-lg border border-red-200 bg-red-50 p-3">
+          <p className="flex items-center gap-2 text-sm font-semibold text-red-900">
+            <TriangleAlert aria-hidden="true" className="size-4" />
+            {queue.conflicts.length === 1 ? 'A check-in made offline was not accepted' : `${queue.conflicts.length} check-ins made offline were not accepted`}
+          </p>
+          <ul className="grid gap-2">
+            {queue.conflicts.map((conflict) => (
+              <li key={conflict.key} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-white px-3 py-2 text-sm text-slate-800">
+                <span className="min-w-0 flex-1 basis-56">
+                  <span className="font-medium">{`${conflict.op === 'check-in' ? 'Check-in' : 'Undo'} of ${conflict.childName}`}</span>
+                  {` (${conflict.reference || 'no reference'}, ${formatTime(conflict.tappedAt)}): ${conflict.message}`}
+                </span>
+                <Button variant="outline" size="sm" onClick={() => void dismissConflict(conflict.key)} aria-label={`Dismiss: ${conflict.childName}`}>
+                  Dismiss
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }

@@ -38,7 +38,10 @@ export function LoginForm() {
   return <PasswordForm />;
 }
 
-/** The email and password, and 'Sign in with a passkey' (issue 34) where the browser has passkeys. */
+/**
+ * The email and password, and 'Use a passkey' (issue 34) where the browser has passkeys. Its name says nothing of
+ * "sign in": the spec's 'Sign In' stays the one button of that name on the screen.
+ */
 function PasswordForm() {
   const { loginMutation, completeSignIn } = useAuth();
   const [passkeyBusy, setPasskeyBusy] = useState(false);
@@ -116,7 +119,7 @@ function PasswordForm() {
       {canUsePasskeys && (
         <Button type="button" variant="outline" size="lg" className="w-full" onClick={() => void passkeySignIn()} disabled={busy || passkeyBusy}>
           <Fingerprint aria-hidden="true" />
-          {passkeyBusy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+          {passkeyBusy ? 'Waiting for your passkey...' : 'Use a passkey'}
         </Button>
       )}
       <div role="alert" aria-live="assertive" className="empty:hidden">
