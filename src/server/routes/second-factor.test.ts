@@ -6,6 +6,7 @@ import { activityEntries, pendingSignIns, totpFactors } from '../db/schema';
 import { createPasskey, signInWith, type SoftPasskey } from '../test-support/soft-authenticator';
 import { ApiClient } from '../test-support/test-server';
 import { withApi } from '../test-support/with-api';
+import { PASSKEY_SIGN_INS_PER_MINUTE } from './second-factor';
 
 // Issue 34, second factors (docs/product-rules.md "Second factors"), through HTTP: the authenticator app's codes on a
 // fixed clock, ten recovery codes used once each, passkeys made and used by a software authenticator, the two-step
@@ -191,6 +192,19 @@ describe('second factors with STAFF_TWO_STEP=optional (the demo)', () => {
     const text = JSON.stringify(entry!.changes);
     expect(text).not.toMatch(/"(public_key|secret|code_hash)","before"/);
     expect(text).toContain('"field":"secret","redacted":true');
+  });
+});
+
+describe('passkey sign-ins from one address are limited (no account needed to ask for a challenge)', () => {
+  const { server } = withApi({ clock: () => now });
+
+  it(`answers ${PASSKEY_SIGN_INS_PER_MINUTE} a minute, then 429 saying when to try again`, async () => {
+    const browser = new ApiClient(server.baseUrl);
+    for (let i = 0; i < PASSKEY_SIGN_INS_PER_MINUTE; i++) expect((await browser.post('/api/auth/passkey/options')).status).toBe(200);
+    const refused = await browser.post('/api/auth/passkey/options');
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(refused.body.message).toMatch(/^Too many passkey sign-ins from this address\. Try again in \d+ seconds\.$/);
   });
 });
 

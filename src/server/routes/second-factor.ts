@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -60,6 +61,9 @@ declare module 'fastify' {
     duringSecondFactorSetUp?: boolean;
   }
 }
+
+/** Passkey sign-ins (options and answers) one address may make per minute. */
+export const PASSKEY_SIGN_INS_PER_MINUTE = 30;
 
 export const pendingCookieName = (env: { secureCookies: boolean }) => (env.secureCookies ? '__Host-nb_pending' : 'nb_pending');
 const challengeCookieName = (env: { secureCookies: boolean }) => (env.secureCookies ? '__Host-nb_webauthn' : 'nb_webauthn');
@@ -144,35 +148,47 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return finishSignIn(request, reply, user, outcome.pending.tokenHash);
   });
 
-  app.post('/api/auth/passkey/options', { schema: { response: { 200: z.object({ options: z.record(z.string(), z.unknown()) }) } } }, async (request, reply) => {
-    const now = app.clock();
-    const { options, token } = await request.unitOfWork(async (tx) => {
-      // At a second step the browser is asked for the account's own passkeys; otherwise for any of this site's.
-      const pending = await findPendingSignIn(tx, { token: pendingOf(request), now, maxAttempts: PENDING_SIGN_IN_ATTEMPTS });
-      return passkeySignInOptions(tx, { rp: relyingParty(request), userId: pending?.userId ?? null, now });
+  // Signing in with a passkey needs no account: each address may start or finish PASSKEY_SIGN_INS_PER_MINUTE a minute
+  // (a flood of challenges would otherwise fill a table), in a scope of its own so the limit applies to these alone.
+  const passkeySignIn: FastifyPluginAsyncZod = async (scope) => {
+    await scope.register(rateLimit, {
+      max: PASSKEY_SIGN_INS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `passkey:${request.ip}`,
+      errorResponseBuilder: (_request, context) =>
+        Object.assign(new Error(`Too many passkey sign-ins from this address. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`), { statusCode: 429 }),
     });
-    shortCookie(request, reply, challengeCookieName(app.env), token, CHALLENGE_MINUTES);
-    return { options: options as unknown as Record<string, unknown> };
-  });
-
-  app.post('/api/auth/passkey/verify', { schema: { body: webauthnResponseBody, response: { 200: loginResponse } } }, async (request, reply) => {
-    const now = app.clock();
-    const token = request.cookies[challengeCookieName(app.env)];
-    clearShortCookie(request, reply, challengeCookieName(app.env));
-    const outcome = await request.unitOfWork(async (tx) => {
-      const pending = await findPendingSignIn(tx, { token: pendingOf(request), now, maxAttempts: PENDING_SIGN_IN_ATTEMPTS });
-      const user = await verifyPasskeySignIn(tx, {
-        token,
-        response: request.body.response as unknown as AuthenticationResponseJSON,
-        rp: relyingParty(request),
-        now,
-        onlyUserId: pending?.userId ?? null,
+    scope.post('/api/auth/passkey/options', { schema: { response: { 200: z.object({ options: z.record(z.string(), z.unknown()) }) } } }, async (request, reply) => {
+      const now = app.clock();
+      const { options, token } = await request.unitOfWork(async (tx) => {
+        // At a second step the browser is asked for the account's own passkeys; otherwise for any of this site's.
+        const pending = await findPendingSignIn(tx, { token: pendingOf(request), now, maxAttempts: PENDING_SIGN_IN_ATTEMPTS });
+        return passkeySignInOptions(tx, { rp: relyingParty(request), userId: pending?.userId ?? null, now });
       });
-      return { user, pendingHash: pending?.tokenHash ?? null };
+      shortCookie(request, reply, challengeCookieName(app.env), token, CHALLENGE_MINUTES);
+      return { options: options as unknown as Record<string, unknown> };
     });
-    if (!outcome.user) throw new HttpError(401, PASSKEY_NOT_ACCEPTED, { code: 'PASSKEY_REFUSED' });
-    return finishSignIn(request, reply, outcome.user, outcome.pendingHash);
-  });
+
+      scope.post('/api/auth/passkey/verify', { schema: { body: webauthnResponseBody, response: { 200: loginResponse } } }, async (request, reply) => {
+      const now = app.clock();
+      const token = request.cookies[challengeCookieName(app.env)];
+      clearShortCookie(request, reply, challengeCookieName(app.env));
+      const outcome = await request.unitOfWork(async (tx) => {
+        const pending = await findPendingSignIn(tx, { token: pendingOf(request), now, maxAttempts: PENDING_SIGN_IN_ATTEMPTS });
+        const user = await verifyPasskeySignIn(tx, {
+          token,
+          response: request.body.response as unknown as AuthenticationResponseJSON,
+          rp: relyingParty(request),
+          now,
+          onlyUserId: pending?.userId ?? null,
+        });
+        return { user, pendingHash: pending?.tokenHash ?? null };
+      });
+      if (!outcome.user) throw new HttpError(401, PASSKEY_NOT_ACCEPTED, { code: 'PASSKEY_REFUSED' });
+      return finishSignIn(request, reply, outcome.user, outcome.pendingHash);
+    });
+  };
+  await app.register(passkeySignIn);
 
   // --- The account's own factors ---------------------------------------------------------------------------------
 
