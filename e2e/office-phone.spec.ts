@@ -59,7 +59,7 @@ test('at 390 px the numbers fold into a line and every tab is on the first scree
   await page.keyboard.press('End');
   await expect(tabs.getByRole('tab', { name: 'Logs' })).toBeFocused();
   // Radix moves the focus on a timer after each key, so each step is awaited before the next key (as a person's eye).
-  for (const name of ['Mapping', 'Settings', 'Check-in']) {
+  for (const name of ['Mapping', 'Settings', 'Activity', 'Check-in']) {
     await page.keyboard.press('ArrowLeft');
     await expect(tabs.getByRole('tab', { name })).toBeFocused();
   }
