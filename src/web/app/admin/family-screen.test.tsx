@@ -69,4 +69,35 @@ describe('Office family page', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Guardians' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Emergency contacts' })).toBeNull();
   });
+
+  it("a SUPER_ADMIN resets another person's sign-in factors after confirming (issue 34)", async () => {
+    const reset: string[] = [];
+    api.use(
+      http.post(`/api/admin/users/${USER_ID}/reset-second-factors`, () => {
+        reset.push(USER_ID);
+        return HttpResponse.json({ message: 'Pat Parent signs in with the password alone until they add a passkey or an authenticator app again.' });
+      }),
+      http.get(`/api/admin/users/${USER_ID}`, () => HttpResponse.json(detail())),
+      http.get(`/api/admin/users/${USER_ID}/bookings`, () => HttpResponse.json([])),
+      http.get('/api/admin/settings/plans', () => HttpResponse.json({ ONE: 1, TWO: 2, THREE: 3 })),
+    );
+    const { user } = await renderApp(
+      <Routes>
+        <Route path="admin/users/:id" element={<FamilyScreen />} />
+      </Routes>,
+      { user: admin({ role: 'SUPER_ADMIN' }), path: `/admin/users/${USER_ID}` },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reset sign-in factors…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset sign-in factors' });
+    expect(dialog).toHaveTextContent("Pat Parent's passkeys, authenticator app and recovery codes are removed");
+    expect(reset).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Reset factors' }));
+    await screen.findByText('Sign-in factors reset');
+    expect(reset).toEqual([USER_ID]);
+  });
+
+  it('an ADMIN is not offered the reset', async () => {
+    await open(detail());
+    expect(screen.queryByRole('button', { name: 'Reset sign-in factors…' })).toBeNull();
+  });
 });

@@ -27,6 +27,7 @@ import { useNow } from '../../../lib/use-now';
 import { cn } from '../../../lib/utils';
 import { useAuth } from '../../../lib/auth';
 import { EraseFamilyDialog } from './erase-family-dialog';
+import { ResetFactorsButton } from './reset-factors-button';
 import { LiftPauseDialog } from './lift-pause-dialog';
 import { MakeupCreditsCard } from './makeup-credits-card';
 import { OfficeBookDialog } from './office-book-dialog';
@@ -69,7 +70,8 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
   const [erasing, setErasing] = useState(false);
   const [lifting, setLifting] = useState(false);
   // Erasure (issue 31) is the SUPER_ADMIN's alone; the server refuses anyone else too.
-  const canErase = useAuth().user?.role === 'SUPER_ADMIN';
+  const me = useAuth().user;
+  const canErase = me?.role === 'SUPER_ADMIN';
   return (
     <div className="grid grid-cols-1 gap-6">
       <Link to="/admin?tab=users" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
@@ -93,8 +95,13 @@ export function FamilyPage({ userId, renderSessionPicker, renderWaitlist, render
               <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{fullName(family.data.user)}</h1>
               <p className="mt-1 text-slate-600 [overflow-wrap:anywhere]">{family.data.user.email}</p>
             </div>
+            {/* Issue 34: a SUPER_ADMIN resets another person's second factors (staff or family). */}
+            {canErase && family.data.user.id !== me?.id && isStaffRole(family.data.user.role) && (
+              <ResetFactorsButton userId={family.data.user.id} name={fullName(family.data.user)} />
+            )}
             {!isStaffRole(family.data.user.role) && (
               <div className="flex flex-wrap gap-2">
+                {canErase && family.data.user.id !== me?.id && <ResetFactorsButton userId={family.data.user.id} name={fullName(family.data.user)} />}
                 {canErase && family.data.firstGuardianEmail && (
                   <Button variant="outline" className="text-red-700" onClick={() => setErasing(true)}>
                     <Eraser aria-hidden="true" />
