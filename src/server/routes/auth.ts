@@ -6,7 +6,7 @@ import { startOfTorontoWeek } from '../../shared/rules/week';
 import { isStaffRole } from '../../shared/rules/roles';
 import { PENDING_SIGN_IN_MINUTES } from '../../shared/schemas/second-factor';
 import { hasSecondFactor, openPendingSignIn, secondFactorMethods } from '../services/second-factor/factors';
-import { pendingCookieName } from './second-factor';
+import { setPendingSignInCookie } from './second-factor';
 import { topics } from '../cache/read-caches';
 import { actor, clearSessionCookie, deviceCookieName, requireUser, setDeviceCookie, setSessionCookie } from '../plugins/auth';
 import { changeOwnPassword, checkOwnPasswordChange } from '../services/auth/change-own-password';
@@ -34,13 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (isStaffRole(verified.user.role) && (await hasSecondFactor(app.db, verified.user.id))) {
       const methods = await secondFactorMethods(app.db, verified.user.id);
       const pending = await request.unitOfWork((tx) => openPendingSignIn(tx, { userId: verified.user.id, now: input.now, minutes: PENDING_SIGN_IN_MINUTES }));
-      reply.setCookie(pendingCookieName(app.env), pending.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: app.env.secureCookies || request.protocol === 'https',
-        maxAge: PENDING_SIGN_IN_MINUTES * 60,
-      });
+      setPendingSignInCookie(request, reply, pending.token);
       return { next: 'second-factor' as const, methods };
     }
     const result = await request.unitOfWork(async (tx) => {

@@ -18,6 +18,7 @@ import {
   PASSKEY_NOT_FOUND,
   passkeyDto,
   PENDING_SIGN_IN_ATTEMPTS,
+  PENDING_SIGN_IN_MINUTES,
   recoveryCodesResponse,
   secondFactorCodeBody,
   SET_UP_SECOND_FACTOR_FIRST,
@@ -78,6 +79,11 @@ function shortCookie(request: FastifyRequest, reply: FastifyReply, name: string,
     maxAge: minutes * 60,
   });
 }
+/** The cookie of a sign-in halfway (POST /api/auth/login for staff with a factor): PENDING_SIGN_IN_MINUTES. */
+export function setPendingSignInCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  shortCookie(request, reply, pendingCookieName(request.server.env), token, PENDING_SIGN_IN_MINUTES);
+}
+
 function clearShortCookie(request: FastifyRequest, reply: FastifyReply, name: string): void {
   reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'strict', secure: request.server.env.secureCookies || request.protocol === 'https' });
 }

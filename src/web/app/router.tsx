@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { FullPageSpinner, Spinner } from '../components/ui/spinner';
+import { FullPageSpinner } from '../components/ui/spinner';
 import { LoginPage } from '../features/login/components/login-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { useAuth } from '../lib/auth';
@@ -9,6 +9,7 @@ import { MyBookingsScreen } from './my-bookings-screen';
 import { MY_BOOKINGS_ROUTE } from '../features/my-bookings/components/upcoming-bookings';
 import { BookingConfirmationPage, FamilyPage, ResetPasswordPage, SignInSecurityPage } from './lazy-pages';
 import { RequireAdmin } from './admin/require-admin';
+import { PageLoading } from '../components/page-loading';
 import { SignedInLayout } from './layout/signed-in-layout';
 
 /** The admin area is its own chunk: a parent's first load does not grow because of it. */
@@ -20,15 +21,7 @@ const RosterScreen = lazy(() => import('./admin/roster-screen'));
 function AdminPage({ label, coach = false, children }: { label: string; coach?: boolean; children: ReactNode }) {
   return (
     <RequireAdmin coach={coach}>
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-24">
-            <Spinner className="size-10" label={label} />
-          </div>
-        }
-      >
-        {children}
-      </Suspense>
+      <PageLoading label={label}>{children}</PageLoading>
     </RequireAdmin>
   );
 }
@@ -92,29 +85,13 @@ export function AppRoutes() {
           <Route
             path="/family"
             element={
-              <Suspense
-                fallback={
-                  <div className="flex justify-center py-24">
-                    <Spinner className="size-10" label="Loading your family" />
-                  </div>
-                }
-              >
-                <FamilyPage />
-              </Suspense>
+              <PageLoading label="Loading your family"><FamilyPage /></PageLoading>
             }
           />
           <Route
             path="/account/security"
             element={
-              <Suspense
-                fallback={
-                  <div className="flex justify-center py-24">
-                    <Spinner className="size-10" label="Loading your sign-in methods" />
-                  </div>
-                }
-              >
-                <SignInSecurityPage />
-              </Suspense>
+              <PageLoading label="Loading your sign-in methods"><SignInSecurityPage /></PageLoading>
             }
           />
           <Route
@@ -144,15 +121,7 @@ export function AppRoutes() {
           <Route
             path="/booking-confirmation/:bookingId"
             element={
-              <Suspense
-                fallback={
-                  <div className="flex justify-center py-24">
-                    <Spinner className="size-10" label="Loading your booking" />
-                  </div>
-                }
-              >
-                <BookingConfirmationPage />
-              </Suspense>
+              <PageLoading label="Loading your booking"><BookingConfirmationPage /></PageLoading>
             }
           />
           <Route path="/booking-confirmation" element={<Navigate to="/dashboard" replace />} />

@@ -4,7 +4,7 @@ import { DialogLoadingOverlay } from '../../components/ui/spinner';
 import { lazyWithPreload } from '../../lib/lazy';
 import { useAuth } from '../../lib/auth';
 import { mustSetUpFactor, useStaffFactors } from '../../lib/second-factor';
-import { Spinner } from '../../components/ui/spinner';
+import { PageLoading } from '../../components/page-loading';
 import { FamilyPage, SignInSecurityPage } from '../lazy-pages';
 import { TopBar } from './top-bar';
 import { UserMenuActionsContext } from './user-menu-context';
@@ -117,14 +117,8 @@ function SecondFactorGate({ children }: { children: ReactNode }) {
   const factors = useStaffFactors(user);
   if (!mustSetUpFactor(factors.data)) return children;
   return (
-    <Suspense
-      fallback={
-        <div className="flex justify-center py-24">
-          <Spinner className="size-10" label="Loading" />
-        </div>
-      }
-    >
+    <PageLoading label="Loading">
       <SignInSecurityPage setUpFirst />
-    </Suspense>
+    </PageLoading>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fingerprint, KeyRound, ShieldCheck, Smartphone } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatTableDate } from '../../../../shared/rules/format';
 import { isStaffRole } from '../../../../shared/rules/roles';
 import type { AuthenticatorSetUpResponse, PasskeyDto, RecoveryCodesResponse } from '../../../../shared/schemas/second-factor';
@@ -18,6 +18,7 @@ import { toast } from '../../../hooks/use-toast';
 import { apiErrorMessage, apiRequest } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { usePageTitle } from '../../../lib/page-title';
+import { useQrCodeImage } from '../../../lib/qr-code';
 import { addPasskeyHere, factorsKeys, factorsQuery, isPasskeyCancel, passkeysSupported } from '../../../lib/second-factor';
 
 /**
@@ -277,7 +278,7 @@ function AuthenticatorCard({
 /** The QR code (and the secret to type), then the first code that turns the app on. */
 function ConfirmAuthenticator({ setUp, onDone, onCancel }: { setUp: AuthenticatorSetUpResponse; onDone: (codes: string[]) => Promise<void>; onCancel: () => void }) {
   const ids = useId();
-  const [qr, setQr] = useState<string | null>(null);
+  const qr = useQrCodeImage(setUp.uri);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const confirm = useMutation({
@@ -285,16 +286,6 @@ function ConfirmAuthenticator({ setUp, onDone, onCancel }: { setUp: Authenticato
     onSuccess: (answer) => onDone(answer.recoveryCodes),
     onError: (failure) => setError(apiErrorMessage(failure, 'That code is not right.')),
   });
-  useEffect(() => {
-    let current = true;
-    import('qrcode')
-      .then(({ toString }) => toString(setUp.uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
-      .then((svg) => current && setQr(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [setUp.uri]);
 
   return (
     <form
