@@ -80,36 +80,44 @@ export type SendOutcome = { sent: true } | { refused: string } | { offline: true
 
 /**
  * Sends the queued taps in the order they were made, one at a time; a refusal becomes a conflict, and the first tap
- * that cannot reach the server stops the round (the rest wait for the next). Only one round runs at a time.
+ * that cannot reach the server stops the round (the rest wait for the next). Only one round runs at a time; a round
+ * whose `signal` is aborted (the Check-in screen closed, the person signs out) sends nothing more, and a caller that
+ * arrives meanwhile gets a round of its own after it.
  */
-let sending: Promise<{ sent: number; refused: number; left: number }> | null = null;
-export function sendQueuedTaps(userId: string, send: (tap: QueuedTap) => Promise<SendOutcome>) {
-  sending ??= (async () => {
-    let sent = 0;
-    let refused = 0;
-    try {
-      const db = await database();
-      for (;;) {
-        const cursor = await db.transaction('queue').store.openCursor();
-        if (!cursor) break;
-        const tap = cursor.value;
-        const id = cursor.key;
-        // Another person's taps (they did not sign out, their sign-in ran out) are not sent in this person's name.
-        const outcome: SendOutcome = tap.userId === userId ? await send(tap) : { refused: 'Made by someone else signed in on this device before: not sent.' };
-        if ('offline' in outcome) break;
-        const tx = db.transaction(['queue', 'conflicts'], 'readwrite');
-        await tx.objectStore('queue').delete(id);
-        if ('refused' in outcome) {
-          await tx.objectStore('conflicts').put({ ...tap, message: outcome.refused });
-          refused += 1;
-        } else sent += 1;
-        await tx.done;
-        changed();
-      }
-      return { sent, refused, left: (await db.getAllKeys('queue')).length };
-    } finally {
-      sending = null;
-    }
-  })();
-  return sending;
+type RoundResult = { sent: number; refused: number; left: number };
+let sending: { promise: Promise<RoundResult>; signal?: AbortSignal } | null = null;
+export function sendQueuedTaps(userId: string, send: (tap: QueuedTap) => Promise<SendOutcome>, signal?: AbortSignal): Promise<RoundResult> {
+  if (sending && !sending.signal?.aborted) return sending.promise;
+  const before = sending?.promise.catch(() => undefined) ?? Promise.resolve();
+  const promise = before
+    .then(() => sendRound(userId, send, signal))
+    .finally(() => {
+      if (sending?.promise === promise) sending = null;
+    });
+  sending = { promise, signal };
+  return promise;
+}
+
+async function sendRound(userId: string, send: (tap: QueuedTap) => Promise<SendOutcome>, signal?: AbortSignal): Promise<RoundResult> {
+  let sent = 0;
+  let refused = 0;
+  const db = await database();
+  while (!signal?.aborted) {
+    const cursor = await db.transaction('queue').store.openCursor();
+    if (!cursor || signal?.aborted) break;
+    const tap = cursor.value;
+    const id = cursor.key;
+    // Another person's taps (they did not sign out, their sign-in ran out) are not sent in this person's name.
+    const outcome: SendOutcome = tap.userId === userId ? await send(tap) : { refused: 'Made by someone else signed in on this device before: not sent.' };
+    if ('offline' in outcome) break;
+    const tx = db.transaction(['queue', 'conflicts'], 'readwrite');
+    await tx.objectStore('queue').delete(id);
+    if ('refused' in outcome) {
+      await tx.objectStore('conflicts').put({ ...tap, message: outcome.refused });
+      refused += 1;
+    } else sent += 1;
+    await tx.done;
+    changed();
+  }
+  return { sent, refused, left: (await db.getAllKeys('queue')).length };
 }

@@ -12,13 +12,13 @@ const RETRY_MS = 15_000;
  * Sends one queued tap with its Idempotency-Key and its time. A refusal (4xx: the booking was cancelled meanwhile, the
  * day is over) is the tap's answer; no answer, a server in trouble or a sign-in that ran out means "try again later".
  */
-async function sendTap(tap: QueuedTap): Promise<SendOutcome> {
+async function sendTap(tap: QueuedTap, signal: AbortSignal): Promise<SendOutcome> {
   try {
     await apiRequest(
       'POST',
       tap.op === 'check-in' ? '/api/admin/check-in' : '/api/admin/check-in/undo',
       { bookingId: tap.bookingId, childId: tap.childId, tappedAt: tap.tappedAt },
-      { idempotencyKey: tap.key },
+      { idempotencyKey: tap.key, signal },
     );
     return { sent: true };
   } catch (error) {
@@ -60,13 +60,17 @@ export function useDoorQueue(userId: string | undefined): DoorQueueState {
     };
   }, []);
 
-  const waiting = state.taps.length;
+  // Whether taps wait, not how many: a round already sends the taps added while it runs, and it is not stopped
+  // each time one of them has been sent.
+  const waiting = state.taps.length > 0;
   useEffect(() => {
-    if (!online || waiting === 0 || !userId) return;
+    if (!online || !waiting || !userId) return;
     let current = true;
+    // Closing the screen (or signing out) stops the round: nothing is sent for a screen no one looks at.
+    const stop = new AbortController();
     const round = async () => {
       if (current) setState((before) => ({ ...before, sending: true }));
-      const result = await sendQueuedTaps(userId, sendTap).catch(() => ({ sent: 0, refused: 0, left: 0 }));
+      const result = await sendQueuedTaps(userId, (tap) => sendTap(tap, stop.signal), stop.signal).catch(() => ({ sent: 0, refused: 0, left: 0 }));
       if (current) setState((before) => ({ ...before, sending: false }));
       if (result.sent || result.refused) {
         await Promise.all([rosterKeys.all, reservationsKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -76,6 +80,7 @@ export function useDoorQueue(userId: string | undefined): DoorQueueState {
     const timer = window.setInterval(() => void round(), RETRY_MS);
     return () => {
       current = false;
+      stop.abort();
       window.clearInterval(timer);
     };
   }, [online, waiting, userId, queryClient]);

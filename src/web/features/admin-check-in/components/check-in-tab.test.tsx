@@ -6,6 +6,7 @@ import type { RosterEntry, SessionDto } from '../../../../shared/schemas/session
 import { api, http, HttpResponse, refusal } from '../../../test-support/api';
 import { admin, session, uuid } from '../../../test-support/fixtures';
 import { renderApp, screen, waitFor } from '../../../test-support/render';
+import { queuedTaps } from '../../../lib/door-queue';
 import { CheckInTab } from './check-in-tab';
 
 // The Check-in tab's rules (issue 22) below the browser: today's sessions, the reference checked before it is looked
@@ -239,6 +240,38 @@ describe('Check-in tab', { timeout: 30_000 }, () => {
 
     await user.click(within(refused).getByRole('button', { name: 'Dismiss: Noah' }));
     await waitFor(() => expect(screen.queryByRole('alert', { name: 'Check-ins the server refused' })).toBeNull());
+    onLine.mockRestore();
+  });
+
+  it('closing the screen stops sending: the tap on its way is kept for later and the next one is not sent', async () => {
+    const today = session(2, { location: 'Door Court' });
+    door([today], { children: [entry('Mia', mia), entry('Noah', noah)] });
+    const sent: string[] = [];
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    api.use(
+      http.post('/api/admin/check-in', async ({ request }) => {
+        sent.push(((await request.json()) as { childId: string }).childId);
+        await answered;
+        return HttpResponse.json({ bookingId, reference, child: { childId: mia, childName: 'Mia', checkedInAt: new Date().toISOString(), checkedInBy: 'Adam Archer' }, alreadyCheckedIn: false });
+      }),
+    );
+    const { user, unmount } = await openSession(today);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(await screen.findByRole('button', { name: 'Check in Mia' }));
+    await user.click(screen.getByRole('button', { name: 'Check in Noah' }));
+    await waitFor(() => expect(screen.getByText(/2 check-ins wait to be sent/)).toBeVisible());
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(sent).toEqual([mia]));
+    unmount();
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toEqual([mia]);
+    // Both stay on the device: Mia's goes again with the same key (the server answers it once), Noah's after it.
+    expect((await queuedTaps()).map((tap) => tap.childId)).toEqual([mia, noah]);
     onLine.mockRestore();
   });
 
