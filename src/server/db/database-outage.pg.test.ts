@@ -233,7 +233,7 @@ describe('two instances on a PostgreSQL that restarts, crashes and stops under b
   it('frozen (SIGSTOP): requests and readiness answer 503 within the timeouts instead of hanging; it carries on once thawed', async () => {
     const load = bookingLoad([a, b]);
     await until('bookings under load', () => load.bookedSince(Date.now() - 1_000), 20_000, load.report);
-    postgres.freeze();
+    await postgres.freeze();
     try {
       const frozen = Date.now();
       // The four probes are sent together (each timed on its own): none waits for another's timeout.

@@ -25,8 +25,11 @@ export interface ThrowawayPostgres {
   restart(): Promise<void>;
   /** kill -9 of the postmaster, as the OOM killer would do; waits until its backends are gone too. */
   killPostmaster(): Promise<void>;
-  /** SIGSTOP to the postmaster and every backend: the server accepts TCP connections but never answers. */
-  freeze(): void;
+  /**
+   * SIGSTOP to the postmaster, then to every backend: the server accepts TCP connections but never answers. Resolves
+   * once every one of them is stopped (a backend forked just before the postmaster stopped is stopped too).
+   */
+  freeze(): Promise<void>;
   /** SIGCONT: the frozen server carries on. */
   thaw(): void;
   /** Stops the server and removes its folder. */
@@ -90,21 +93,53 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       return false;
     }
   };
-  const signalAll = (signal: NodeJS.Signals) => {
+  const send = (target: number, signal: NodeJS.Signals) => {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // It has just exited.
+    }
+  };
+  /** The process's state letter in /proc (T: stopped), or null once it has exited. */
+  const stateOf = (pid: number): string | null => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+    } catch {
+      return null;
+    }
+  };
+  const runningPostmaster = () => {
     const pid = postmasterPid();
     if (!pid) throw new Error('the throwaway PostgreSQL is not running');
-    // The backends first when freezing (none answers while the postmaster still forks), the postmaster first when thawing.
-    const children = childrenOf(pid);
-    const send = (target: number) => {
-      try {
-        process.kill(target, signal);
-      } catch {
-        // It has just exited.
-      }
-    };
-    if (signal === 'SIGCONT') send(pid);
-    for (const child of children) send(child);
-    if (signal !== 'SIGCONT') send(pid);
+    return pid;
+  };
+  /**
+   * The postmaster first, so it forks no backend the freeze would miss (the load keeps connecting); once it is
+   * stopped its children are a fixed set: each is stopped, and the freeze waits until /proc says they all are.
+   */
+  const freeze = async () => {
+    const pid = runningPostmaster();
+    send(pid, 'SIGSTOP');
+    const deadline = Date.now() + 10_000;
+    const stopped = (target: number) => [null, 'T', 't', 'Z'].includes(stateOf(target));
+    while (!stopped(pid)) {
+      if (Date.now() > deadline) throw new Error('the postmaster did not stop');
+      await sleep(5);
+    }
+    for (;;) {
+      const running = childrenOf(pid).filter((child) => !stopped(child));
+      if (running.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`backends ${running.join(', ')} did not stop`);
+      for (const child of running) send(child, 'SIGSTOP');
+      await sleep(5);
+    }
+  };
+  /** The postmaster first when thawing, then its children. */
+  const thaw = () => {
+    const pid = runningPostmaster();
+    send(pid, 'SIGCONT');
+    for (const child of childrenOf(pid)) send(child, 'SIGCONT');
   };
 
   const server: ThrowawayPostgres = {
@@ -131,12 +166,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
         await sleep(50);
       }
     },
-    freeze: () => signalAll('SIGSTOP'),
-    thaw: () => signalAll('SIGCONT'),
+    freeze,
+    thaw,
     async destroy() {
       const pid = postmasterPid();
       if (pid && alive(pid)) {
-        signalAll('SIGCONT');
+        thaw();
         await server.stop('immediate').catch(() => undefined);
       }
       rmSync(folder, { recursive: true, force: true });
