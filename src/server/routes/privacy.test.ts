@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { subMonths } from 'date-fns';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERASE_CONFIRMATION_MISMATCH, ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
+import { ERASE_CONFIRMATION_MISMATCH, ERASE_STAFF_REFUSED, ERASE_SUPER_ADMIN_ONLY } from '../../shared/schemas/privacy';
 import {
   activityEntries,
   authSessions,
@@ -295,6 +295,14 @@ describe('erasure by the office (POST /api/admin/users/:id/erase)', () => {
     expect(await fingerprint(db(), { ...APP_TABLES, families: '*', emergency_contacts: '*', waitlist_entries: '*', trusted_devices: '*', family_erasures: '*' })).toEqual(before);
   });
 
+  it('is refused (409) for a family whose guardian is a coach, changing nothing', async () => {
+    const coach = await createParent(db(), [[`Coachkid${tag}`, 1]], `door${tag}`);
+    await db().update(users).set({ role: 'COACH' }).where(eq(users.id, coach.id));
+    const refused = await erase(owner, coach.id, coach.email);
+    expect(refused).toMatchObject({ status: 409, body: { message: ERASE_STAFF_REFUSED } });
+    expect((await db().select({ email: users.email }).from(users).where(eq(users.id, coach.id)))[0]!.email).toBe(coach.email);
+  });
+
   it('leaves no personal field of the family in any table, keeps its bookings as anonymous counts and frees its upcoming spots', async () => {
     // The walk finds every needle before: it can fail.
     const before = await walk([...A.needles, ...B.needles]);
@@ -350,11 +358,14 @@ describe('erasure by the office (POST /api/admin/users/:id/erase)', () => {
 });
 
 describe('the retention job (RETENTION_MONTHS, default 24)', () => {
-  it('erases a family deactivated 25 months ago, not one deactivated 23 months ago, once a day across two runs', async () => {
+  it('erases a family deactivated 25 months ago, not one deactivated 23 months ago nor a coach’s, once a day across two runs', async () => {
     const old = await createParent(db(), [[`Oldkid${tag}`, 1]], `old${tag}`);
     const recent = await createParent(db(), [[`Newkid${tag}`, 1]], `recent${tag}`);
-    await db().update(users).set({ isActive: false }).where(inArray(users.id, [old.id, recent.id]));
-    await db().update(families).set({ deactivatedAt: subMonths(NOW, 25) }).where(eq(families.id, old.id));
+    // A coach who left two years ago (deactivated, not deleted) is the office's to erase, like an administrator.
+    const coach = await createParent(db(), [[`Coachkid${tag}`, 1]], `coach${tag}`);
+    await db().update(users).set({ role: 'COACH' }).where(eq(users.id, coach.id));
+    await db().update(users).set({ isActive: false }).where(inArray(users.id, [old.id, recent.id, coach.id]));
+    await db().update(families).set({ deactivatedAt: subMonths(NOW, 25) }).where(inArray(families.id, [old.id, coach.id]));
     await db().update(families).set({ deactivatedAt: subMonths(NOW, 23) }).where(eq(families.id, recent.id));
     const retentionRecords = async () => db().select().from(familyErasures).where(eq(familyErasures.reason, 'RETENTION'));
     expect(await retentionRecords()).toEqual([]);
@@ -370,6 +381,7 @@ describe('the retention job (RETENTION_MONTHS, default 24)', () => {
     const emails = async (id: string) => (await db().select({ email: users.email }).from(users).where(eq(users.id, id)))[0]!.email;
     expect(await emails(old.id)).toMatch(/@erased\.invalid$/);
     expect(await emails(recent.id)).toBe(recent.email);
+    expect(await emails(coach.id)).toBe(coach.email);
     const kid = await db().select({ name: children.name }).from(children).where(and(eq(children.familyId, recent.id)));
     expect(kid).toEqual([{ name: `Newkid${tag}` }]);
     expect(await walk([old.email, `Oldkid${tag}`])).toEqual([]);

@@ -143,4 +143,5 @@ export const eraseFamilyResponse = z.object({ message: z.string(), bookingsKept:
 export type EraseFamilyResponse = z.infer<typeof eraseFamilyResponse>;
 
 export const ERASE_CONFIRMATION_MISMATCH = "The confirmation does not match. Type the family's first guardian's email exactly as shown.";
+export const ERASE_STAFF_REFUSED = 'A staff account (a coach or an administrator) cannot be erased. Change its role to Parent first.';
 export const ERASE_SUPER_ADMIN_ONLY = 'Only a super administrator can erase a family';

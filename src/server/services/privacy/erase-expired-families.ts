@@ -1,5 +1,6 @@
 import { subMonths } from 'date-fns';
-import { and, asc, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, notExists } from 'drizzle-orm';
+import { STAFF_ROLES } from '../../../shared/rules/roles';
 import type { Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
 import { eraseFamily } from './erase-family';
@@ -14,8 +15,8 @@ export interface EraseExpiredFamiliesInput {
 /**
  * The retention job (docs/privacy.md, run once a day across instances by the scheduled jobs): every family whose
  * guardians were all deactivated or deleted RETENTION_MONTHS ago or more is erased (reason RETENTION, by nobody). A
- * family with a staff account among its guardians is left to the office. An erased family's deactivated_at is cleared,
- * so it is erased once.
+ * family with a staff account among its guardians (a coach or an administrator, STAFF_ROLES) is left to the office.
+ * An erased family's deactivated_at is cleared, so it is erased once.
  */
 export async function eraseExpiredFamilies(tx: Tx, input: EraseExpiredFamiliesInput): Promise<{ erased: number; bookingsKept: number }> {
   const before = subMonths(input.now, input.retentionMonths);
@@ -26,7 +27,12 @@ export async function eraseExpiredFamilies(tx: Tx, input: EraseExpiredFamiliesIn
       and(
         isNotNull(families.deactivatedAt),
         lte(families.deactivatedAt, before),
-        sql`not exists (select 1 from ${users} u where u.family_id = ${families.id} and u.role in ('ADMIN', 'SUPER_ADMIN') and u.deleted_at is null)`,
+        notExists(
+          tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.familyId, families.id), inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt))),
+        ),
       ),
     )
     .orderBy(asc(families.id));

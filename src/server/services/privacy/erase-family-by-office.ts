@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { ERASE_CONFIRMATION_MISMATCH, type EraseFamilyResponse } from '../../../shared/schemas/privacy';
+import { ERASE_CONFIRMATION_MISMATCH, ERASE_STAFF_REFUSED, type EraseFamilyResponse } from '../../../shared/schemas/privacy';
 import type { DbOrTx, Tx } from '../../db/client';
 import { families, users } from '../../db/schema';
 import { HttpError, idOr404 } from '../../http-error';
@@ -42,7 +42,7 @@ export async function eraseFamilyByOffice(tx: Tx, input: EraseFamilyByOfficeInpu
   // The family row first (as deleteUser locks the account first): a second erasure of the same family waits, then finds it erased.
   await tx.select({ id: families.id }).from(families).where(eq(families.id, familyId)).for('update');
   if (await isErased(tx, familyId)) throw new HttpError(409, 'This family has already been erased');
-  if (await hasStaffGuardian(tx, familyId)) throw new HttpError(409, "An administrator's account cannot be erased. Remove its administrator role first.");
+  if (await hasStaffGuardian(tx, familyId)) throw new HttpError(409, ERASE_STAFF_REFUSED);
   const actorFamily = await tx.select({ familyId: users.familyId }).from(users).where(eq(users.id, input.actor.id));
   if (actorFamily[0]?.familyId === familyId) throw new HttpError(409, 'You cannot erase your own family');
   const first = await firstGuardianOf(tx, familyId);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { isAdminRole } from '../../../shared/rules/roles';
+import { isStaffRole } from '../../../shared/rules/roles';
 import type { Tx } from '../../db/client';
 import { oneRowOf } from '../../db/rows-of';
 import {
@@ -188,8 +188,8 @@ export async function isErased(tx: Tx, familyId: string): Promise<boolean> {
   return rows.length > 0 && rows.every((row) => row.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`));
 }
 
-/** Whether any of the family's accounts is staff (an administrator given children): never erased here. */
+/** Whether any of the family's accounts is staff (a coach or an administrator given children): never erased here. */
 export async function hasStaffGuardian(tx: Tx, familyId: string): Promise<boolean> {
   const rows = await tx.select({ role: users.role }).from(users).where(and(eq(users.familyId, familyId), isNull(users.deletedAt)));
-  return rows.some((row) => isAdminRole(row.role));
+  return rows.some((row) => isStaffRole(row.role));
 }

@@ -33,9 +33,9 @@ function row(childName: string, n: number, door: Partial<RosterEntry> = {}): Ros
   };
 }
 
-async function openRoster(children: RosterEntry[]) {
+async function openRoster(children: RosterEntry[], forCoach = false) {
   api.use(http.get('/api/admin/sessions/:id/roster', () => HttpResponse.json({ session: at, children, waitlist: [] })));
-  const rendered = await renderApp(<SessionRosterPage sessionId={at.id} />, { user: admin() });
+  const rendered = await renderApp(<SessionRosterPage sessionId={at.id} forCoach={forCoach} />, { user: admin() });
   await screen.findByRole('table', { name: 'Booked children, by name' });
   return rendered;
 }
@@ -84,5 +84,21 @@ describe('SessionRosterPage: the door’s details (issue 31)', { timeout: 30_000
     expect(within(ava).getAllByRole('link')).toHaveLength(1);
     expect(within(ava).getByText('cell, ask Dora')).toBeVisible();
     expect(within(ava).getByText('no phone')).toBeVisible();
+  });
+});
+
+describe('SessionRosterPage: the office’s and the coach’s (issue 34)', { timeout: 30_000 }, () => {
+  it('the office gets Export CSV and a link to what staff changed for this session', async () => {
+    await openRoster([row('Mia', 1)]);
+    expect(screen.getByRole('link', { name: 'Back to Sessions' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('link', { name: /Export CSV/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'What staff changed for this session' })).toHaveAttribute('href', `/admin?tab=activity&sessionId=${at.id}`);
+  });
+
+  it('a coach goes back to Check-in, with neither the CSV nor the activity link', async () => {
+    await openRoster([row('Mia', 1)], true);
+    expect(screen.getByRole('link', { name: 'Back to Check-in' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Export CSV/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'What staff changed for this session' })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ArrowLeft, Download, Printer } from 'lucide-react';
+import { ArrowLeft, Download, History, Printer } from 'lucide-react';
 import { Link } from 'react-router';
 import { bookedByLabel, formatLongDate, formatShortDate, formatTime, formatTimeRange, plural } from '../../../../shared/rules/format';
 import type { RosterResponse } from '../../../../shared/schemas/sessions';
@@ -26,7 +26,8 @@ interface SessionRosterPageProps {
  * /admin/sessions/:id, who is coming (issue 19): the session and every booked child with the family's name, e-mail,
  * booking reference and who booked it, by child name, then the waitlist (issue 21); Print (the print stylesheet
  * keeps the lists and drops the app around them: up to 40 children on one page) and Export CSV. Issue 31: a child
- * whose notes need attention is flagged (the notes on tap), and each guardian's phone is a tap-to-call link.
+ * whose notes need attention is flagged (the notes on tap), and each guardian's phone is a tap-to-call link. Issue 34:
+ * the office's roster links to the session's entries in the Activity tab.
  */
 export function SessionRosterPage({ sessionId, renderWaitlist, forCoach = false }: SessionRosterPageProps) {
   const roster = useQuery(rosterQuery(sessionId));
@@ -34,10 +35,22 @@ export function SessionRosterPage({ sessionId, renderWaitlist, forCoach = false 
   usePageTitle('Admin', session ? `Roster: ${session.classType.name}, ${formatShortDate(session.startsAt)} ${formatTime(session.startsAt)}` : 'Roster');
   return (
     <div className="grid grid-cols-1 gap-6 print:gap-2">
-      <Link to="/admin" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline print:hidden">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {forCoach ? 'Back to Check-in' : 'Back to Sessions'}
-      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 print:hidden">
+        <Link to="/admin" className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {forCoach ? 'Back to Check-in' : 'Back to Sessions'}
+        </Link>
+        {/* The office's way to what staff changed here (bookings, check-ins, the session itself); a coach has no Activity tab. */}
+        {!forCoach && (
+          <Link
+            to={`/admin?tab=activity&sessionId=${encodeURIComponent(sessionId)}`}
+            className="inline-flex w-fit items-center gap-1.5 text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            <History aria-hidden="true" className="size-4" />
+            What staff changed for this session
+          </Link>
+        )}
+      </div>
       {roster.isError ? (
         <QueryErrorAlert title="This session could not be loaded" error={roster.error} onRetry={() => void roster.refetch()} />
       ) : !roster.data ? (
